@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './lib/deps.ts';
+import { createTokens } from './lib/token.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import dailyRoutes from './modules/daily/daily.routes.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import usersRoutes from './modules/users/users.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurity } from './plugins/security.ts';
+
+/** Request bodies above this are refused (SPEC.md has no large payloads). */
+export const BODY_LIMIT = 16 * 1024;
+
+/** Feature modules, each mounted under /api/v1. */
+const modules = [healthRoutes, authRoutes, usersRoutes, dailyRoutes];
+
+/** The built web app: apps/web/dist (this file is apps/server/src/app.ts or apps/server/dist/main.js). */
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Serve the built web app when it exists (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: deps.env.logLevel } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  const webDist = deps.env.webDist ?? defaultWebDist;
+  const spa = Boolean(options.serveWeb) && existsSync(`${webDist}/index.html`);
+  registerErrorHandling(app, { spa });
+  await registerSecurity(app);
+  registerAuth(app, createTokens(deps.env.jwtSecret));
+  await registerRateLimit(app);
+
+  await app.register(
+    async (api) => {
+      for (const routes of modules) await api.register(routes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (spa) await serveWeb(app, webDist);
+  return app;
+}
+
+/** Static files of the web app (client routes fall back to index.html, see plugins/errors.ts). */
+async function serveWeb(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false, maxAge: '1h' });
+}

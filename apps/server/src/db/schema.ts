@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A player, keyed by the Telegram user id. Profile fields follow SPEC.md section 3, defaults
+ * section 9 and packages/game/src/profile.ts. Energy and income are stored with the instant they
+ * were last settled; reads compute the current value (DESIGN.md section 3).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: money('id').primaryKey(),
+    username: text('username'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    photoUrl: text('photo_url'),
+    languageCode: text('language_code'),
+    isPremium: boolean('is_premium').notNull().default(false),
+    referrerId: money('referrer_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    seenAt: at('seen_at').notNull().defaultNow(),
+
+    onion: money('onion').notNull().default(0),
+    ticket: integer('ticket').notNull().default(0),
+    totalScore: money('total_score').notNull().default(0),
+    earnPerHour: integer('earn_per_hour').notNull().default(0),
+    userLevel: integer('user_level').notNull().default(1),
+    cheatCount: integer('cheat_count').notNull().default(0),
+    energy: integer('energy').notNull().default(1000),
+    maxEnergy: integer('max_energy').notNull().default(1000),
+    earnPerTap: integer('earn_per_tap').notNull().default(1),
+    loseEnergyPerTap: integer('lose_energy_per_tap').notNull().default(10),
+    rewardStreak: integer('reward_streak').notNull().default(0),
+    lastDailyDay: integer('last_daily_day'),
+    boosts: text('boosts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    golden: integer('golden').notNull().default(0),
+    wooden: integer('wooden').notNull().default(0),
+    boostEndAt: at('boost_end_at'),
+
+    /** When `energy` was last settled. */
+    energyAt: at('energy_at').notNull().defaultNow(),
+    /** When passive income was last settled. */
+    incomeAt: at('income_at').notNull().defaultNow(),
+    /** Tap pacing clock (a GCRA "theoretical arrival time", packages/game/src/tap.ts). */
+    tapClock: at('tap_clock').notNull().defaultNow(),
+    /** Farm start; null when not farming. */
+    farmStartedAt: at('farm_started_at'),
+    walletAddress: text('wallet_address'),
+  },
+  (t) => [
+    index('users_referrer_idx').on(t.referrerId),
+    uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
+  ],
+);
+
+/**
+ * Append-only ledger: every change of a player's onion and tickets, written in the same
+ * transaction as the change (DESIGN.md section 3). `onion = sum(delta_onion)` for every player.
+ */
+export const economyEvents = pgTable(
+  'economy_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: money('user_id').notNull(),
+    kind: text('kind').notNull(),
+    deltaOnion: money('delta_onion').notNull().default(0),
+    deltaTicket: integer('delta_ticket').notNull().default(0),
+    ref: text('ref'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('economy_events_user_idx').on(t.userId, t.id)],
+);
+
+/** Mining item levels per player. */
+export const miningLevels = pgTable(
+  'mining_levels',
+  {
+    userId: money('user_id').notNull(),
+    item: text('item').notNull(),
+    level: integer('level').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.item] })],
+);
+
+/** Task progress per player and period (the game day for daily tasks, 0 for the others). */
+export const taskProgress = pgTable(
+  'task_progress',
+  {
+    userId: money('user_id').notNull(),
+    taskName: text('task_name').notNull(),
+    period: integer('period').notNull().default(0),
+    processCount: integer('process_count').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    claimed: boolean('claimed').notNull().default(false),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.taskName, t.period] })],
+);
+
+/** Once-only rewards (referral milestones and the like): the key can be paid once per player. */
+export const rewardClaims = pgTable(
+  'reward_claims',
+  {
+    userId: money('user_id').notNull(),
+    key: text('key').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Mole game sessions. A game belongs to one player and is finished once. */
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: money('user_id').notNull(),
+    startedAt: at('started_at').notNull().defaultNow(),
+    finishedAt: at('finished_at'),
+    score: integer('score'),
+    reward: integer('reward'),
+  },
+  (t) => [index('games_user_idx').on(t.userId)],
+);
+
+/** TON proof payloads: single use, short-lived. */
+export const walletProofs = pgTable('wallet_proofs', {
+  payload: text('payload').primaryKey(),
+  userId: money('user_id').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});

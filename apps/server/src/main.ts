@@ -1,0 +1,59 @@
+import cluster from 'node:cluster';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { EnvError, loadEnv, type Env } from './env.ts';
+import { connect } from './lib/start.ts';
+
+/** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
+async function serve(env: Env) {
+  const deps = await connect(env);
+  const app = await buildApp(deps, { logger: true, serveWeb: true });
+  if (env.devMode && !cluster.isWorker) {
+    app.log.warn(
+      'BOT_TOKEN is not set: development mode. Launch data is signed with a development token and /api/v1/dev/launch is open.',
+    );
+  }
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    await app.close();
+    await deps.redis?.quit().catch(() => undefined);
+    await deps.database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT'));
+  await app.listen({ port: env.port, host: env.host });
+}
+
+/** WORKERS > 1: a primary migrates once, then forks workers that share the port. */
+async function serveCluster(env: Env) {
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  await database.migrate();
+  await database.close();
+  for (let i = 0; i < env.workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (code !== 0 && !signal) {
+      console.error(`worker ${worker.process.pid} exited with ${code}; starting another`);
+      cluster.fork();
+    }
+  });
+  const stop = () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+async function main() {
+  const env = loadEnv();
+  if (env.workers > 1 && cluster.isPrimary) await serveCluster(env);
+  else await serve(env);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

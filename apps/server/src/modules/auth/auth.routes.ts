@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { devLaunchQuery, loginRequest } from '@egg-rush/contract/auth';
+import { createTokens } from '../../lib/token.ts';
+import { createAuthService } from './auth.service.ts';
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const auth = createAuthService(app.deps, createTokens(app.deps.env.jwtSecret));
+
+  app.post('/auth/login', { schema: { body: loginRequest }, config: { public: true } }, async (request) => {
+    const { token } = await auth.login(request.body.userid, request.body.initData);
+    return { token };
+  });
+
+  if (app.deps.env.devMode) {
+    app.get(
+      '/dev/launch',
+      { schema: { querystring: devLaunchQuery }, config: { public: true } },
+      async (request) => ({
+        initData: auth.devLaunch(request.query),
+      }),
+    );
+  }
+}

@@ -1,0 +1,99 @@
+import { parse, sign, validate } from '@tma.js/init-data-node';
+import type { DevLaunchQuery } from '@egg-rush/contract/auth';
+import { NEW_PLAYER } from '@egg-rush/game/profile';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { Tokens } from '../../lib/token.ts';
+import { appendLedger } from '../ledger/ledger.repository.ts';
+import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.repository.ts';
+
+/** Launch data older than this is refused (DESIGN.md section 4). */
+export const INIT_DATA_MAX_AGE_SECONDS = 86_400;
+
+export function createAuthService(deps: Deps, tokens: Tokens) {
+  const { db } = deps.database;
+
+  /** Validates Telegram launch data: signature with the bot token, age under 24 h. */
+  function readLaunchData(initData: string) {
+    let data: ReturnType<typeof parse>;
+    try {
+      validate(initData, deps.env.botToken, { expiresIn: 0 });
+      data = parse(initData);
+    } catch {
+      throw unauthorized('Invalid launch data.');
+    }
+    const age = (deps.now() - data.auth_date.getTime()) / 1000;
+    if (age > INIT_DATA_MAX_AGE_SECONDS || age < -300) throw unauthorized('Launch data has expired.');
+    if (!data.user) throw unauthorized('Launch data has no user.');
+    return data;
+  }
+
+  return {
+    async login(userid: number, initData: string): Promise<{ token: string; created: boolean }> {
+      const data = readLaunchData(initData);
+      const tgUser = data.user!;
+      if (tgUser.id !== userid) throw forbidden('Launch data belongs to another user.');
+      const identity: LaunchIdentity = {
+        id: tgUser.id,
+        firstName: tgUser.first_name || 'Player',
+        lastName: tgUser.last_name || null,
+        username: tgUser.username || null,
+        photoUrl: tgUser.photo_url || null,
+        languageCode: tgUser.language_code || null,
+        isPremium: tgUser.is_premium === true,
+      };
+      const now = new Date(deps.now());
+      const { created } = await db.transaction(async (tx) => {
+        const referrerId = await inviter(tx, data.start_param, identity.id);
+        const result = await upsertFromLaunch(tx, identity, { ...NEW_PLAYER, referrerId }, now);
+        if (result.created) {
+          // The starting balance is the ledger's first row, so balances always equal its sums.
+          await appendLedger(tx, {
+            userId: identity.id,
+            kind: 'signup',
+            deltaOnion: NEW_PLAYER.onion,
+            deltaTicket: NEW_PLAYER.ticket,
+            at: now,
+          });
+        }
+        return result;
+      });
+      return { token: await tokens.sign(identity.id, deps.now()), created };
+    },
+
+    /** Development mode only: launch data signed with the development token. */
+    devLaunch(query: DevLaunchQuery): string {
+      return sign(
+        {
+          user: {
+            id: query.userid,
+            first_name: query.first_name ?? `Player ${query.userid}`,
+            ...(query.last_name ? { last_name: query.last_name } : {}),
+            ...(query.username ? { username: query.username } : {}),
+            language_code: query.language_code ?? 'en',
+            ...(query.is_premium === 'true' ? { is_premium: true } : {}),
+          },
+          ...(query.start_param ? { start_param: query.start_param } : {}),
+          chat_instance: '1',
+          chat_type: 'sender',
+          signature: 'development',
+        },
+        deps.env.botToken,
+        new Date(deps.now()),
+      );
+    },
+  };
+
+  /** The referrer: a numeric start parameter naming an existing player other than oneself. */
+  async function inviter(
+    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+    startParam: string | undefined,
+    self: number,
+  ) {
+    if (!startParam || !/^\d{1,16}$/.test(startParam)) return null;
+    const id = Number(startParam);
+    if (!Number.isSafeInteger(id) || id === self) return null;
+    return (await findUser(tx, id)) ? id : null;
+  }
+}
+export type AuthService = ReturnType<typeof createAuthService>;

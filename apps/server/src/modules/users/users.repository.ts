@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface LaunchIdentity {
+  id: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+  languageCode: string | null;
+  isPremium: boolean;
+}
+
+export async function findUser(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Locks the player's row for the rest of the transaction. */
+export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function countFriends(tx: Tx, id: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.referrerId, id));
+  return row?.n ?? 0;
+}
+
+/**
+ * Creates the player on first login (with the new-player values given) or refreshes the names
+ * and photo. `created` tells which; a concurrent first login is created once.
+ */
+export async function upsertFromLaunch(
+  tx: Tx,
+  identity: LaunchIdentity,
+  firstLogin: Partial<typeof users.$inferInsert>,
+  now: Date,
+): Promise<{ user: UserRow; created: boolean }> {
+  const profile = {
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    username: identity.username,
+    photoUrl: identity.photoUrl,
+    languageCode: identity.languageCode,
+    isPremium: identity.isPremium,
+    seenAt: now,
+  };
+  const [inserted] = await tx
+    .insert(users)
+    .values({
+      id: identity.id,
+      ...firstLogin,
+      ...profile,
+      createdAt: now,
+      energyAt: now,
+      incomeAt: now,
+      tapClock: now,
+    })
+    .onConflictDoNothing({ target: users.id })
+    .returning();
+  if (inserted) return { user: inserted, created: true };
+  const [updated] = await tx.update(users).set(profile).where(eq(users.id, identity.id)).returning();
+  if (!updated) throw new Error(`user ${identity.id} vanished during login`);
+  return { user: updated, created: false };
+}

@@ -1,0 +1,54 @@
+import type { Profile } from '@egg-rush/contract/users';
+import { settleEnergy } from '@egg-rush/game/energy';
+import { settleIncome } from '@egg-rush/game/income';
+import type { Deps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { countFriends, findUser, type UserRow } from './users.repository.ts';
+
+/** The values that move with the clock, as they are at `now` (nothing is written). */
+export function currentBalances(user: UserRow, now: number) {
+  const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
+  const income = settleIncome(user.earnPerHour, user.incomeAt.getTime(), now);
+  return { energy: energy.value, onion: user.onion + income.coins, pendingIncome: income.coins };
+}
+
+export function toProfile(user: UserRow, friendCount: number, now: number): Profile {
+  const current = currentBalances(user, now);
+  return {
+    id: user.id,
+    username: user.username,
+    firstname: user.firstName,
+    lastname: user.lastName,
+    photoUrl: user.photoUrl,
+    languageCode: user.languageCode,
+    onion: current.onion,
+    ticket: user.ticket,
+    totalScore: user.totalScore + current.pendingIncome,
+    earnPerHour: user.earnPerHour,
+    userLevel: user.userLevel,
+    cheatCount: user.cheatCount,
+    energy: current.energy,
+    maxEnergy: user.maxEnergy,
+    earnPerTap: user.earnPerTap,
+    loseEnergyPerTap: user.loseEnergyPerTap,
+    rewardStreak: user.rewardStreak,
+    boosts: user.boosts.map((name) => ({ name })),
+    golden: user.golden,
+    wooden: user.wooden,
+    boostEndAt: user.boostEndAt ? user.boostEndAt.toISOString() : null,
+    walletAddress: user.walletAddress,
+    friendCount,
+    serverTime: now,
+  };
+}
+
+export function createUsersService(deps: Deps) {
+  const { db } = deps.database;
+  return {
+    async profile(id: number): Promise<Profile> {
+      const user = await findUser(db, id);
+      if (!user) throw notFound('Player not found.');
+      return toProfile(user, await countFriends(db, id), deps.now());
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Tokens } from '../lib/token.ts';
+
+/**
+ * Every /api route needs `Authorization: Bearer <token>` unless its config says `public`.
+ * Any `userid` in the body or query and any `:id` / `:userid` in the path must be the token's
+ * user (DESIGN.md section 4).
+ */
+export function registerAuth(app: FastifyInstance, tokens: Tokens) {
+  app.decorateRequest('userId', 0);
+
+  app.addHook('onRequest', async (request) => {
+    if (!isApiRoute(request) || request.routeOptions.config.public || request.method === 'OPTIONS') return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized();
+    const userId = await tokens.verify(match[1], app.deps.now());
+    if (userId === null) throw unauthorized('Your session has expired. Please reopen the app.');
+    request.userId = userId;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!isApiRoute(request) || request.routeOptions.config.public) return;
+    for (const claimed of claimedIds(request)) {
+      if (claimed !== request.userId) throw forbidden();
+    }
+  });
+}
+
+/** A matched /api route (static files and unknown paths are not). */
+const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
+
+function claimedIds(request: FastifyRequest): number[] {
+  const ids: unknown[] = [];
+  const params = request.params as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  if (params && typeof params === 'object') ids.push(params.id, params.userid);
+  if (body && typeof body === 'object' && !Array.isArray(body)) ids.push(body.userid);
+  if (query && typeof query === 'object') ids.push(query.userid);
+  return ids.filter((v) => v !== undefined).map((v) => Number(v));
+}

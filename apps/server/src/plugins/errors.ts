@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/** One error shape for every refusal: `{ code, message }` (DESIGN.md section 2). */
+export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const where = error.validationContext ?? 'request';
+      const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+      const message = `Invalid ${where}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'bad value'}`;
+      return reply.status(400).send({ code: 'BAD_REQUEST', message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+      return reply.status(status).send({ code, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong. Please try again!' });
+  });
+
+  // Unknown API routes answer { code, message }; with the web app served, any other GET is a
+  // client route and gets index.html.
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      options.spa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/')
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      code: 'NOT_FOUND',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Telegram clients that embed the mini-app in a frame. */
+const TELEGRAM_FRAMES = ['https://web.telegram.org', 'https://*.telegram.org', 'https://*.t.me'];
+
+/**
+ * Security headers (helmet) and CORS limited to PUBLIC_URL. The page may be framed only by
+ * Telegram's web clients; it loads scripts only from itself.
+ */
+export async function registerSecurity(app: FastifyInstance) {
+  await app.register(helmet, {
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'https:', 'wss:'],
+        frameAncestors: ["'self'", ...TELEGRAM_FRAMES],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, { origin: [app.deps.env.publicUrl], credentials: false });
+}

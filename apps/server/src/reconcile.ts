@@ -1,0 +1,19 @@
+// `npm run reconcile`: checks that every player's onion and tickets equal the sums of their
+// economy_events rows, prints the mismatches, and exits 1 when there is any.
+import { openDatabase } from './db/client.ts';
+import { loadEnv } from './env.ts';
+import { countPlayers, findLedgerMismatches } from './modules/ledger/ledger.repository.ts';
+
+const env = loadEnv();
+const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+await database.migrate();
+const players = await countPlayers(database.db);
+const mismatches = await findLedgerMismatches(database.db);
+for (const m of mismatches) {
+  console.log(
+    `player ${m.userId}: onion ${m.onion} vs ledger ${m.ledgerOnion}, ticket ${m.ticket} vs ledger ${m.ledgerTicket}`,
+  );
+}
+console.log(JSON.stringify({ players, mismatches: mismatches.length }));
+await database.close();
+process.exit(mismatches.length > 0 ? 1 : 0);

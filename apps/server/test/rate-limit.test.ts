@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITED_MESSAGE } from '../src/plugins/rate-limit.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MAX: '20', RATE_LIMIT_WINDOW_MS: '60000' } });
+});
+afterAll(() => t.close());
+
+describe('rate limits', () => {
+  it('lets a player make the limit of calls, then answers 429 with a clear message', async () => {
+    const token = await t.login(900);
+    const get = () => t.call(token, { method: 'GET', url: '/api/v1/users/get/900' });
+    for (let i = 0; i < 20; i++) expect((await get()).statusCode).toBe(200);
+    const limited = await get();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
+  });
+
+  it('counts each player separately', async () => {
+    const other = await t.login(901);
+    const res = await t.call(other, { method: 'GET', url: '/api/v1/users/get/901' });
+    expect(res.statusCode).toBe(200);
+  });
+});

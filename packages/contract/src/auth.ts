@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { userId } from './common.ts';
+
+/** POST /auth/login. `initData` is the Telegram launch data, validated on the server. */
+export const loginRequest = z.object({
+  userid: userId,
+  initData: z.string().min(1).max(8192),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z.object({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** GET /dev/launch (development mode only): signed launch data for a development user. */
+export const devLaunchQuery = z.object({
+  userid: userId,
+  first_name: z.string().min(1).max(64).optional(),
+  last_name: z.string().max(64).optional(),
+  username: z.string().max(64).optional(),
+  language_code: z.string().max(16).optional(),
+  is_premium: z.enum(['true', 'false']).optional(),
+  start_param: z.string().max(512).optional(),
+});
+export type DevLaunchQuery = z.infer<typeof devLaunchQuery>;
+
+export const devLaunchResponse = z.object({ initData: z.string() });
+export type DevLaunchResponse = z.infer<typeof devLaunchResponse>;

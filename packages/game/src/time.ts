@@ -1,0 +1,21 @@
+/**
+ * The game day. SPEC.md section 9: the daily reset is midnight at a fixed UTC-6 offset.
+ */
+export const DAY_MS = 86_400_000;
+export const RESET_OFFSET_HOURS = -6;
+const OFFSET_MS = RESET_OFFSET_HOURS * 3_600_000;
+
+/** Whole game days since the epoch, counted at UTC-6. */
+export function gameDay(now: number): number {
+  return Math.floor((now + OFFSET_MS) / DAY_MS);
+}
+
+/** The instant the current game day ends (next midnight at UTC-6). */
+export function nextResetAt(now: number): number {
+  return (gameDay(now) + 1) * DAY_MS - OFFSET_MS;
+}
+
+/** Milliseconds until the next daily reset. */
+export function msUntilReset(now: number): number {
+  return nextResetAt(now) - now;
+}
