@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Bounce, ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import chestUrl from '../assets/chest.svg';
+import coinUrl from '../assets/coin.svg';
+import eggUrl from '../assets/egg.svg';
+import ticketUrl from '../assets/ticket.svg';
+import { SessionContext } from '../lib/session.tsx';
+import { prefs } from '../lib/storage.ts';
+import { useAppStore } from '../lib/store.ts';
+import type { LaunchSession } from '../lib/telegram.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { routes } from './router.tsx';
+import { StartGate } from './start-gate.tsx';
+
+/** Images the start page waits for (SPEC.md "Start gate"). */
+export const PRELOAD_IMAGES = [eggUrl, chestUrl, coinUrl, ticketUrl];
+
+export function App({ session }: { session: LaunchSession }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  useState(() => {
+    useAppStore.getState().setUser(session.user.id);
+    useAppStore.getState().setMuted(prefs.muted(session.user.id));
+  });
+
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <SessionContext.Provider value={session}>
+          <StartGate session={session} images={PRELOAD_IMAGES}>
+            <RouterProvider router={router} />
+          </StartGate>
+        </SessionContext.Provider>
+        <ToastContainer
+          position="top-center"
+          autoClose={3000}
+          theme="dark"
+          transition={Bounce}
+          newestOnTop
+          closeOnClick
+          limit={3}
+        />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

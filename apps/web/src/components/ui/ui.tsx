@@ -1,0 +1,118 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import coinUrl from '../../assets/coin.svg';
+import ticketUrl from '../../assets/ticket.svg';
+
+export function Card({ className = '', children }: { className?: string; children: ReactNode }) {
+  return <div className={`card ${className}`}>{children}</div>;
+}
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'gold' | 'ghost' };
+export function Button({ variant = 'gold', className = '', ...rest }: ButtonProps) {
+  return <button type="button" className={`btn btn-${variant} px-4 ${className}`} {...rest} />;
+}
+
+export function CoinIcon({ size = 20 }: { size?: number }) {
+  return <img src={coinUrl} width={size} height={size} alt="" draggable={false} />;
+}
+
+export function TicketIcon({ size = 20 }: { size?: number }) {
+  return <img src={ticketUrl} width={size} height={size} alt="" draggable={false} />;
+}
+
+/** Whole numbers with thousands separators. */
+export const formatNumber = (n: number) => Math.floor(n).toLocaleString('en-US');
+
+/** 12.3K, 4.5M: for tight spaces. */
+export function compactNumber(n: number): string {
+  if (n < 10_000) return formatNumber(n);
+  const units: [number, string][] = [
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ];
+  for (const [size, unit] of units) {
+    if (n >= size) return `${(n / size).toFixed(n >= size * 100 ? 0 : 1).replace(/\.0$/, '')}${unit}`;
+  }
+  return formatNumber(n);
+}
+
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: readonly { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+  label: string;
+}) {
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      className="flex gap-1 overflow-x-auto rounded-2xl bg-night-950/60 p-1"
+    >
+      {tabs.map((tab) => (
+        <button
+          key={tab.id}
+          type="button"
+          role="tab"
+          aria-selected={tab.id === value}
+          onClick={() => onChange(tab.id)}
+          className={`min-h-10 flex-1 whitespace-nowrap rounded-xl px-3 text-sm font-extrabold transition-colors ${
+            tab.id === value ? 'bg-gold text-gold-ink shadow' : 'text-text-dim'
+          }`}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A screen's title row. */
+export function ScreenTitle({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
+  return (
+    <header className="mb-4 text-center">
+      <h1 className="text-2xl font-black tracking-tight">{title}</h1>
+      {subtitle ? <p className="mt-1 text-sm text-text-dim">{subtitle}</p> : null}
+    </header>
+  );
+}
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" aria-label={label} className="flex justify-center py-10">
+      <span className="h-9 w-9 animate-spin rounded-full border-4 border-lilac/25 border-t-gold" />
+    </div>
+  );
+}
+
+/** A thin progress bar; `value` from 0 to 1. */
+export function Progress({
+  value,
+  color = 'gold',
+  label,
+}: {
+  value: number;
+  color?: 'gold' | 'mint';
+  label?: string;
+}) {
+  const pct = Math.max(0, Math.min(1, value)) * 100;
+  return (
+    <div
+      className="h-2.5 w-full overflow-hidden rounded-full bg-night-950/70"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(pct)}
+    >
+      <div
+        className={`h-full origin-left rounded-full ${color === 'gold' ? 'bg-gold' : 'bg-mint'}`}
+        style={{ transform: `scaleX(${pct / 100})`, transition: 'transform 300ms ease' }}
+      />
+    </div>
+  );
+}
