@@ -1,0 +1,26 @@
+import { pickWeighted, type Rng } from './rng.ts';
+
+/**
+ * What a treasure chest holds (SPEC.md section 3 "Cheat or spin result": type onion or
+ * ticket). Design choice: mostly coins, sometimes play tickets, rarely a jackpot; the expected
+ * value is about 1,000 coins.
+ */
+export const CHEST_PRIZES: readonly { type: 'onion' | 'ticket'; value: number; weight: number }[] = [
+  { type: 'onion', value: 300, weight: 30 },
+  { type: 'onion', value: 750, weight: 25 },
+  { type: 'onion', value: 1_500, weight: 15 },
+  { type: 'onion', value: 5_000, weight: 4 },
+  { type: 'onion', value: 10_000, weight: 1 },
+  { type: 'ticket', value: 1, weight: 18 },
+  { type: 'ticket', value: 3, weight: 7 },
+];
+
+export type ChestOpening =
+  { ok: true; prize: { type: 'onion' | 'ticket'; value: number } } | { ok: false; reason: 'no-chest' };
+
+/** SPEC.md section 5: treasure opens only if cheatCount is not 0. */
+export function openChest(cheatCount: number, rng: Rng): ChestOpening {
+  if (cheatCount <= 0) return { ok: false, reason: 'no-chest' };
+  const { type, value } = pickWeighted(CHEST_PRIZES, rng);
+  return { ok: true, prize: { type, value } };
+}

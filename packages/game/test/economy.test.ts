@@ -1,0 +1,201 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BOOST_COST,
+  boostCountdown,
+  ENERGY_CAPACITY_STEP,
+  planBoost,
+  TOUCH_INCOME_STEP,
+  type BoostName,
+  type BoostState,
+} from '../src/boosts.ts';
+import { ENERGY_REGEN_MS } from '../src/energy.ts';
+import { canClaimFarm, canStartFarm, FARM_DURATION_MS, farmStatus, formatCountdown } from '../src/farm.ts';
+import { compareRank, rankOf } from '../src/leaderboard.ts';
+import { seededRng } from '../src/rng.ts';
+import {
+  canTap,
+  planTap,
+  TAP_BURST,
+  TAP_INTERVAL_MS,
+  TAP_MAX_BATCH,
+  tapAllowance,
+  type TapState,
+} from '../src/tap.ts';
+import { CHEST_PRIZES, openChest } from '../src/treasure.ts';
+
+const fresh: TapState = {
+  energy: 1000,
+  maxEnergy: 1000,
+  energyAt: 0,
+  tapClock: 0,
+  earnPerTap: 1,
+  loseEnergyPerTap: 10,
+};
+
+describe('taps', () => {
+  it('credits taps against energy and earns earnPerTap each', () => {
+    expect(planTap(fresh, 30, 0)).toMatchObject({ credited: 30, earned: 30, energy: 700 });
+    expect(planTap({ ...fresh, earnPerTap: 3 }, 5, 0)).toMatchObject({ credited: 5, earned: 15 });
+  });
+
+  it('credits only what energy allows, and nothing below the cost of one tap', () => {
+    expect(planTap(fresh, 10_000, 1_000_000).credited).toBe(100);
+    expect(planTap({ ...fresh, energy: 9 }, 1, 0).credited).toBe(0);
+    expect(canTap(9, 10)).toBe(false);
+    expect(canTap(10, 10)).toBe(true);
+  });
+
+  it('settles regenerated energy before spending it', () => {
+    const empty = { ...fresh, energy: 0 };
+    expect(planTap(empty, 50, ENERGY_REGEN_MS * 25).credited).toBe(2);
+    expect(planTap(empty, 50, ENERGY_REGEN_MS * 25)).toMatchObject({ energy: 5 });
+  });
+
+  it('paces taps at a human rate with a burst', () => {
+    expect(tapAllowance(0, 0)).toBe(TAP_BURST);
+    const after = planTap({ ...fresh, energy: 100_000, maxEnergy: 100_000 }, TAP_MAX_BATCH, 0);
+    expect(after.credited).toBe(TAP_BURST);
+    expect(tapAllowance(after.tapClock, 0)).toBe(0);
+    expect(tapAllowance(after.tapClock, 1000)).toBe(1000 / TAP_INTERVAL_MS);
+  });
+
+  it('never credits more than energy, the batch cap or the human rate over any sequence', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 20_000 })), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        (max, lose, batches) => {
+          let s: TapState = { ...fresh, energy: max, maxEnergy: max, loseEnergyPerTap: lose };
+          let now = 0;
+          let credited = 0;
+          for (const [wait, count] of batches) {
+            now += wait;
+            const r = planTap(s, count, now);
+            expect(r.credited).toBeLessThanOrEqual(Math.min(count, TAP_MAX_BATCH));
+            expect(r.energy).toBeGreaterThanOrEqual(0);
+            expect(r.energy).toBeLessThanOrEqual(max);
+            credited += r.credited;
+            s = { ...s, energy: r.energy, energyAt: r.energyAt, tapClock: r.tapClock };
+          }
+          // Energy: the full bar plus what regenerated; rate: the burst plus one per interval.
+          expect(credited * lose).toBeLessThanOrEqual(max + Math.floor(now / ENERGY_REGEN_MS));
+          expect(credited).toBeLessThanOrEqual(TAP_BURST + Math.floor(now / TAP_INTERVAL_MS));
+        },
+      ),
+    );
+  });
+});
+
+const shopper: BoostState = {
+  onion: 1000,
+  energy: 400,
+  maxEnergy: 1000,
+  earnPerHour: 120,
+  earnPerTap: 1,
+  loseEnergyPerTap: 10,
+  boosts: [],
+};
+
+describe('boosts', () => {
+  it('applies each boost for 500 coins', () => {
+    const get = (name: BoostName) => {
+      const plan = planBoost(name, shopper);
+      if (!plan.ok) throw new Error(plan.reason);
+      expect(plan.next.onion).toBe(shopper.onion - BOOST_COST);
+      return plan.next;
+    };
+    expect(get('fullyEnergy').energy).toBe(1000);
+    expect(get('income')).toMatchObject({ earnPerHour: 240, boosts: ['income'] });
+    expect(get('double')).toMatchObject({ earnPerTap: 2, loseEnergyPerTap: 20, boosts: ['double'] });
+    expect(get('touchIncome').earnPerTap).toBe(1 + TOUCH_INCOME_STEP);
+    expect(get('energyCapacity').maxEnergy).toBe(1000 + ENERGY_CAPACITY_STEP);
+  });
+
+  it('refuses without the balance, a refill at full energy, and a once-only boost twice', () => {
+    expect(planBoost('touchIncome', { ...shopper, onion: 499 })).toEqual({ ok: false, reason: 'balance' });
+    expect(planBoost('fullyEnergy', { ...shopper, energy: 1000 })).toEqual({
+      ok: false,
+      reason: 'energy-full',
+    });
+    expect(planBoost('income', { ...shopper, boosts: ['income'] })).toEqual({
+      ok: false,
+      reason: 'already-used',
+    });
+    expect(planBoost('double', { ...shopper, boosts: ['double'] }).ok).toBe(false);
+    expect(planBoost('touchIncome', { ...shopper, boosts: ['double', 'income'] }).ok).toBe(true);
+  });
+
+  it('never leaves a negative balance and always costs exactly 500', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<BoostName>('fullyEnergy', 'income', 'double', 'touchIncome', 'energyCapacity'),
+        fc.integer({ min: 0, max: 100_000 }),
+        (name, onion) => {
+          const plan = planBoost(name, { ...shopper, onion });
+          if (plan.ok) expect(plan.next.onion).toBe(onion - BOOST_COST);
+          if (plan.ok) expect(plan.next.onion).toBeGreaterThanOrEqual(0);
+          else expect(onion < BOOST_COST).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('counts down days, hours, minutes and seconds', () => {
+    expect(boostCountdown(90_061_000, 0)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1, done: false });
+    expect(boostCountdown(0, 5000).done).toBe(true);
+  });
+});
+
+describe('treasure', () => {
+  it('opens only with a chest, and every prize comes from the table', () => {
+    expect(openChest(0, seededRng(1))).toEqual({ ok: false, reason: 'no-chest' });
+    const rng = seededRng(7);
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const r = openChest(1, rng);
+      if (!r.ok) throw new Error('refused');
+      expect(CHEST_PRIZES.some((p) => p.type === r.prize.type && p.value === r.prize.value)).toBe(true);
+      seen.add(`${r.prize.type}:${r.prize.value}`);
+    }
+    expect(seen.size).toBe(CHEST_PRIZES.length);
+  });
+});
+
+describe('farm', () => {
+  it('goes from not started to farming to claimable', () => {
+    expect(farmStatus(null, 0)).toEqual({ started: false, remainTime: 0, claimable: false, progress: 0 });
+    expect(farmStatus(0, FARM_DURATION_MS / 2)).toMatchObject({
+      started: true,
+      remainTime: FARM_DURATION_MS / 2,
+      claimable: false,
+      progress: 0.5,
+    });
+    expect(farmStatus(0, FARM_DURATION_MS)).toMatchObject({ claimable: true, remainTime: 0, progress: 1 });
+    expect(canStartFarm(null)).toBeNull();
+    expect(canStartFarm(0)).toBe('already-farming');
+    expect(canClaimFarm(null, 0)).toBe('not-started');
+    expect(canClaimFarm(0, FARM_DURATION_MS - 1)).toBe('not-finished');
+    expect(canClaimFarm(0, FARM_DURATION_MS)).toBeNull();
+  });
+
+  it('formats the countdown as h:mm:ss', () => {
+    expect(formatCountdown(FARM_DURATION_MS)).toBe('6:00:00');
+    expect(formatCountdown(61_500)).toBe('0:01:02');
+    expect(formatCountdown(-5)).toBe('0:00:00');
+  });
+});
+
+describe('leaderboard order', () => {
+  it('ranks by score, then by who joined first', () => {
+    const a = { userid: 1, totalScore: 50, joinedAt: 10 };
+    const b = { userid: 2, totalScore: 90, joinedAt: 20 };
+    const c = { userid: 3, totalScore: 50, joinedAt: 5 };
+    expect([a, b, c].sort(compareRank).map((p) => p.userid)).toEqual([2, 3, 1]);
+    expect(rankOf([a, b, c], a)).toBe(3);
+  });
+});
