@@ -1,0 +1,145 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { taskProgress, users } from '../../db/schema.ts';
+
+export type TaskProgressRow = typeof taskProgress.$inferSelect;
+
+/** The player's task rows of the given periods (0 and today's game day). */
+export async function findProgress(tx: Tx, userId: number, periods: number[]): Promise<TaskProgressRow[]> {
+  return tx
+    .select()
+    .from(taskProgress)
+    .where(and(eq(taskProgress.userId, userId), inArray(taskProgress.period, periods)));
+}
+
+export async function findOneProgress(
+  tx: Tx,
+  userId: number,
+  taskName: string,
+  period: number,
+): Promise<TaskProgressRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(taskProgress)
+    .where(
+      and(
+        eq(taskProgress.userId, userId),
+        eq(taskProgress.taskName, taskName),
+        eq(taskProgress.period, period),
+      ),
+    );
+  return row;
+}
+
+/** Adds `amount` to a task's count in one statement, capped at `target`. */
+export async function addTaskProgress(
+  tx: Tx,
+  row: { userId: number; taskName: string; period: number; amount: number; target: number; at: Date },
+): Promise<void> {
+  const first = Math.min(row.target, row.amount);
+  await tx
+    .insert(taskProgress)
+    .values({
+      userId: row.userId,
+      taskName: row.taskName,
+      period: row.period,
+      processCount: first,
+      completed: first >= row.target,
+      updatedAt: row.at,
+    })
+    .onConflictDoUpdate({
+      target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
+      set: {
+        processCount: sql`least(${row.target}, ${taskProgress.processCount} + ${row.amount})`,
+        completed: sql`${taskProgress.completed} or ${taskProgress.processCount} + ${row.amount} >= ${row.target}`,
+        updatedAt: row.at,
+      },
+    });
+}
+
+/** Marks a task completed (the link-reward call); idempotent. */
+export async function markCompleted(
+  tx: Tx,
+  row: { userId: number; taskName: string; period: number; count: number; at: Date },
+): Promise<TaskProgressRow> {
+  const [saved] = await tx
+    .insert(taskProgress)
+    .values({
+      userId: row.userId,
+      taskName: row.taskName,
+      period: row.period,
+      processCount: row.count,
+      completed: true,
+      updatedAt: row.at,
+    })
+    .onConflictDoUpdate({
+      target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
+      set: { completed: true, processCount: sql`greatest(${taskProgress.processCount}, ${row.count})` },
+    })
+    .returning();
+  return saved!;
+}
+
+/**
+ * Marks a completed task claimed. `completedNow` says the task is complete whatever the row says
+ * (a count computed elsewhere, such as friends). Returns false when it was already claimed or is
+ * not complete: concurrent claims succeed once.
+ */
+export async function markClaimed(
+  tx: Tx,
+  row: { userId: number; taskName: string; period: number; count: number; completedNow: boolean; at: Date },
+): Promise<boolean> {
+  if (row.completedNow) {
+    const [saved] = await tx
+      .insert(taskProgress)
+      .values({
+        userId: row.userId,
+        taskName: row.taskName,
+        period: row.period,
+        processCount: row.count,
+        completed: true,
+        claimed: true,
+        updatedAt: row.at,
+      })
+      .onConflictDoUpdate({
+        target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
+        set: { completed: true, claimed: true, processCount: row.count, updatedAt: row.at },
+        setWhere: sql`${taskProgress.claimed} = false`,
+      })
+      .returning({ userId: taskProgress.userId });
+    return Boolean(saved);
+  }
+  const [saved] = await tx
+    .update(taskProgress)
+    .set({ claimed: true, updatedAt: row.at })
+    .where(
+      and(
+        eq(taskProgress.userId, row.userId),
+        eq(taskProgress.taskName, row.taskName),
+        eq(taskProgress.period, row.period),
+        eq(taskProgress.completed, true),
+        eq(taskProgress.claimed, false),
+      ),
+    )
+    .returning({ userId: taskProgress.userId });
+  return Boolean(saved);
+}
+
+/** Pays a task reward in one statement; earned coins also raise the lifetime score. */
+export async function payTaskReward(
+  tx: Tx,
+  userId: number,
+  reward: { onion: number; ticket: number },
+): Promise<{ onion: number; ticket: number }> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      onion: sql`${users.onion} + ${reward.onion}`,
+      totalScore: sql`${users.totalScore} + ${reward.onion}`,
+      ticket: sql`${users.ticket} + ${reward.ticket}`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ onion: users.onion, ticket: users.ticket });
+  if (!row) throw new Error(`user ${userId} vanished during a task claim`);
+  return row;
+}

@@ -1,0 +1,49 @@
+/**
+ * Referrals (SPEC.md sections 2 "Friends", 9 "Referral milestones").
+ */
+
+/**
+ * Paid once, on the invitee's first login, to the inviter and to the invitee (design choice:
+ * Telegram Premium players are rarer and worth more, as in comparable games).
+ */
+export const REFERRAL_REWARD = {
+  regular: { inviter: 5_000, invitee: 5_000 },
+  premium: { inviter: 25_000, invitee: 25_000 },
+} as const;
+
+export function referralReward(inviteeIsPremium: boolean): { inviter: number; invitee: number } {
+  return inviteeIsPremium ? REFERRAL_REWARD.premium : REFERRAL_REWARD.regular;
+}
+
+/** Friend counts that fill a dot: SPEC.md section 9. Ticket rewards: design choice. */
+export const MILESTONES: readonly { count: number; ticket: number }[] = [
+  { count: 1, ticket: 2 },
+  { count: 5, ticket: 5 },
+  { count: 10, ticket: 10 },
+  { count: 25, ticket: 25 },
+  { count: 50, ticket: 60 },
+];
+
+/** The milestones a friend count has reached. */
+export function reachedMilestones(friends: number) {
+  return MILESTONES.filter((m) => friends >= m.count);
+}
+
+/** The reward_claims key of a milestone: each pays once per player. */
+export const milestoneKey = (count: number) => `friends:${count}`;
+
+/** The start parameter as an inviter id: digits only, never oneself. */
+export function parseInviter(startParam: string | undefined, self: number): number | null {
+  if (!startParam || !/^\d{1,16}$/.test(startParam)) return null;
+  const id = Number(startParam);
+  if (!Number.isSafeInteger(id) || id <= 0 || id === self) return null;
+  return id;
+}
+
+/** SPEC.md section 2: the bot link with the start parameter set to the user id. */
+export function inviteLink(botUsername: string, appShortName: string, userId: number): string {
+  return `https://t.me/${botUsername}/${appShortName}?startapp=${userId}`;
+}
+
+/** SPEC.md section 2: the share text. */
+export const SHARE_TEXT = 'Join our telegram mini app.';
