@@ -19,7 +19,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
 }
 
 export function ErrorFallback({ error }: { error: unknown }) {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message || error.name : String(error);
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center">
       <div className="card w-full max-w-sm p-5">

@@ -63,7 +63,9 @@ export function StartGate({
       <Screen>
         <div className="flex flex-col items-center gap-3 text-center" data-testid="checkin-intro">
           <div className="relative grid h-40 w-40 place-items-center rounded-full bg-gold/15 ring-4 ring-gold/40 motion-safe:animate-[pulse_1s_ease-in-out_infinite]">
-            <span className="text-7xl font-black text-gold num">{claim.day}</span>
+            <span data-testid="checkin-day" className="text-7xl font-black text-gold num">
+              {claim.day}
+            </span>
           </div>
           <p className="text-2xl font-black tracking-wide">day check-in</p>
         </div>

@@ -49,13 +49,17 @@ export interface LaunchSession {
   inTelegram: boolean;
 }
 
+const DEV_USER_KEY = 'egg-rush:dev-user';
+
 /**
  * Outside Telegram, launch data for a development player comes from the server's dev route
  * (`?userid=` picks the player) and the Telegram environment is mocked before any SDK call.
  */
 async function mockOutsideTelegram() {
   const page = new URLSearchParams(window.location.search);
-  const userid = page.get('userid') ?? '1000001';
+  // The chosen player survives client navigation (which drops the query) and reloads of the tab.
+  const userid = page.get('userid') ?? sessionStorage.getItem(DEV_USER_KEY) ?? '1000001';
+  sessionStorage.setItem(DEV_USER_KEY, userid);
   const startParam = page.get('startapp') ?? page.get('start_param') ?? undefined;
   const query = new URLSearchParams({
     userid,
@@ -94,6 +98,19 @@ async function mockOutsideTelegram() {
   });
 }
 
+/**
+ * A real Telegram client: its bridge is injected (mobile and desktop apps), or the page is framed
+ * (Telegram Web), or Telegram passed launch data in the URL. The SDK's own check also answers
+ * true after a mock, from launch data it kept in session storage, so it cannot tell after a reload.
+ */
+function inRealTelegram(): boolean {
+  return (
+    'TelegramWebviewProxy' in window ||
+    window.self !== window.top ||
+    (/[#&]tgWebAppData=/.test(window.location.hash) && isTMA())
+  );
+}
+
 function safe<T>(fn: () => T, fallback: T): T {
   try {
     return fn();
@@ -117,7 +134,7 @@ function attempt(what: string, fn: () => unknown) {
 
 /** Sets up the Telegram SDK (or its mock) and returns who is playing. */
 export async function startTelegram(): Promise<LaunchSession> {
-  const inTelegram = isTMA();
+  const inTelegram = inRealTelegram();
   if (!inTelegram) await mockOutsideTelegram();
   const lp = retrieveLaunchParams();
   const initData = retrieveRawInitData() ?? '';

@@ -1,0 +1,198 @@
+// Browser-test helpers: the real built server on a free port with a fresh database, and the
+// system Chromium driven by playwright-core at a phone size.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const ARTIFACTS = join(root, 'e2e', 'artifacts');
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 };
+
+async function freePort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * A fresh database: a new PostgreSQL database beside DATABASE_URL when it is set (CI), otherwise
+ * an embedded one in a temporary folder.
+ */
+async function freshDatabase() {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const dir = mkdtempSync(join(tmpdir(), 'egg-e2e-'));
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `egg_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the built server (apps/server/dist/main.js, serving apps/web/dist) in development mode
+ * on a free port with a fresh database. `env` adds or overrides variables.
+ */
+export async function startServer(env = {}) {
+  const main = join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('The app is not built: run `npm run build` first (npm run test:e2e does).');
+  }
+  const port = await freePort();
+  const db = await freshDatabase();
+  const child = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      BOT_TOKEN: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      ...db.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  /** Calls the API as a player. */
+  const api = async (token, method, path, body) => {
+    const res = await fetch(`${url}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+  /** Logs a development player in through the same validation as Telegram; returns the token. */
+  const login = async (userid, extra = {}) => {
+    const query = new URLSearchParams({ userid: String(userid), ...extra });
+    const { initData } = await (await fetch(`${url}/api/v1/dev/launch?${query}`)).json();
+    const res = await api(undefined, 'POST', '/auth/login', { userid, initData });
+    if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+    return res.body.token;
+  };
+
+  return {
+    url,
+    api,
+    login,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      await db.drop();
+    },
+  };
+}
+
+/** The system Chromium, headless. Fails with the way to install it when it is missing. */
+export async function openBrowser() {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROME_PATH}. Install it with \`apt-get install chromium\` or set CHROME_PATH.`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** A phone-sized page (390x844, touch) that fails the test on any uncaught page error. */
+export async function newPhonePage(browser, { context: existing } = {}) {
+  const context =
+    existing ??
+    (await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true }));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  page.pageErrors = errors;
+  return page;
+}
+
+/**
+ * Opens the app as a development player and passes the start gate: Start, then the check-in
+ * intro and the daily rewards screen when they show. Resolves on the footer tab bar.
+ */
+export async function enterApp(page, url, { userid, query = {}, path = '/' } = {}) {
+  const params = new URLSearchParams({ ...(userid ? { userid: String(userid) } : {}), ...query });
+  await page.goto(`${url}${path}?${params}`);
+  const start = page.getByRole('button', { name: 'Start' });
+  await start.waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Start' && !b.disabled),
+    null,
+    { timeout: 30_000 },
+  );
+  await start.click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const cont = page.getByRole('button', { name: 'Continue' });
+  await Promise.race([nav.waitFor({ timeout: 15_000 }), cont.waitFor({ timeout: 15_000 })]);
+  if (await cont.isVisible()) await cont.click();
+  await nav.waitFor({ timeout: 10_000 });
+}
+
+/** Saves a screenshot under e2e/artifacts/ (kept by CI, ignored by git). */
+export async function shot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,87 @@
+// The app's frame in Chromium: the start gate, the daily check-in once a day, every tab, the
+// unknown-path redirect, with a screenshot of each screen.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+
+describe('web shell', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('passes the start gate with the daily check-in, then shows no intro on the same day', async () => {
+    const page = await newPhonePage(browser);
+    await page.goto(`${server.url}/?userid=8101`);
+    const start = page.getByRole('button', { name: 'Start' });
+    await start.waitFor();
+    await shot(page, 'start');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some((b) => b.textContent === 'Start' && !b.disabled),
+    );
+    await start.click();
+
+    await page.getByText('day check-in').waitFor();
+    assert.equal(await page.getByTestId('checkin-day').textContent(), '1');
+    await shot(page, 'checkin-intro');
+
+    await page.getByRole('heading', { name: 'Your daily rewards' }).waitFor({ timeout: 5_000 });
+    await page
+      .getByText('Stay tuned for Day 2 of Check-In tomorrow! Reset your check-in by skipping a day.')
+      .waitFor();
+    await shot(page, 'daily-rewards');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // The server paid the check-in once: a second claim today is refused.
+    const token = await server.login(8101);
+    const again = await server.api(token, 'POST', '/users/claim/daily', { userid: 8101 });
+    assert.equal(again.status, 409);
+
+    // Reopening the app the same day goes from Start straight into the app.
+    await page.reload();
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some((b) => b.textContent === 'Start' && !b.disabled),
+    );
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    assert.equal(await page.getByText('day check-in').count(), 0);
+    assert.deepEqual(page.pageErrors, []);
+    await page.close();
+  });
+
+  it('visits every tab and redirects unknown paths to /', async () => {
+    const page = await newPhonePage(browser);
+    await enterApp(page, server.url, { userid: 8102 });
+    await shot(page, 'home');
+    const tabs = [
+      ['Minting', '/mining', 'mining'],
+      ['Friends', '/friends', 'friends'],
+      ['Tasks', '/tasks', 'tasks'],
+      ['Airdrop', '/airdrop', 'airdrop'],
+      ['Land', '/home', 'home-tab'],
+    ];
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [label, path, name] of tabs) {
+      await nav.getByRole('link', { name: label }).click();
+      await page.waitForURL(`**${path}`);
+      // The tab highlights as the active one.
+      await nav.locator('a[aria-current="page"]', { hasText: label }).waitFor({ timeout: 5_000 });
+      await page.waitForTimeout(400);
+      await shot(page, name);
+    }
+
+    await page.goto(`${server.url}/no-such-place?userid=8102`);
+    await enterApp(page, server.url, { userid: 8102, path: '/no-such-place' });
+    await page.waitForURL((u) => u.pathname === '/');
+    assert.deepEqual(page.pageErrors, []);
+    await page.close();
+  });
+});
