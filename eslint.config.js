@@ -68,7 +68,13 @@ export default tseslint.config(
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
         fetch: 'readonly',
+        URLSearchParams: 'readonly',
       },
     },
+  },
+  {
+    // Browser tests pass callbacks that run in the page.
+    files: ['e2e/**/*.mjs'],
+    languageOptions: { globals: { document: 'readonly', window: 'readonly', localStorage: 'readonly' } },
   },
 );
