@@ -6,8 +6,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Deps } from './lib/deps.ts';
 import { createTokens } from './lib/token.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import avatarRoutes from './modules/avatar/avatar.routes.ts';
 import dailyRoutes from './modules/daily/daily.routes.ts';
+import economyRoutes from './modules/economy/economy.routes.ts';
+import farmRoutes from './modules/farm/farm.routes.ts';
+import friendsRoutes from './modules/friends/friends.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import leaderboardRoutes from './modules/leaderboard/leaderboard.routes.ts';
+import miningRoutes from './modules/mining/mining.routes.ts';
+import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -18,7 +25,19 @@ import { registerSecurity } from './plugins/security.ts';
 export const BODY_LIMIT = 16 * 1024;
 
 /** Feature modules, each mounted under /api/v1. */
-const modules = [healthRoutes, authRoutes, usersRoutes, dailyRoutes];
+const modules = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  dailyRoutes,
+  economyRoutes,
+  farmRoutes,
+  leaderboardRoutes,
+  avatarRoutes,
+  miningRoutes,
+  friendsRoutes,
+  tasksRoutes,
+];
 
 /** The built web app: apps/web/dist (this file is apps/server/src/app.ts or apps/server/dist/main.js). */
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -48,6 +48,16 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
       await database.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // A closed pool's connections leave the server a moment later; dropping under them makes
+      // their clients emit errors, so wait (briefly) until they are gone.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (!rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

@@ -70,3 +70,21 @@ export async function upsertFromLaunch(
   if (!updated) throw new Error(`user ${identity.id} vanished during login`);
   return { user: updated, created: false };
 }
+
+/**
+ * Pays settled passive income: `coins` onto onion and the lifetime score, and the new settle
+ * instant. The caller holds the row lock (settleIncome in users.service.ts).
+ */
+export async function creditIncome(tx: Tx, id: number, coins: number, incomeAt: Date): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      onion: sql`${users.onion} + ${coins}`,
+      totalScore: sql`${users.totalScore} + ${coins}`,
+      incomeAt,
+    })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error(`user ${id} vanished while settling income`);
+  return row;
+}

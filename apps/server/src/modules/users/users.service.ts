@@ -1,15 +1,33 @@
 import type { Profile } from '@egg-rush/contract/users';
 import { settleEnergy } from '@egg-rush/game/energy';
-import { settleIncome } from '@egg-rush/game/income';
+import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { countFriends, findUser, type UserRow } from './users.repository.ts';
+import { appendLedger } from '../ledger/ledger.repository.ts';
+import { countFriends, creditIncome, findUser, lockUser, type UserRow } from './users.repository.ts';
 
 /** The values that move with the clock, as they are at `now` (nothing is written). */
 export function currentBalances(user: UserRow, now: number) {
   const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
-  const income = settleIncome(user.earnPerHour, user.incomeAt.getTime(), now);
+  const income = settleIncomeRule(user.earnPerHour, user.incomeAt.getTime(), now);
   return { energy: energy.value, onion: user.onion + income.coins, pendingIncome: income.coins };
+}
+
+/**
+ * Locks the player's row and pays the passive income accrued up to `now` (onion and totalScore,
+ * with an 'income' ledger row), inside the caller's transaction. Call it first in any write that
+ * changes earnPerHour (boosts, mining) so that the old rate pays for the time before the change.
+ * Returns the locked, settled row.
+ */
+export async function settleIncome(tx: Tx, userId: number, now: number): Promise<UserRow> {
+  const user = await lockUser(tx, userId);
+  if (!user) throw notFound('Player not found.');
+  const settled = settleIncomeRule(user.earnPerHour, user.incomeAt.getTime(), now);
+  if (settled.coins === 0 && settled.at === user.incomeAt.getTime()) return user;
+  const row = await creditIncome(tx, userId, settled.coins, new Date(settled.at));
+  await appendLedger(tx, { userId, kind: 'income', deltaOnion: settled.coins, at: new Date(now) });
+  return row;
 }
 
 export function toProfile(user: UserRow, friendCount: number, now: number): Profile {

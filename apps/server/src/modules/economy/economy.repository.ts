@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
+import { TAP_BURST, TAP_INTERVAL_MS, TAP_MAX_BATCH } from '@egg-rush/game/tap';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { UserRow } from '../users/users.repository.ts';
+
+export interface TapRow {
+  credited: number;
+  earned: number;
+  onion: number;
+  energy: number;
+  earnPerHour: number;
+  incomeAt: number;
+}
+
+/**
+ * Credits a batch of taps in one statement: locks the row, settles energy from energy_at
+ * (packages/game/src/energy.ts), takes n = min(count, batch cap, energy div cost, GCRA allowance
+ * from tap_clock) as planTap() in packages/game/src/tap.ts does, pays n * earnPerTap onto onion
+ * and totalScore, and appends one aggregate 'tap' ledger row. Null when no tap could be credited
+ * (nothing is written then).
+ */
+export async function applyTaps(tx: Tx, userId: number, count: number, now: Date): Promise<TapRow | null> {
+  const nowMs = now.getTime();
+  const wanted = Math.min(count, TAP_MAX_BATCH);
+  const [row] = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`
+    with u as (
+      select id, energy, max_energy, earn_per_tap, lose_energy_per_tap,
+             (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
+             (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms
+      from users where id = ${userId} for update
+    ), g as (
+      select u.*, greatest(0, (${nowMs}::bigint - energy_at_ms) / ${ENERGY_REGEN_MS}) as gained from u
+    ), s as (
+      select g.*,
+        case when energy >= max_energy then energy
+             else least(max_energy::bigint, energy + gained) end as e_now,
+        case when energy + gained >= max_energy then ${nowMs}::bigint
+             else energy_at_ms + gained * ${ENERGY_REGEN_MS} end as e_at,
+        greatest(0, (${nowMs + TAP_BURST * TAP_INTERVAL_MS}::bigint
+                     - greatest(tap_clock_ms, ${nowMs}::bigint)) / ${TAP_INTERVAL_MS}) as allowance
+      from g
+    ), n as (
+      select s.*, least(${wanted}::bigint,
+                        case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
+                        allowance) as n
+      from s
+    ), upd as (
+      update users set
+        energy = n.e_now - n.n * n.lose_energy_per_tap,
+        energy_at = to_timestamp(n.e_at / 1000.0),
+        tap_clock = to_timestamp((greatest(n.tap_clock_ms, ${nowMs}::bigint) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
+        onion = users.onion + n.n * n.earn_per_tap,
+        total_score = users.total_score + n.n * n.earn_per_tap
+      from n
+      where users.id = n.id and n.n > 0
+      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, users.onion, users.energy,
+                users.earn_per_hour, (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms
+    ), ledger as (
+      insert into economy_events (user_id, kind, delta_onion, ref, created_at)
+      select id, 'tap', earned, credited::text, ${now.toISOString()}::timestamptz from upd where earned <> 0
+    )
+    select * from upd`,
+  );
+  if (!row) return null;
+  return {
+    credited: Number(row.credited),
+    earned: Number(row.earned),
+    onion: Number(row.onion),
+    energy: Number(row.energy),
+    earnPerHour: Number(row.earn_per_hour),
+    incomeAt: Number(row.income_at_ms),
+  };
+}
+
+export interface BoostWrite {
+  cost: number;
+  energy: number;
+  energyAt: Date;
+  maxEnergy: number;
+  earnPerHour: number;
+  earnPerTap: number;
+  loseEnergyPerTap: number;
+  boosts: string[];
+}
+
+/** Pays for a boost and applies it; the caller holds the row lock. Null if the balance is short. */
+export async function applyBoost(tx: Tx, userId: number, w: BoostWrite): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      onion: sql`${users.onion} - ${w.cost}`,
+      energy: w.energy,
+      energyAt: w.energyAt,
+      maxEnergy: w.maxEnergy,
+      earnPerHour: w.earnPerHour,
+      earnPerTap: w.earnPerTap,
+      loseEnergyPerTap: w.loseEnergyPerTap,
+      boosts: w.boosts,
+    })
+    .where(sql`${users.id} = ${userId} and ${users.onion} >= ${w.cost}`)
+    .returning();
+  return row ?? null;
+}
+
+/** Opens one chest and pays its prize, if the player still has a chest. */
+export async function applyChest(
+  tx: Tx,
+  userId: number,
+  prize: { onion: number; ticket: number },
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      cheatCount: sql`${users.cheatCount} - 1`,
+      onion: sql`${users.onion} + ${prize.onion}`,
+      totalScore: sql`${users.totalScore} + ${prize.onion}`,
+      ticket: sql`${users.ticket} + ${prize.ticket}`,
+    })
+    .where(sql`${users.id} = ${userId} and ${users.cheatCount} > 0`)
+    .returning();
+  return row ?? null;
+}
+
+export async function chestCount(tx: Tx, userId: number): Promise<number | undefined> {
+  const [row] = await tx.select({ n: users.cheatCount }).from(users).where(eq(users.id, userId));
+  return row?.n;
+}

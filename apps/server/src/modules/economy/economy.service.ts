@@ -1,0 +1,157 @@
+import type {
+  CheatResponse,
+  DoubleBoostResponse,
+  EnergyCapacityResponse,
+  FullyEnergyResponse,
+  GrowOnionResponse,
+  GrowUpResponse,
+  IncomeBoostResponse,
+  TapResponse,
+  TouchIncomeResponse,
+} from '@egg-rush/contract/economy';
+import { planBoost, type BoostName } from '@egg-rush/game/boosts';
+import { settleEnergy } from '@egg-rush/game/energy';
+import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
+import { canTap } from '@egg-rush/game/tap';
+import { openChest } from '@egg-rush/game/treasure';
+import type { Deps } from '../../lib/deps.ts';
+import { notFound, refused } from '../../lib/errors.ts';
+import { appendLedger } from '../ledger/ledger.repository.ts';
+import { findUser, type UserRow } from '../users/users.repository.ts';
+import { currentBalances, settleIncome } from '../users/users.service.ts';
+import { applyBoost, applyChest, applyTaps, chestCount } from './economy.repository.ts';
+
+/** SPEC.md section 8 texts, and the server's own where the spec has none. */
+export const MESSAGES = {
+  balance: 'Not Enough Balance!',
+  used: 'It has already been used.',
+  energyFull: 'Your energy is already full.',
+  noEnergy: 'Not enough energy. Wait for it to refill.',
+  noChest: 'You have no treasure chests to open.',
+} as const;
+
+export function createEconomyService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function current(userId: number) {
+    const user = await findUser(db, userId);
+    if (!user) throw notFound('Player not found.');
+    return currentBalances(user, deps.now());
+  }
+
+  /** One boost purchase: income settled first (earnPerHour may change), the row locked. */
+  async function buy(userId: number, name: BoostName): Promise<UserRow> {
+    const now = deps.now();
+    return db.transaction(async (tx) => {
+      const user = await settleIncome(tx, userId, now);
+      const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
+      const plan = planBoost(name, { ...user, energy: energy.value });
+      if (!plan.ok) {
+        if (plan.reason === 'already-used') throw refused('ALREADY_USED', MESSAGES.used);
+        if (plan.reason === 'energy-full') throw refused('ENERGY_FULL', MESSAGES.energyFull);
+        throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
+      }
+      const refill = plan.next.energy !== energy.value;
+      const row = await applyBoost(tx, userId, {
+        cost: plan.cost,
+        energy: plan.next.energy,
+        energyAt: new Date(refill ? now : energy.at),
+        maxEnergy: plan.next.maxEnergy,
+        earnPerHour: plan.next.earnPerHour,
+        earnPerTap: plan.next.earnPerTap,
+        loseEnergyPerTap: plan.next.loseEnergyPerTap,
+        boosts: plan.next.boosts,
+      });
+      if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
+      await appendLedger(tx, { userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });
+      return row;
+    });
+  }
+
+  const shown = (row: UserRow) => currentBalances(row, deps.now());
+
+  return {
+    async growUp(userId: number): Promise<GrowUpResponse> {
+      return { success: true, energy: (await current(userId)).energy };
+    },
+
+    async growOnion(userId: number): Promise<GrowOnionResponse> {
+      return { success: true, onion: (await current(userId)).onion };
+    },
+
+    async tap(userId: number, count: number): Promise<TapResponse> {
+      const now = deps.now();
+      const row = await applyTaps(db, userId, count, new Date(now));
+      if (row) {
+        const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
+        return {
+          success: true,
+          credited: row.credited,
+          earned: row.earned,
+          onion: row.onion + pending,
+          energy: row.energy,
+        };
+      }
+      const user = await findUser(db, userId);
+      if (!user) throw notFound('Player not found.');
+      const balances = currentBalances(user, now);
+      if (!canTap(balances.energy, user.loseEnergyPerTap)) throw refused('NO_ENERGY', MESSAGES.noEnergy);
+      // Faster than a human can tap: nothing credited this time.
+      return { success: true, credited: 0, earned: 0, onion: balances.onion, energy: balances.energy };
+    },
+
+    async fullyEnergy(userId: number): Promise<FullyEnergyResponse> {
+      const row = await buy(userId, 'fullyEnergy');
+      const s = shown(row);
+      return { energy: s.energy, onion: s.onion };
+    },
+    async income(userId: number): Promise<IncomeBoostResponse> {
+      const row = await buy(userId, 'income');
+      return { changePerHour: row.earnPerHour, onion: shown(row).onion };
+    },
+    async double(userId: number): Promise<DoubleBoostResponse> {
+      const row = await buy(userId, 'double');
+      return {
+        changePerTap: row.earnPerTap,
+        changeEnergyPerTap: row.loseEnergyPerTap,
+        onion: shown(row).onion,
+      };
+    },
+    async touchIncome(userId: number): Promise<TouchIncomeResponse> {
+      const row = await buy(userId, 'touchIncome');
+      return { changePerTap: row.earnPerTap, onion: shown(row).onion };
+    },
+    async energyCapacity(userId: number): Promise<EnergyCapacityResponse> {
+      const row = await buy(userId, 'energyCapacity');
+      return { maxEnergy: row.maxEnergy, onion: shown(row).onion };
+    },
+
+    /** Opens a treasure chest: a prize from the weighted table (packages/game/src/treasure.ts). */
+    async openChest(userId: number): Promise<CheatResponse> {
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        const count = await chestCount(tx, userId);
+        if (count === undefined) throw notFound('Player not found.');
+        const opening = openChest(count, deps.rng);
+        if (!opening.ok) throw refused('NO_CHEST', MESSAGES.noChest);
+        const { type, value } = opening.prize;
+        const prize = { onion: type === 'onion' ? value : 0, ticket: type === 'ticket' ? value : 0 };
+        const row = await applyChest(tx, userId, prize);
+        if (!row) throw refused('NO_CHEST', MESSAGES.noChest);
+        await appendLedger(tx, {
+          userId,
+          kind: 'chest',
+          deltaOnion: prize.onion,
+          deltaTicket: prize.ticket,
+          at: new Date(now),
+        });
+        return {
+          cheatData: { type, value },
+          onion: currentBalances(row, now).onion,
+          ticket: row.ticket,
+          cheatCount: row.cheatCount,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { FarmClaimResponse, FarmStartResponse, FarmStatusResponse } from '@egg-rush/contract/farm';
+import { canClaimFarm, canStartFarm, FARM_DURATION_MS, FARM_REWARD, farmStatus } from '@egg-rush/game/farm';
+import type { Deps } from '../../lib/deps.ts';
+import { notFound, refused } from '../../lib/errors.ts';
+import { appendLedger } from '../ledger/ledger.repository.ts';
+import { findUser } from '../users/users.repository.ts';
+import { currentBalances } from '../users/users.service.ts';
+import { claimFarm, farmStartedAt, startFarm } from './farm.repository.ts';
+
+export const FARM_MESSAGES = {
+  started: 'Farm started.',
+  alreadyFarming: 'You are already farming.',
+  notStarted: 'Start farming first.',
+  notFinished: 'Farming is not finished yet.',
+} as const;
+
+export function createFarmService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function startedAt(userId: number) {
+    const at = await farmStartedAt(db, userId);
+    if (at === undefined) throw notFound('Player not found.');
+    return at ? at.getTime() : null;
+  }
+
+  return {
+    async status(userId: number): Promise<FarmStatusResponse> {
+      const now = deps.now();
+      const at = await startedAt(userId);
+      const s = farmStatus(at, now);
+      return {
+        reward: FARM_REWARD,
+        duration: FARM_DURATION_MS,
+        started: s.started,
+        remainTime: s.remainTime,
+        startedAt: at,
+        serverTime: now,
+      };
+    },
+
+    async start(userId: number): Promise<FarmStartResponse> {
+      const now = deps.now();
+      if (canStartFarm(await startedAt(userId)))
+        throw refused('ALREADY_FARMING', FARM_MESSAGES.alreadyFarming);
+      if (!(await startFarm(db, userId, new Date(now)))) {
+        throw refused('ALREADY_FARMING', FARM_MESSAGES.alreadyFarming);
+      }
+      return { success: true, remainTime: FARM_DURATION_MS, msg: FARM_MESSAGES.started };
+    },
+
+    async claim(userId: number): Promise<FarmClaimResponse> {
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        const paid = await claimFarm(tx, userId, FARM_REWARD, new Date(now - FARM_DURATION_MS));
+        if (!paid) {
+          const at = await farmStartedAt(tx, userId);
+          if (at === undefined) throw notFound('Player not found.');
+          const why = canClaimFarm(at ? at.getTime() : null, now);
+          if (why === 'not-started') throw refused('FARM_NOT_STARTED', FARM_MESSAGES.notStarted);
+          throw refused('FARM_NOT_FINISHED', FARM_MESSAGES.notFinished);
+        }
+        await appendLedger(tx, { userId, kind: 'farm', deltaOnion: FARM_REWARD, at: new Date(now) });
+        const user = await findUser(tx, userId);
+        return {
+          success: true,
+          reward: FARM_REWARD,
+          onion: user ? currentBalances(user, now).onion : paid.onion,
+          msg: `You claimed ${FARM_REWARD} onions`,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export interface RankRow {
+  userid: number;
+  firstname: string;
+  totalScore: number;
+  rank: number;
+}
+
+const toRow = (r: Record<string, string | number>): RankRow => ({
+  userid: Number(r.id),
+  firstname: String(r.first_name),
+  totalScore: Number(r.total_score),
+  rank: Number(r.rank),
+});
+
+/** The top `limit` players by totalScore, ties to the earliest sign-up (packages/game leaderboard.ts). */
+export async function topPlayers(tx: Tx, limit: number): Promise<RankRow[]> {
+  const rows = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`select id, first_name, total_score,
+               row_number() over (order by total_score desc, created_at asc, id asc) as rank
+        from ${users} order by total_score desc, created_at asc, id asc limit ${limit}`,
+  );
+  return rows.map(toRow);
+}
+
+/** One player's row with their rank among everyone. */
+export async function playerRank(tx: Tx, userId: number): Promise<RankRow | undefined> {
+  const [row] = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`select me.id, me.first_name, me.total_score,
+               1 + (select count(*) from ${users} o
+                    where o.total_score > me.total_score
+                       or (o.total_score = me.total_score and (o.created_at, o.id) < (me.created_at, me.id))) as rank
+        from ${users} me where me.id = ${userId}`,
+  );
+  return row ? toRow(row) : undefined;
+}
+
+export async function countParticipants(tx: Tx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${users}`);
+  return Number(row?.n ?? 0);
+}

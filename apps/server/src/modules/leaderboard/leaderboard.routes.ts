@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '@egg-rush/contract/common';
+import { createLeaderboardService } from './leaderboard.service.ts';
+
+/** The Leader Board (SPEC.md sections 2 and 7). */
+export default async function leaderboardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const leaderboard = createLeaderboardService(app.deps);
+
+  app.get('/users/ranking/:id/total', { schema: { params: idParams } }, async (request) =>
+    leaderboard.total(request.params.id),
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { userId } from './common.ts';
+
+/**
+ * PUT /users/tap: a batch of taps (DESIGN.md section 3). `count` defaults to 1; the server
+ * credits at most 500, what energy allows and what a human tap rate allows.
+ */
+export const tapRequest = z.object({
+  userid: userId,
+  count: z.number().int().min(1).max(1_000_000).default(1),
+});
+export type TapRequest = z.input<typeof tapRequest>;
+
+export const tapResponse = z.object({
+  success: z.literal(true),
+  /** Taps credited. */
+  credited: z.number(),
+  /** Coins earned by them. */
+  earned: z.number(),
+  onion: z.number(),
+  energy: z.number(),
+});
+export type TapResponse = z.infer<typeof tapResponse>;
+
+/** PUT /users/growUp: the current energy (SPEC.md section 7). Writes nothing. */
+export const growUpResponse = z.object({ success: z.literal(true), energy: z.number() });
+export type GrowUpResponse = z.infer<typeof growUpResponse>;
+
+/** PUT /users/growOnion: the current balance with passive income (SPEC.md section 7). */
+export const growOnionResponse = z.object({ success: z.literal(true), onion: z.number() });
+export type GrowOnionResponse = z.infer<typeof growOnionResponse>;
+
+/** PUT /users/fullyEnergy (SPEC.md section 7). */
+export const fullyEnergyResponse = z.object({ energy: z.number(), onion: z.number() });
+/** PUT /users/income: `changePerHour` is the new earnPerHour. */
+export const incomeBoostResponse = z.object({ changePerHour: z.number(), onion: z.number() });
+/** PUT /users/double: the new earnPerTap and loseEnergyPerTap. */
+export const doubleBoostResponse = z.object({
+  changePerTap: z.number(),
+  changeEnergyPerTap: z.number(),
+  onion: z.number(),
+});
+/** PUT /users/touchIncome: the new earnPerTap. */
+export const touchIncomeResponse = z.object({ changePerTap: z.number(), onion: z.number() });
+/** PUT /users/energyCapacity: the new maxEnergy. */
+export const energyCapacityResponse = z.object({ maxEnergy: z.number(), onion: z.number() });
+
+export type FullyEnergyResponse = z.infer<typeof fullyEnergyResponse>;
+export type IncomeBoostResponse = z.infer<typeof incomeBoostResponse>;
+export type DoubleBoostResponse = z.infer<typeof doubleBoostResponse>;
+export type TouchIncomeResponse = z.infer<typeof touchIncomeResponse>;
+export type EnergyCapacityResponse = z.infer<typeof energyCapacityResponse>;
+
+/** PUT /users/getCheat: SPEC.md section 3 "Cheat or spin result". */
+export const cheatResponse = z.object({
+  cheatData: z.object({ type: z.enum(['onion', 'ticket']), value: z.number() }),
+  onion: z.number(),
+  ticket: z.number(),
+  cheatCount: z.number(),
+});
+export type CheatResponse = z.infer<typeof cheatResponse>;
