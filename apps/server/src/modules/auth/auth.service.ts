@@ -4,6 +4,7 @@ import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
+import { payReferralRewards } from '../friends/friends.service.ts';
 import { appendLedger } from '../ledger/ledger.repository.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.repository.ts';
 
@@ -55,6 +56,14 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             deltaTicket: NEW_PLAYER.ticket,
             at: now,
           });
+          if (referrerId !== null) {
+            await payReferralRewards(tx, {
+              inviteeId: identity.id,
+              inviterId: referrerId,
+              premium: identity.isPremium,
+              at: now,
+            });
+          }
         }
         return result;
       });

@@ -1,0 +1,53 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { economyEvents, rewardClaims, users } from '../../db/schema.ts';
+
+/** The players a player invited, with the coins the inviter earned for each. */
+export async function listFriends(tx: Tx, inviterId: number) {
+  // Qualified names: inside the subquery an unqualified "id" would be the ledger's own.
+  const earned = sql<number>`coalesce((
+    select sum(e.delta_onion) from ${economyEvents} e
+    where e.user_id = ${inviterId} and e.kind = 'referral' and e.ref = 'friend:' || "users"."id"::text
+  ), 0)::bigint`;
+  const rows = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      photoUrl: users.photoUrl,
+      totalScore: users.totalScore,
+      isPremium: users.isPremium,
+      reward: earned,
+    })
+    .from(users)
+    .where(eq(users.referrerId, inviterId))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(500);
+  return rows.map((r) => ({ ...r, reward: Number(r.reward) }));
+}
+
+/** Credits coins (and the lifetime score) in one statement; the row stays locked. */
+export async function creditOnion(tx: Tx, userId: number, onion: number): Promise<boolean> {
+  const [row] = await tx
+    .update(users)
+    .set({ onion: sql`${users.onion} + ${onion}`, totalScore: sql`${users.totalScore} + ${onion}` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return Boolean(row);
+}
+
+export async function creditTickets(tx: Tx, userId: number, ticket: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ticket: sql`${users.ticket} + ${ticket}` })
+    .where(eq(users.id, userId));
+}
+
+/** Records a once-only reward; false when it was recorded before. */
+export async function claimOnce(tx: Tx, userId: number, key: string, at: Date): Promise<boolean> {
+  const [row] = await tx
+    .insert(rewardClaims)
+    .values({ userId, key, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ key: rewardClaims.key });
+  return Boolean(row);
+}

@@ -1,0 +1,68 @@
+import type { FriendsResponse } from '@egg-rush/contract/friends';
+import {
+  inviteLink,
+  milestoneKey,
+  MILESTONES,
+  reachedMilestones,
+  referralReward,
+  REFERRAL_REWARD,
+  SHARE_TEXT,
+} from '@egg-rush/game/referrals';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { appendLedger } from '../ledger/ledger.repository.ts';
+import { countFriends, findUser } from '../users/users.repository.ts';
+import { claimOnce, creditOnion, creditTickets, listFriends } from './friends.repository.ts';
+
+/**
+ * Pays a referral: call it inside the login transaction that created the invitee. The inviter's
+ * row is updated first, so concurrent invitees of one inviter queue behind each other and every
+ * milestone reached is seen and paid once (reward_claims).
+ */
+export async function payReferralRewards(
+  tx: Tx,
+  referral: { inviteeId: number; inviterId: number; premium: boolean; at: Date },
+): Promise<void> {
+  const { inviteeId, inviterId, at } = referral;
+  const reward = referralReward(referral.premium);
+  if (!(await creditOnion(tx, inviterId, reward.inviter))) return;
+  await creditOnion(tx, inviteeId, reward.invitee);
+  await appendLedger(tx, [
+    { userId: inviterId, kind: 'referral', deltaOnion: reward.inviter, ref: `friend:${inviteeId}`, at },
+    { userId: inviteeId, kind: 'referral', deltaOnion: reward.invitee, ref: `inviter:${inviterId}`, at },
+  ]);
+  const friends = await countFriends(tx, inviterId);
+  for (const m of reachedMilestones(friends)) {
+    const key = milestoneKey(m.count);
+    if (!(await claimOnce(tx, inviterId, key, at))) continue;
+    await creditTickets(tx, inviterId, m.ticket);
+    await appendLedger(tx, { userId: inviterId, kind: 'milestone', deltaTicket: m.ticket, ref: key, at });
+  }
+}
+
+export function createFriendsService(deps: Deps) {
+  const { db } = deps.database;
+  return {
+    async friends(userId: number): Promise<FriendsResponse> {
+      if (!(await findUser(db, userId))) throw notFound('Player not found.');
+      const rows = await listFriends(db, userId);
+      const count = await countFriends(db, userId);
+      return {
+        friends: rows.map((r) => ({
+          id: r.id,
+          firstname: r.firstName,
+          avatar: r.photoUrl,
+          totalScore: r.totalScore,
+          reward: r.reward,
+          isPremium: r.isPremium,
+        })),
+        count,
+        milestones: MILESTONES.map((m) => ({ count: m.count, ticket: m.ticket, reached: count >= m.count })),
+        inviteLink: inviteLink(deps.env.botUsername, deps.env.appShortName, userId),
+        shareText: SHARE_TEXT,
+        rewards: REFERRAL_REWARD,
+      };
+    },
+  };
+}

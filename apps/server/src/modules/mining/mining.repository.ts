@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { miningLevels, users } from '../../db/schema.ts';
+
+/** The player's levels by item id (items never bought are absent). */
+export async function findLevels(tx: Tx, userId: number): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ item: miningLevels.item, level: miningLevels.level })
+    .from(miningLevels)
+    .where(eq(miningLevels.userId, userId));
+  return new Map(rows.map((r) => [r.item, r.level]));
+}
+
+export async function findLevel(tx: Tx, userId: number, item: string): Promise<number> {
+  const [row] = await tx
+    .select({ level: miningLevels.level })
+    .from(miningLevels)
+    .where(and(eq(miningLevels.userId, userId), eq(miningLevels.item, item)));
+  return row?.level ?? 0;
+}
+
+/**
+ * One statement: takes the price and raises earnPerHour, only while the balance is strictly
+ * greater than the price (SPEC.md section 5). Returns null when refused.
+ */
+export async function applyPurchase(
+  tx: Tx,
+  p: { userId: number; price: number; profitGain: number },
+): Promise<{ onion: number; earnPerHour: number } | null> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      onion: sql`${users.onion} - ${p.price}`,
+      earnPerHour: sql`${users.earnPerHour} + ${p.profitGain}`,
+    })
+    .where(and(eq(users.id, p.userId), sql`${users.onion} > ${p.price}`))
+    .returning({ onion: users.onion, earnPerHour: users.earnPerHour });
+  return row ?? null;
+}
+
+/** Moves an item from `from` to `from + 1`; false when another purchase got there first. */
+export async function raiseLevel(tx: Tx, userId: number, item: string, from: number): Promise<boolean> {
+  if (from === 0) {
+    const [row] = await tx
+      .insert(miningLevels)
+      .values({ userId, item, level: 1 })
+      .onConflictDoNothing()
+      .returning({ level: miningLevels.level });
+    return Boolean(row);
+  }
+  const [row] = await tx
+    .update(miningLevels)
+    .set({ level: from + 1 })
+    .where(and(eq(miningLevels.userId, userId), eq(miningLevels.item, item), eq(miningLevels.level, from)))
+    .returning({ level: miningLevels.level });
+  return Boolean(row);
+}

@@ -1,0 +1,103 @@
+import type {
+  BuyMiningBody,
+  BuyMiningResponse,
+  MiningDataResponse,
+  MiningItemView,
+} from '@egg-rush/contract/mining';
+import {
+  decideBuy,
+  findCategory,
+  findItem,
+  imageLink,
+  itemsOf,
+  MAX_MINING_LEVEL,
+  nextPrice,
+  type MiningCategory,
+  type MiningItem,
+} from '@egg-rush/game/mining';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { appendLedger } from '../ledger/ledger.repository.ts';
+import { recordTaskProgress } from '../tasks/tasks.progress.ts';
+import { findUser } from '../users/users.repository.ts';
+import { settleIncome } from '../users/users.service.ts';
+import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
+
+/** SPEC.md section 8. */
+export const NOT_ENOUGH_COIN = 'Not Enough Coin!';
+export const MAX_LEVEL_REACHED = 'This upgrade is at its highest level.';
+
+function view(item: MiningItem, level: number): MiningItemView {
+  return {
+    id: item.id,
+    name: item.name,
+    imageLink: imageLink(item),
+    level,
+    price: nextPrice(item, level),
+    profit: item.profitPerLevel,
+    maxed: level >= MAX_MINING_LEVEL,
+  };
+}
+
+export function createMiningService(deps: Deps) {
+  const { db } = deps.database;
+  return {
+    async data(userId: number): Promise<MiningDataResponse> {
+      if (!(await findUser(db, userId))) throw notFound('Player not found.');
+      const levels = await findLevels(db, userId);
+      const list = (c: MiningCategory) => itemsOf(c).map((item) => view(item, levels.get(item.id) ?? 0));
+      return {
+        rides: list('rides'),
+        team: list('team'),
+        concessions: list('concessions'),
+        policy: list('policy'),
+        welfare: list('welfare'),
+      };
+    },
+
+    /**
+     * Buys the next level of an item. Income accrued at the old rate is settled first, in the
+     * same transaction, so the raise applies only from now on.
+     */
+    async buy(userId: number, body: BuyMiningBody): Promise<BuyMiningResponse> {
+      const category = findCategory(body.title);
+      if (!category) throw badRequest('Unknown mining category.', 'UNKNOWN_CATEGORY');
+      const item = findItem(category, body.item);
+      if (!item) throw badRequest('Unknown mining item.', 'UNKNOWN_ITEM');
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        // Locks the row and pays the income accrued at the old rate before the rate changes.
+        const user = await settleIncome(tx, userId, now);
+        const level = await findLevel(tx, userId, item.id);
+        const decision = decideBuy(item, level, user.onion);
+        if (!decision.ok) {
+          throw decision.reason === 'max-level'
+            ? refused('MAX_LEVEL', MAX_LEVEL_REACHED)
+            : refused('NOT_ENOUGH_COIN', NOT_ENOUGH_COIN);
+        }
+        const paid = await applyPurchase(tx, {
+          userId,
+          price: decision.price,
+          profitGain: decision.profitGain,
+        });
+        if (!paid) throw refused('NOT_ENOUGH_COIN', NOT_ENOUGH_COIN);
+        if (!(await raiseLevel(tx, userId, item.id, level))) throw refused('BUSY', 'Please try again.');
+        const at = new Date(now);
+        await appendLedger(tx, {
+          userId,
+          kind: 'mining',
+          deltaOnion: -decision.price,
+          ref: `${item.id}:${decision.level}`,
+          at,
+        });
+        await recordTaskProgress(tx, userId, 'mining', 1, now);
+        return {
+          success: true,
+          onion: paid.onion,
+          perProfit: paid.earnPerHour,
+          changeData: view(item, decision.level),
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type {
+  LinkRewardBody,
+  LinkRewardResponse,
+  Task,
+  TaskRewardBody,
+  TaskRewardResponse,
+  TasksResponse,
+} from '@egg-rush/contract/tasks';
+import { settleIncome } from '@egg-rush/game/income';
+import {
+  decideClaim,
+  isLinkTask,
+  matchTask,
+  taskPeriod,
+  TASKS,
+  type TaskDefinition,
+} from '@egg-rush/game/tasks';
+import { gameDay, nextResetAt } from '@egg-rush/game/time';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { appendLedger } from '../ledger/ledger.repository.ts';
+import { countFriends, findUser, lockUser } from '../users/users.repository.ts';
+import {
+  findOneProgress,
+  findProgress,
+  markClaimed,
+  markCompleted,
+  payTaskReward,
+  type TaskProgressRow,
+} from './tasks.repository.ts';
+
+/** SPEC.md section 8. */
+export const ALREADY_RECEIVED = 'Already you received!';
+export const NOT_COMPLETED = 'Task is not completed yet!';
+export const INVALID_TASK = 'Invalid task name or type!';
+
+/** The task as the player sees it: progress from the row, or from the friend count for invites. */
+function view(task: TaskDefinition, row: TaskProgressRow | undefined, friends: number): Task {
+  const invite = task.dailyType === 'invite';
+  const processCount = invite
+    ? Math.min(friends, task.targetCount)
+    : Math.min(row?.processCount ?? (row?.completed ? task.targetCount : 0), task.targetCount);
+  const completed = Boolean(row?.completed) || (invite && friends >= task.targetCount);
+  return {
+    taskType: task.taskType,
+    taskName: task.taskName,
+    dailyType: task.dailyType,
+    title: task.title,
+    description: task.description,
+    status: completed ? 'completed' : 'in progress',
+    isClaimed: Boolean(row?.claimed),
+    processCount: completed && !invite ? task.targetCount : processCount,
+    targetCount: task.targetCount,
+    reward: { ...task.reward },
+    link: task.link ?? null,
+    goTo: task.goTo ?? null,
+  };
+}
+
+function requireTask(body: { taskName: string; taskType?: string; dailyType?: string; type?: string }) {
+  const task = matchTask(body);
+  if (!task) throw badRequest(INVALID_TASK, 'INVALID_TASK');
+  return task;
+}
+
+export function createTasksService(deps: Deps) {
+  const { db } = deps.database;
+
+  const friendsFor = (tx: Tx, task: TaskDefinition, userId: number) =>
+    task.dailyType === 'invite' ? countFriends(tx, userId) : Promise.resolve(0);
+
+  return {
+    async list(userId: number): Promise<TasksResponse> {
+      if (!(await findUser(db, userId))) throw notFound('Player not found.');
+      const now = deps.now();
+      const rows = await findProgress(db, userId, [0, gameDay(now)]);
+      const friends = await countFriends(db, userId);
+      const rowOf = (t: TaskDefinition) =>
+        rows.find((r) => r.taskName === t.taskName && r.period === taskPeriod(t, now));
+      return {
+        tasks: TASKS.map((t) => view(t, rowOf(t), friends)),
+        resetAt: nextResetAt(now),
+        serverTime: now,
+      };
+    },
+
+    /** The player visited a task's link (or page): the task is completed (SPEC.md section 4). */
+    async linkReward(userId: number, body: LinkRewardBody): Promise<LinkRewardResponse> {
+      const task = requireTask(body);
+      if (!isLinkTask(task)) throw badRequest(INVALID_TASK, 'INVALID_TASK');
+      const now = deps.now();
+      if (!(await findUser(db, userId))) throw notFound('Player not found.');
+      const row = await markCompleted(db, {
+        userId,
+        taskName: task.taskName,
+        period: taskPeriod(task, now),
+        count: task.targetCount,
+        at: new Date(now),
+      });
+      return { taskState: { task: view(task, row, 0) } };
+    },
+
+    /** Pays the catalogue reward of a completed, unclaimed task, once. */
+    async claim(userId: number, body: TaskRewardBody): Promise<TaskRewardResponse> {
+      const task = requireTask(body);
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        // The player's row is locked first, so concurrent claims of one player queue up.
+        const user = await lockUser(tx, userId);
+        if (!user) throw notFound('Player not found.');
+        const period = taskPeriod(task, now);
+        const friends = await friendsFor(tx, task, userId);
+        const current = view(task, await findOneProgress(tx, userId, task.taskName, period), friends);
+        const decision = decideClaim({
+          completed: current.status === 'completed',
+          claimed: current.isClaimed,
+        });
+        if (!decision.ok) {
+          throw decision.reason === 'claimed'
+            ? refused('ALREADY_CLAIMED', ALREADY_RECEIVED)
+            : refused('NOT_COMPLETED', NOT_COMPLETED);
+        }
+        const marked = await markClaimed(tx, {
+          userId,
+          taskName: task.taskName,
+          period,
+          count: current.processCount,
+          completedNow: true,
+          at: new Date(now),
+        });
+        if (!marked) throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);
+        const reward = {
+          onion: task.reward.type === 'onion' ? task.reward.amount : 0,
+          ticket: task.reward.type === 'ticket' ? task.reward.amount : 0,
+        };
+        const paid = await payTaskReward(tx, userId, reward);
+        await appendLedger(tx, {
+          userId,
+          kind: 'task',
+          deltaOnion: reward.onion,
+          deltaTicket: reward.ticket,
+          ref: `${task.taskName}:${period}`,
+          at: new Date(now),
+        });
+        const pending = settleIncome(user.earnPerHour, user.incomeAt.getTime(), now).coins;
+        return {
+          onion: paid.onion + pending,
+          ticket: paid.ticket,
+          taskData: { task: { ...current, status: 'completed', isClaimed: true } },
+        };
+      });
+    },
+  };
+}

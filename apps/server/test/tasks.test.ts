@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEW_PLAYER } from '@egg-rush/game/profile';
+import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
+import { findTask } from '@egg-rush/game/tasks';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { recordTaskProgress } from '../src/modules/tasks/tasks.progress.ts';
+import { createTestApp, testClock, type TestApp } from './helpers.ts';
+
+// 2026-06-15 05:00 UTC is 23:00 on June 14 at UTC-6: one hour before the daily reset.
+const clock = testClock(Date.UTC(2026, 5, 15, 5, 0, 0));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+interface TaskView {
+  taskName: string;
+  taskType: string;
+  status: string;
+  isClaimed: boolean;
+  processCount: number;
+  targetCount: number;
+}
+const list = async (token: string, id: number) => {
+  const res = await t.call(token, { method: 'GET', url: `/api/v1/users/tasks/${id}` });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ tasks: TaskView[]; resetAt: number; serverTime: number }>();
+};
+const one = async (token: string, id: number, name: string) =>
+  (await list(token, id)).tasks.find((x) => x.taskName === name)!;
+const link = (token: string, userid: number, body: Record<string, unknown>) =>
+  t.call(token, { method: 'POST', url: '/api/v1/users/linkReward', payload: { userid, ...body } });
+const claim = (token: string, userid: number, body: Record<string, unknown>) =>
+  t.call(token, { method: 'POST', url: '/api/v1/users/taskReward', payload: { userid, ...body } });
+const profile = async (token: string, id: number) =>
+  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
+
+const twitter = { taskName: 'Follow_Twitter', taskType: 'earn_coin', dailyType: 'twitter' };
+
+describe('tasks', () => {
+  it('lists the catalogue with the player state and the next reset', async () => {
+    const token = await t.login(1300);
+    const body = await list(token, 1300);
+    expect(body.resetAt).toBe(Date.UTC(2026, 5, 15, 6, 0, 0));
+    expect(body.tasks.filter((x) => x.taskType === 'earn_coin').map((x) => x.taskName)).toEqual([
+      'Follow_Twitter',
+      'Follow_Telegram',
+      'Earn_Reward',
+      'Invites_Friends',
+    ]);
+    expect(body.tasks.every((x) => x.status === 'in progress' && !x.isClaimed)).toBe(true);
+  });
+
+  it('completes a link task, pays the catalogue amount once and refuses the rest', async () => {
+    const token = await t.login(1301);
+    const early = await claim(token, 1301, { ...twitter, amount: 5000, type: 'onion' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ code: 'NOT_COMPLETED', message: 'Task is not completed yet!' });
+
+    const visited = await link(token, 1301, twitter);
+    expect(visited.statusCode).toBe(200);
+    expect(visited.json().taskState.task).toMatchObject({ taskName: 'Follow_Twitter', status: 'completed' });
+
+    const paid = await claim(token, 1301, { ...twitter, amount: 999_999, type: 'onion' });
+    expect(paid.statusCode).toBe(200);
+    const reward = findTask('Follow_Twitter')!.reward.amount;
+    expect(paid.json()).toEqual({
+      onion: reward,
+      ticket: NEW_PLAYER.ticket,
+      taskData: { task: expect.objectContaining({ taskName: 'Follow_Twitter', isClaimed: true }) },
+    });
+    const again = await claim(token, 1301, twitter);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Already you received!');
+    const p = await profile(token, 1301);
+    expect(p.onion).toBe(reward);
+    expect(p.totalScore).toBe(reward);
+    expect((await one(token, 1301, 'Follow_Twitter')).isClaimed).toBe(true);
+  });
+
+  it('refuses unknown names and types with the SPEC message', async () => {
+    const token = await t.login(1302);
+    for (const body of [
+      { taskName: 'Free_Money' },
+      { ...twitter, taskType: 'daily' },
+      { ...twitter, dailyType: 'telegram' },
+      { ...twitter, type: 'ticket' },
+    ]) {
+      const res = await claim(token, 1302, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid task name or type!');
+    }
+    const daily = await link(token, 1302, { taskName: 'Daily_Spin', taskType: 'daily' });
+    expect(daily.statusCode).toBe(400);
+    expect(daily.json().message).toBe('Invalid task name or type!');
+    expect((await profile(token, 1302)).onion).toBe(0);
+  });
+
+  it('pays once under concurrent claims', async () => {
+    const token = await t.login(1303);
+    await link(token, 1303, { taskName: 'Partner_TON' });
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () => claim(token, 1303, { taskName: 'Partner_TON' })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(14);
+    expect((await profile(token, 1303)).ticket).toBe(
+      NEW_PLAYER.ticket + findTask('Partner_TON')!.reward.amount,
+    );
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it('counts daily actions from the server and resets at midnight UTC-6', async () => {
+    clock.set(Date.UTC(2026, 5, 15, 5, 58, 0)); // 23:58 at UTC-6
+    const token = await t.login(1304);
+    const db = t.deps.database.db;
+    await recordTaskProgress(db, 1304, 'tap', 120, clock.now());
+    await recordTaskProgress(db, 1304, 'tap', 500, clock.now());
+    expect(await one(token, 1304, 'Daily_Taps')).toMatchObject({ processCount: 300, status: 'completed' });
+    await recordTaskProgress(db, 1304, 'spin', 1, clock.now());
+    const paid = await claim(token, 1304, { taskName: 'Daily_Spin', taskType: 'daily', dailyType: 'spin' });
+    expect(paid.statusCode).toBe(200);
+
+    clock.advance(3 * 60_000); // 00:01 at UTC-6: a new game day
+    expect(await one(token, 1304, 'Daily_Taps')).toMatchObject({ processCount: 0, status: 'in progress' });
+    expect(await one(token, 1304, 'Daily_Spin')).toMatchObject({ processCount: 0, isClaimed: false });
+    const early = await claim(token, 1304, { taskName: 'Daily_Spin' });
+    expect(early.json().message).toBe('Task is not completed yet!');
+    await recordTaskProgress(db, 1304, 'spin', 1, clock.now());
+    expect((await claim(token, 1304, { taskName: 'Daily_Spin' })).statusCode).toBe(200);
+    const spin = findTask('Daily_Spin')!.reward.amount;
+    expect((await profile(token, 1304)).onion).toBe(2 * spin);
+  });
+
+  it('counts a mining purchase towards its daily task', async () => {
+    const token = await t.login(1305);
+    await link(token, 1305, twitter);
+    await claim(token, 1305, twitter);
+    const bought = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/users/buyMining',
+      payload: { userid: 1305, item: 'Carousel', title: 'Rides' },
+    });
+    expect(bought.statusCode).toBe(200);
+    expect(await one(token, 1305, 'Daily_Mining')).toMatchObject({ processCount: 1, status: 'completed' });
+  });
+
+  it('completes Invites Friends from the friend count', async () => {
+    const token = await t.login(1310);
+    expect((await claim(token, 1310, { taskName: 'Invites_Friends' })).json().message).toBe(
+      'Task is not completed yet!',
+    );
+    for (const id of [1311, 1312, 1313]) await t.login(id, { start_param: '1310' });
+    expect(await one(token, 1310, 'Invites_Friends')).toMatchObject({
+      processCount: 3,
+      targetCount: 3,
+      status: 'completed',
+    });
+    const paid = await claim(token, 1310, { taskName: 'Invites_Friends', amount: 999_999, type: 'ticket' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().onion).toBe(3 * REFERRAL_REWARD.regular.inviter);
+    expect((await claim(token, 1310, { taskName: 'Invites_Friends' })).json().message).toBe(
+      'Already you received!',
+    );
+  });
+});
