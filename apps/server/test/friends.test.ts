@@ -38,7 +38,7 @@ describe('referrals', () => {
       {
         id: 1201,
         firstname: 'Bea',
-        avatar: null,
+        avatar: '/api/v1/users/avatar/1201',
         totalScore: REFERRAL_REWARD.regular.invitee,
         reward: REFERRAL_REWARD.regular.inviter,
         isPremium: false,

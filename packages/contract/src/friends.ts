@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const friend = z.object({
   id: z.number(),
   firstname: z.string(),
-  avatar: z.string().nullable(),
+  /** GET /api/v1/users/avatar/:userid (SPEC.md section 7). */
+  avatar: z.string(),
   totalScore: z.number(),
   /** Coins the inviter earned for this friend. */
   reward: z.number(),

@@ -13,7 +13,6 @@ export async function listFriends(tx: Tx, inviterId: number) {
     .select({
       id: users.id,
       firstName: users.firstName,
-      photoUrl: users.photoUrl,
       totalScore: users.totalScore,
       isPremium: users.isPremium,
       reward: earned,

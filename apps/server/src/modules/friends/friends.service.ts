@@ -52,7 +52,7 @@ export function createFriendsService(deps: Deps) {
         friends: rows.map((r) => ({
           id: r.id,
           firstname: r.firstName,
-          avatar: r.photoUrl,
+          avatar: `/api/v1/users/avatar/${r.id}`,
           totalScore: r.totalScore,
           reward: r.reward,
           isPremium: r.isPremium,
