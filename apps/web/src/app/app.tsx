@@ -3,8 +3,10 @@ import { useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import chestOpenUrl from '../assets/chest-open.svg';
 import chestUrl from '../assets/chest.svg';
 import coinUrl from '../assets/coin.svg';
+import eggTapUrl from '../assets/egg-tap.svg';
 import eggUrl from '../assets/egg.svg';
 import ticketUrl from '../assets/ticket.svg';
 import { SessionContext } from '../lib/session.tsx';
@@ -16,7 +18,7 @@ import { routes } from './router.tsx';
 import { StartGate } from './start-gate.tsx';
 
 /** Images the start page waits for (SPEC.md "Start gate"). */
-export const PRELOAD_IMAGES = [eggUrl, chestUrl, coinUrl, ticketUrl];
+export const PRELOAD_IMAGES = [eggUrl, chestUrl, coinUrl, ticketUrl, eggTapUrl, chestOpenUrl];
 
 export function App({ session }: { session: LaunchSession }) {
   const [queryClient] = useState(

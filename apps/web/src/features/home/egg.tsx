@@ -1,0 +1,95 @@
+import { useRef, type PointerEvent } from 'react';
+import eggTapUrl from '../../assets/egg-tap.svg';
+import eggUrl from '../../assets/egg.svg';
+import { playSound } from '../../lib/audio.ts';
+import { haptic } from '../../lib/telegram.ts';
+import { useTapStore } from './tap-store.ts';
+
+/** SPEC.md section 9: the '+earnPerTap' marker shows for 1 second. */
+export const MARKER_MS = 1_000;
+/** SPEC.md "Home": a tap plays this file. */
+export const TAP_SOUND = '/mp3/tap.mp3';
+
+/**
+ * The big egg. Every pointer (finger) that goes down is one tap: counted in the local store at
+ * once, the egg squashes and tilts toward the touch, a '+earnPerTap' marker floats from the touch
+ * point. Nothing here re-renders React per tap; only the counters subscribed to the store do.
+ */
+export function Egg() {
+  const stage = useRef<HTMLDivElement>(null);
+  const egg = useRef<HTMLDivElement>(null);
+  const crack = useRef<HTMLImageElement>(null);
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const store = useTapStore.getState();
+    const box = stage.current?.getBoundingClientRect();
+    const x = box ? e.clientX - box.left : 0;
+    const y = box ? e.clientY - box.top : 0;
+    if (!store.tap(Date.now())) {
+      egg.current?.animate?.(
+        [
+          { transform: 'translateX(0)' },
+          { transform: 'translateX(-6px)' },
+          { transform: 'translateX(6px)' },
+          { transform: 'translateX(0)' },
+        ],
+        { duration: 220 },
+      );
+      return;
+    }
+    if (box && egg.current?.animate) {
+      const rx = ((y / box.height) * 2 - 1) * -10;
+      const ry = ((x / box.width) * 2 - 1) * 12;
+      egg.current.animate(
+        [
+          { transform: 'perspective(600px) rotateX(0) rotateY(0) scale(1)' },
+          { transform: `perspective(600px) rotateX(${rx}deg) rotateY(${ry}deg) scale(0.93, 0.9)` },
+          { transform: 'perspective(600px) rotateX(0) rotateY(0) scale(1)' },
+        ],
+        { duration: 180, easing: 'ease-out' },
+      );
+      crack.current?.animate?.([{ opacity: 1 }, { opacity: 0 }], { duration: 260, easing: 'ease-out' });
+    }
+    spawnMarker(stage.current, x, y, `+${store.rates.earnPerTap}`);
+    playSound(TAP_SOUND, 0.5);
+    haptic('light');
+  };
+
+  return (
+    <div
+      ref={stage}
+      data-testid="egg"
+      role="button"
+      aria-label="Tap the egg"
+      tabIndex={0}
+      onPointerDown={onPointerDown}
+      onContextMenu={(e) => e.preventDefault()}
+      className="egg-stage relative mx-auto grid aspect-[4/5] w-[min(72vw,290px)] cursor-pointer place-items-center select-none"
+    >
+      <div className="egg-glow pointer-events-none absolute -inset-10 rounded-full" aria-hidden="true" />
+      <div ref={egg} className="relative h-full w-full will-change-transform">
+        <img src={eggUrl} alt="" draggable={false} className="h-full w-full drop-shadow-2xl" />
+        <img
+          ref={crack}
+          src={eggTapUrl}
+          alt=""
+          draggable={false}
+          className="pointer-events-none absolute inset-0 h-full w-full opacity-0"
+        />
+      </div>
+    </div>
+  );
+}
+
+function spawnMarker(parent: HTMLElement | null, x: number, y: number, text: string) {
+  if (!parent) return;
+  const el = document.createElement('span');
+  el.className = 'tap-marker num';
+  el.dataset.testid = 'tap-marker';
+  el.textContent = text;
+  el.style.left = `${x}px`;
+  el.style.top = `${y}px`;
+  parent.appendChild(el);
+  setTimeout(() => el.remove(), MARKER_MS);
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatCountdown } from '@egg-rush/game/farm';
+import { SproutIcon } from '../../components/ui/icons.tsx';
+import { formatNumber } from '../../components/ui/ui.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useClaimFarm, useFarmStatus, useStartFarm } from './api.ts';
+import { failureText } from './toasts.ts';
+
+/**
+ * SPEC.md section 4 "Farm": 'Start Farming', then 'Farming {reward} coins' with an h:mm:ss
+ * countdown and a fill of elapsed/duration (disabled), then 'Claim'.
+ */
+export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }) {
+  const { data, isLoading } = useFarmStatus();
+  const start = useStartFarm();
+  const claim = useClaimFarm(beforeClaim);
+  const [now, setNow] = useState(() => Date.now());
+
+  const farming = Boolean(data?.started);
+  useEffect(() => {
+    if (!farming) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [farming]);
+
+  const remain = data?.started ? Math.max(0, data.remainTime - Math.max(0, now - data.fetchedAt)) : 0;
+  const progress = data?.started ? 1 - remain / data.duration : 0;
+  const busy = start.isPending || claim.isPending;
+
+  const onStart = () =>
+    start.mutate(undefined, {
+      onSuccess: (r) => toast.success(r.msg),
+      onError: (e) =>
+        toast.error(
+          e instanceof ApiError && e.status === 0
+            ? 'Something went wrong.'
+            : failureText(e, 'Failed to start farming.'),
+        ),
+    });
+  const onClaim = () =>
+    claim.mutate(undefined, {
+      onSuccess: (r) => toast.success(`You claimed ${r.reward} onions`),
+      onError: (e) =>
+        toast.error(
+          e instanceof ApiError && e.status === 0
+            ? 'Something went wrong.'
+            : failureText(e, 'Failed to claim reward.'),
+        ),
+    });
+
+  if (isLoading || !data) {
+    return <div className="h-14 w-full animate-pulse rounded-[14px] bg-lilac/10" aria-hidden="true" />;
+  }
+
+  if (data.started && remain > 0) {
+    return (
+      <button
+        type="button"
+        disabled
+        data-testid="farm-button"
+        className="relative flex h-14 w-full items-center justify-between overflow-hidden rounded-[14px] border border-gold/30 bg-night-950/70 px-4 font-extrabold text-text"
+      >
+        <span
+          aria-hidden="true"
+          className="absolute inset-0 origin-left bg-gradient-to-r from-gold/25 to-gold/45"
+          style={{ transform: `scaleX(${progress})`, transition: 'transform 1s linear' }}
+        />
+        <span className="relative flex items-center gap-2">
+          <SproutIcon size={20} className="text-mint" />
+          Farming {formatNumber(data.reward)} coins
+        </span>
+        <span className="num relative text-gold">{formatCountdown(remain)}</span>
+      </button>
+    );
+  }
+
+  const claimable = data.started;
+  return (
+    <button
+      type="button"
+      data-testid="farm-button"
+      disabled={busy}
+      onClick={claimable ? onClaim : onStart}
+      className="btn btn-gold flex h-14 w-full items-center justify-center gap-2 text-lg"
+    >
+      <SproutIcon size={22} />
+      {claimable ? 'Claim' : 'Start Farming'}
+    </button>
+  );
+}

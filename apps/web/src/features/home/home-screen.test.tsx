@@ -1,0 +1,246 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '@egg-rush/contract/users';
+import { SessionContext } from '../../lib/session.tsx';
+import type { LaunchSession } from '../../lib/telegram.ts';
+import { HomeScreen } from './home-screen.tsx';
+import { useTapStore } from './tap-store.ts';
+
+const session: LaunchSession = {
+  initData: 'x',
+  user: { id: 77, firstName: 'Ada' },
+  startParam: undefined,
+  colorScheme: 'dark',
+  debug: false,
+  inTelegram: false,
+};
+
+const baseProfile: Profile = {
+  id: 77,
+  username: null,
+  firstname: 'Ada',
+  lastname: null,
+  photoUrl: null,
+  languageCode: 'en',
+  onion: 1200,
+  ticket: 3,
+  totalScore: 1200,
+  earnPerHour: 360,
+  userLevel: 1,
+  cheatCount: 2,
+  energy: 1000,
+  maxEnergy: 1000,
+  earnPerTap: 2,
+  loseEnergyPerTap: 10,
+  rewardStreak: 1,
+  boosts: [],
+  golden: 0,
+  wooden: 0,
+  boostEndAt: null,
+  walletAddress: null,
+  friendCount: 0,
+  serverTime: 0,
+};
+
+type Handler = (body: Record<string, unknown> | undefined) => { status?: number; body: unknown };
+let routes: Record<string, Handler>;
+let calls: { key: string; body: Record<string, unknown> | undefined }[];
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  useTapStore.getState().reset();
+  calls = [];
+  routes = {
+    'GET /api/v1/users/get/77': () => ({ body: baseProfile }),
+    'GET /api/v1/farm/status': () => ({
+      body: {
+        reward: 2000,
+        duration: 21_600_000,
+        started: false,
+        remainTime: 0,
+        startedAt: null,
+        serverTime: 0,
+      },
+    }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`;
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ key, body });
+      const handler = routes[key];
+      if (!handler) return json(404, { code: 'NOT_FOUND', message: `no route ${key}` });
+      const r = handler(body);
+      return json(r.status ?? 200, r.body);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderHome() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter>
+          <HomeScreen />
+        </MemoryRouter>
+      </SessionContext.Provider>
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Home', () => {
+  it('shows the balance, energy, welcome, profit per hour and the farm button', async () => {
+    renderHome();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,200'));
+    expect(screen.getByTestId('energy')).toHaveTextContent('1,000 / 1,000');
+    expect(screen.getByTestId('welcome-name')).toHaveTextContent('Ada');
+    expect(screen.getByLabelText('Profit Per Hour')).toHaveTextContent('+360');
+    expect(screen.getByTestId('status-chests')).toHaveTextContent('2');
+    expect(await screen.findByRole('button', { name: /Start Farming/ })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Play' })).toHaveAttribute('href', '/play');
+  });
+
+  it('counts taps at once, floats +earnPerTap, and flushes them in one batch', async () => {
+    routes['PUT /api/v1/users/tap'] = (body) => ({
+      body: {
+        success: true,
+        credited: body?.count,
+        earned: Number(body?.count) * 2,
+        onion: 1206,
+        energy: 970,
+      },
+    });
+    renderHome();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,200'));
+    const egg = screen.getByTestId('egg');
+    fireEvent.pointerDown(egg, { clientX: 10, clientY: 10, pointerId: 1 });
+    fireEvent.pointerDown(egg, { clientX: 20, clientY: 20, pointerId: 2 });
+    fireEvent.pointerDown(egg, { clientX: 30, clientY: 30, pointerId: 1 });
+    expect(screen.getByTestId('balance')).toHaveTextContent('1,206');
+    expect(screen.getByTestId('energy')).toHaveTextContent('970 / 1,000');
+    expect(within(egg).getAllByText('+2')).toHaveLength(3);
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/v1/users/tap')).toBe(true), {
+      timeout: 2500,
+    });
+    const taps = calls.filter((c) => c.key === 'PUT /api/v1/users/tap');
+    expect(taps).toHaveLength(1);
+    expect(taps[0]!.body).toEqual({ userid: 77, count: 3 });
+    await waitFor(() => expect(useTapStore.getState().inFlight).toBe(0));
+    expect(screen.getByTestId('balance')).toHaveTextContent('1,206');
+  });
+
+  it('ignores taps without the energy for one', async () => {
+    routes['GET /api/v1/users/get/77'] = () => ({ body: { ...baseProfile, energy: 9 } });
+    renderHome();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,200'));
+    fireEvent.pointerDown(screen.getByTestId('egg'));
+    expect(screen.getByTestId('balance')).toHaveTextContent('1,200');
+    expect(useTapStore.getState().queued).toBe(0);
+  });
+
+  it('shows farming with a countdown, then Claim', async () => {
+    routes['GET /api/v1/farm/status'] = () => ({
+      body: {
+        reward: 2000,
+        duration: 21_600_000,
+        started: true,
+        remainTime: 3_600_000,
+        startedAt: 0,
+        serverTime: 0,
+      },
+    });
+    const first = renderHome();
+    const farming = await screen.findByTestId('farm-button');
+    await waitFor(() => expect(farming).toHaveTextContent('Farming 2,000 coins'));
+    expect(farming).toHaveTextContent(/1:00:00|0:59:59/);
+    expect(farming).toBeDisabled();
+    first.unmount();
+
+    routes['GET /api/v1/farm/status'] = () => ({
+      body: { reward: 2000, duration: 21_600_000, started: true, remainTime: 0, startedAt: 0, serverTime: 0 },
+    });
+    routes['POST /api/v1/farm/claim'] = () => ({
+      body: { success: true, reward: 2000, onion: 3200, msg: 'You claimed 2000 onions' },
+    });
+    renderHome();
+    const claim = await screen.findByRole('button', { name: /Claim/ });
+    fireEvent.click(claim);
+    expect(await screen.findByText('You claimed 2000 onions')).toBeInTheDocument();
+  });
+
+  it('refuses a boost with the server message and buys one with Success!', async () => {
+    routes['PUT /api/v1/users/double'] = () => ({
+      status: 409,
+      body: { code: 'ALREADY_USED', message: 'It has already been used.' },
+    });
+    routes['PUT /api/v1/users/touchIncome'] = () => ({ body: { changePerTap: 3, onion: 700 } });
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const sheet = screen.getByRole('dialog', { name: 'Boost' });
+    for (const name of ['Energy', '2 * Income', 'Double Tap', 'Touch Income', 'Energy Capacity']) {
+      expect(within(sheet).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(within(sheet).getByTestId('energy')).toHaveTextContent('1,000 / 1,000');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Double Tap' }));
+    expect(await screen.findByText('It has already been used.')).toBeInTheDocument();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Touch Income' }));
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+  });
+
+  it('opens a chest and shows the prize', async () => {
+    routes['PUT /api/v1/users/getCheat'] = () => ({
+      body: { cheatData: { type: 'onion', value: 750 }, onion: 1950, ticket: 3, cheatCount: 1 },
+    });
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Treasure' }));
+    const sheet = screen.getByRole('dialog', { name: 'Treasure' });
+    await waitFor(() => expect(within(sheet).getByTestId('chest-count')).toHaveTextContent('2 chests left'));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Open chest' }));
+    expect(await screen.findByText('You got coin 750')).toBeInTheDocument();
+    expect(within(sheet).getByTestId('chest-prize')).toHaveTextContent('+750 coins');
+    expect(within(sheet).getByRole('img', { name: 'Open chest' })).toBeInTheDocument();
+  });
+
+  it('lists the leader board with the player highlighted, and reports a failure', async () => {
+    routes['GET /api/v1/users/ranking/77/total'] = () => ({
+      body: {
+        ranking: [
+          { userid: 5, firstname: 'Bo', totalScore: 9000, rank: 1 },
+          { userid: 77, firstname: 'Ada', totalScore: 1200, rank: 2 },
+          { userid: 9, firstname: 'Cy', totalScore: 300, rank: 3 },
+        ],
+        totalParticipants: 3,
+        me: { userid: 77, firstname: 'Ada', totalScore: 1200, rank: 2 },
+      },
+    });
+    const view = renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ranking' }));
+    const sheet = screen.getByRole('dialog', { name: 'Leader Board' });
+    expect(await within(sheet).findByText('Total Participants: 3')).toBeInTheDocument();
+    const rows = within(within(sheet).getByRole('list', { name: 'Ranking' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['1Bo9,000', '2AdaYou1,200', '3Cy300']);
+    expect(rows[1]!.querySelector('[data-me]')).not.toBeNull();
+    expect(rows[0]!.querySelector('[data-me]')).toBeNull();
+    view.unmount();
+
+    routes['GET /api/v1/users/ranking/77/total'] = () => ({ status: 500, body: { code: 'X', message: 'x' } });
+    renderHome();
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Ranking' }));
+    });
+    expect(await screen.findAllByText('Failed to load leaderboard.')).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Profile } from '@egg-rush/contract/users';
+import { ApiError } from '../../lib/api-client.ts';
+import { profileQuery } from '../../lib/profile.ts';
+import { sendTaps } from './api.ts';
+import { useTapStore } from './tap-store.ts';
+
+/** DESIGN.md section 3: taps are flushed about once a second, at 50 taps, and when the page hides. */
+export const FLUSH_INTERVAL_MS = 1_000;
+export const FLUSH_AT_TAPS = 50;
+
+let running: Promise<void> | null = null;
+
+/**
+ * Sends the queued taps (one request at a time) and adopts the server's answer. Resolves when
+ * every tap queued before the call has been answered.
+ */
+export function flushTaps(userId: number, client: QueryClient): Promise<void> {
+  const next = (running ?? Promise.resolve()).then(() => send(userId, client));
+  running = next.finally(() => {
+    if (running === next) running = null;
+  });
+  return next;
+}
+
+async function send(userId: number, client: QueryClient) {
+  const store = useTapStore.getState();
+  const count = store.take();
+  if (count === 0) return;
+  try {
+    const reply = await sendTaps(userId, count);
+    useTapStore.getState().settle(count, reply, Date.now());
+    client.setQueryData<Profile>(profileQuery(userId).queryKey, (p) =>
+      p ? { ...p, onion: reply.onion, energy: reply.energy, totalScore: p.totalScore + reply.earned } : p,
+    );
+  } catch (error) {
+    // Refused (no energy) or lost: forget the batch and take the server's word for the balances.
+    useTapStore.getState().settle(count, null, Date.now());
+    if (!(error instanceof ApiError) || error.status !== 409) console.warn('tap flush failed', error);
+    await client.invalidateQueries({ queryKey: profileQuery(userId).queryKey });
+  }
+}
