@@ -38,7 +38,7 @@ export function Egg() {
       );
       return;
     }
-    if (box && egg.current?.animate) {
+    if (box && egg.current?.animate && !reducedMotion()) {
       const rx = ((y / box.height) * 2 - 1) * -10;
       const ry = ((x / box.width) * 2 - 1) * 12;
       egg.current.animate(
@@ -81,6 +81,10 @@ export function Egg() {
     </div>
   );
 }
+
+/** DESIGN.md section 5a: respect prefers-reduced-motion (the tilt is skipped, the count is not). */
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function spawnMarker(parent: HTMLElement | null, x: number, y: number, text: string) {
   if (!parent) return;
