@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BuyMiningResponse, MiningDataResponse } from '@egg-rush/contract/mining';
+import { get, post } from '../../lib/api-client.ts';
+import { profileQuery } from '../../lib/profile.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const miningQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['mining', userId],
+    queryFn: () => get<MiningDataResponse>(`/users/miningData/${userId}`),
+    staleTime: 30_000,
+  });
+
+export function useMiningData() {
+  const { user } = useSession();
+  return useQuery(miningQuery(user.id));
+}
+
+/** POST /users/buyMining: the next level of `item` in the tab `title`. */
+export function useBuyMining() {
+  const client = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: (p: { item: string; title: string }) =>
+      post<BuyMiningResponse>('/users/buyMining', { userid: user.id, ...p }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey }),
+        client.invalidateQueries({ queryKey: miningQuery(user.id).queryKey }),
+      ]),
+  });
+}
