@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOST_COST, ENERGY_CAPACITY_STEP } from '@egg-rush/game/boosts';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
+import { settleIncome } from '@egg-rush/game/income';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { planTap, TAP_BURST } from '@egg-rush/game/tap';
 import { CHEST_PRIZES } from '@egg-rush/game/treasure';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -94,6 +96,44 @@ describe('taps', () => {
         };
       }
     }
+  });
+
+  it('settles passive income with a tap batch, as the pure rule does, with an income ledger row', async () => {
+    const token = await t.login(1007);
+    const start = t.clock.now();
+    await setColumns(
+      1007,
+      sql`earn_per_hour = 1000, income_at = ${new Date(start).toISOString()}::timestamptz`,
+    );
+    let at = start;
+    let income = 0;
+    let settles = 0;
+    for (const wait of [5_000, 4_000_000, 7_777, 11 * 3_600_000, 1234]) {
+      t.clock.advance(wait);
+      const s = settleIncome(1000, at, t.clock.now());
+      income += s.coins;
+      if (s.coins > 0) settles += 1;
+      at = s.at;
+      const res = await put(token, 'tap', { userid: 1007, count: 1 });
+      expect(res.statusCode).toBe(200);
+    }
+    const taps = 5;
+    const p = await profile(token, 1007);
+    const pending = settleIncome(1000, at, t.clock.now()).coins;
+    expect(settles).toBeGreaterThanOrEqual(3);
+    expect(income).toBeGreaterThan(3000); // an 11-hour gap pays the 3-hour cap...
+    expect(income).toBeLessThan(5000); // ...and no more
+    expect(p.onion).toBe(taps + income + pending);
+    expect(p.totalScore).toBe(taps + income + pending);
+    const rows = await queryRows<{ kind: string; n: number; sum: number }>(
+      t.deps.database.db,
+      sql`select kind, count(*)::int as n, sum(delta_onion)::int as sum from economy_events
+          where user_id = 1007 and kind in ('tap', 'income') group by kind order by kind`,
+    );
+    expect(rows).toEqual([
+      { kind: 'income', n: settles, sum: income },
+      { kind: 'tap', n: 5, sum: taps },
+    ]);
   });
 
   it('50 concurrent tap batches never spend more energy than there is', async () => {
