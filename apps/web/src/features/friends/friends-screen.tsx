@@ -1,11 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { CheckIcon, CopyIcon, FriendsIcon } from '../../components/ui/icons.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { ScreenTitle } from '../../components/ui/ui.tsx';
+import {
+  Button,
+  Card,
+  CoinIcon,
+  compactNumber,
+  formatNumber,
+  ScreenTitle,
+  Spinner,
+  TicketIcon,
+} from '../../components/ui/ui.tsx';
+import { shareLink } from '../../lib/telegram.ts';
+import { useFriends } from './api.ts';
+import { copyText } from './copy.ts';
+import { Milestones } from './milestones.tsx';
+
+/** SPEC.md section 9: the copy label resets after 2 s. */
+export const COPIED_MS = 2_000;
 
 export function FriendsScreen() {
+  const { data, isError, refetch } = useFriends();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    if (!data) return;
+    if (!(await copyText(data.inviteLink))) {
+      toast.error('Something went wrong.');
+      return;
+    }
+    setCopied(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+  };
+
   return (
     <div className="flex flex-col gap-4">
       <StatusBar />
-      <ScreenTitle title="Invites" />
+      <ScreenTitle title="Invites" subtitle="Invites friends and earn together!" />
+      {data ? (
+        <>
+          <Card className="p-4">
+            <Milestones milestones={data.milestones} />
+          </Card>
+          <div className="grid gap-2.5">
+            <Card className="flex items-center gap-3 p-3.5">
+              <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold/15">
+                <CoinIcon size={30} />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block text-[11px] font-extrabold tracking-widest text-lilac uppercase">
+                  Bonus 1
+                </span>
+                <span className="block font-black">Unlimited land coins</span>
+                <span className="num block text-xs text-text-dim">
+                  +{formatNumber(data.rewards.regular.inviter)} for you and your friend · +
+                  {formatNumber(data.rewards.premium.inviter)} with Telegram Premium
+                </span>
+              </span>
+            </Card>
+            <Card className="flex items-center gap-3 p-3.5">
+              <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-coral/15">
+                <TicketIcon size={30} />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block text-[11px] font-extrabold tracking-widest text-lilac uppercase">
+                  Bonus 2
+                </span>
+                <span className="block font-black">Large amount of lucky tickets</span>
+                <span className="block text-xs text-text-dim">Tickets at 1, 5, 10, 25 and 50 friends</span>
+              </span>
+            </Card>
+          </div>
+          <div className="flex gap-2">
+            <Button className="flex-1 text-lg" onClick={() => shareLink(data.inviteLink, data.shareText)}>
+              Invites Friends
+            </Button>
+            <button
+              type="button"
+              onClick={() => void copy()}
+              aria-label={copied ? 'Copied' : 'Copy invite link'}
+              className="btn btn-ghost flex min-w-[92px] items-center justify-center gap-1.5 px-3 text-sm"
+            >
+              {copied ? <CheckIcon size={18} className="text-mint" /> : <CopyIcon size={18} />}
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
+          <section aria-label="Friends list">
+            <h2 className="mb-2 flex items-center justify-between text-lg font-black">
+              Friends <span className="num text-sm font-extrabold text-text-dim">{data.count}</span>
+            </h2>
+            {data.friends.length === 0 ? (
+              <Card className="flex flex-col items-center gap-2 px-5 py-7 text-center">
+                <span className="grid h-14 w-14 place-items-center rounded-full bg-lilac/10 text-lilac">
+                  <FriendsIcon size={30} />
+                </span>
+                <p className="font-black">No friends yet</p>
+                <p className="text-sm text-text-dim">
+                  Share your link: every friend who joins pays you both.
+                </p>
+              </Card>
+            ) : (
+              <ul className="card divide-y divide-lilac/10 overflow-hidden">
+                {data.friends.map((f) => (
+                  <li key={f.id} className="flex min-h-[60px] items-center gap-3 px-3.5 py-2.5">
+                    <img
+                      src={f.avatar}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="h-10 w-10 rounded-full bg-night-700"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-black">{f.firstname}</span>
+                      <span className="num flex items-center gap-1 text-xs text-text-dim">
+                        <CoinIcon size={12} />
+                        {compactNumber(f.totalScore)}
+                      </span>
+                    </span>
+                    <span className="num text-sm font-black text-gold">+{compactNumber(f.reward)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : isError ? (
+        <Card className="p-5 text-center">
+          <p className="font-bold">Your friends did not load.</p>
+          <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </Card>
+      ) : (
+        <Spinner label="Loading friends" />
+      )}
     </div>
   );
 }

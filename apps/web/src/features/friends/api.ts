@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FriendsResponse } from '@egg-rush/contract/friends';
+import { get } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const friendsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['friends', userId],
+    queryFn: () => get<FriendsResponse>(`/users/friends/${userId}`),
+    staleTime: 15_000,
+  });
+
+export function useFriends() {
+  const { user } = useSession();
+  return useQuery(friendsQuery(user.id));
+}
