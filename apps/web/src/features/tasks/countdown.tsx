@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { msUntilReset } from '@egg-rush/game/time';
+import { ClockIcon } from '../../components/ui/icons.tsx';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** hh:mm:ss */
+export function formatCountdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** A live countdown to the daily reset (midnight UTC-6), ticking every second. */
+export function ResetCountdown({ offsetMs = 0 }: { offsetMs?: number }) {
+  const [left, setLeft] = useState(() => msUntilReset(Date.now() + offsetMs));
+  useEffect(() => {
+    const id = window.setInterval(() => setLeft(msUntilReset(Date.now() + offsetMs)), 1000);
+    return () => window.clearInterval(id);
+  }, [offsetMs]);
+  return (
+    <div className="card flex items-center justify-between px-4 py-3">
+      <span className="flex items-center gap-2 text-sm font-bold text-text-dim">
+        <ClockIcon size={18} className="text-lilac" />
+        New daily tasks in
+      </span>
+      <span className="num text-lg font-black text-gold" data-testid="reset-countdown">
+        {formatCountdown(left)}
+      </span>
+    </div>
+  );
+}
