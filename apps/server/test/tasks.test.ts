@@ -164,4 +164,25 @@ describe('tasks', () => {
       'Already you received!',
     );
   });
+
+  it('counts taps and chest openings made through the game', async () => {
+    const token = await t.login(1320);
+    clock.advance(60_000);
+    const tapped = await t.call(token, {
+      method: 'PUT',
+      url: '/api/v1/users/tap',
+      payload: { userid: 1320, count: 40 },
+    });
+    expect(tapped.statusCode).toBe(200);
+    const credited = tapped.json().credited as number;
+    expect(credited).toBeGreaterThan(0);
+    expect(await one(token, 1320, 'Daily_Taps')).toMatchObject({ processCount: credited });
+    const opened = await t.call(token, {
+      method: 'PUT',
+      url: '/api/v1/users/getCheat',
+      payload: { userid: 1320 },
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(await one(token, 1320, 'Daily_Chest')).toMatchObject({ processCount: 1, status: 'completed' });
+  });
 });

@@ -17,6 +17,7 @@ import { openChest } from '@egg-rush/game/treasure';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { appendLedger } from '../ledger/ledger.repository.ts';
+import { recordTaskProgress } from '../tasks/tasks.progress.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
 import { currentBalances, settleIncome } from '../users/users.service.ts';
 import { applyBoost, applyChest, applyTaps, chestCount } from './economy.repository.ts';
@@ -64,6 +65,7 @@ export function createEconomyService(deps: Deps) {
       });
       if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
       await appendLedger(tx, { userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });
+      await recordTaskProgress(tx, userId, 'boost', 1, now);
       return row;
     });
   }
@@ -83,6 +85,7 @@ export function createEconomyService(deps: Deps) {
       const now = deps.now();
       const row = await applyTaps(db, userId, count, new Date(now));
       if (row) {
+        await recordTaskProgress(db, userId, 'tap', row.credited, now);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {
           success: true,
@@ -145,6 +148,7 @@ export function createEconomyService(deps: Deps) {
           deltaTicket: prize.ticket,
           at: new Date(now),
         });
+        await recordTaskProgress(tx, userId, 'chest', 1, now);
         return {
           cheatData: { type, value },
           onion: currentBalances(row, now).onion,
