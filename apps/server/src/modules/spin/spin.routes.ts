@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { useridBody } from '@egg-rush/contract/common';
+import { createSpinService } from './spin.service.ts';
+
+/** The lucky wheel (SPEC.md sections 4 and 7). */
+export default async function spinRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const spin = createSpinService(app.deps);
+  app.put('/users/getSpin', { schema: { body: useridBody } }, async (request) => spin.spin(request.userId));
+}
