@@ -83,6 +83,9 @@ export async function startServer(env = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // The server never outlives the test process, even when a test throws before stop().
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -123,6 +126,7 @@ export async function startServer(env = {}) {
     api,
     login,
     async stop() {
+      process.removeListener('exit', kill);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await once(child, 'exit');

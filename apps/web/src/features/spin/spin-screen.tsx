@@ -1,11 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { SpinResponse } from '@egg-rush/contract/spin';
+import { SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { ScreenTitle } from '../../components/ui/ui.tsx';
+import { Button, ScreenTitle, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useProfile } from '../../lib/profile.ts';
+import { useSpin } from './api.ts';
+import { Wheel } from './wheel.tsx';
 
+/** SPEC.md section 8: the toast for each prize. */
+export function prizeText({ cheatData: { type, value } }: Pick<SpinResponse, 'cheatData'>): string {
+  if (type === 'onion') return `You got coin ${value}`;
+  if (type === 'ticket') return `You got ticket ${value}`;
+  return `You got ${value} treasure.`;
+}
+
+export const NOT_ENOUGH_TICKET = 'Not Enough Ticket.';
+
+/** SPEC.md "Spin": the wheel, the ticket count and 'Spin*1'. */
 export function SpinScreen() {
+  const { data: profile } = useProfile();
+  const spin = useSpin();
+  const [rotation, setRotation] = useState(0);
+  const [spinning, setSpinning] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const start = () => {
+    if (spinning || !profile) return;
+    if (profile.ticket <= 0) {
+      toast.warning(NOT_ENOUGH_TICKET);
+      return;
+    }
+    setSpinning(true);
+    spin.mutate(undefined, {
+      onSuccess: (result) => {
+        setRotation((from) => spinRotation(from, result.segment, Math.random()));
+        timer.current = setTimeout(() => {
+          setSpinning(false);
+          spin.settle(result);
+          toast.success(prizeText(result));
+        }, SPIN_DURATION_MS);
+      },
+      onError: (error) => {
+        setSpinning(false);
+        if (error instanceof ApiError && error.code === 'NOT_ENOUGH_TICKET') toast.warning(NOT_ENOUGH_TICKET);
+        else
+          toast.error(
+            error instanceof ApiError && error.status < 500 ? error.message : 'Something went wrong.',
+          );
+      },
+    });
+  };
+
   return (
     <div className="flex flex-col gap-4">
       <StatusBar />
-      <ScreenTitle title="Spin" />
+      <ScreenTitle
+        title="Lucky Spin"
+        subtitle="Collect tickets and earn Point! Tickets can be earned through tasks and friend invitations."
+      />
+      <div className="mt-2 px-2">
+        <Wheel rotation={rotation} spinning={spinning} />
+      </div>
+      <div className="card mt-2 flex items-center justify-between gap-3 p-3">
+        <div className="flex items-center gap-2" aria-label="Tickets">
+          <TicketIcon size={30} />
+          <div>
+            <p className="text-xs text-text-dim">Your tickets</p>
+            <p className="num text-xl font-black" data-testid="spin-tickets">
+              {profile ? formatNumber(profile.ticket) : '–'}
+            </p>
+          </div>
+        </div>
+        <Button className="min-w-36 text-lg" disabled={spinning || !profile} onClick={start}>
+          Spin*1
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { segmentAt, SPIN_WHEEL } from '@egg-rush/game/spin';
+import { SessionContext } from '../../lib/session.tsx';
+import type { LaunchSession } from '../../lib/telegram.ts';
+import { prizeText, SpinScreen } from './spin-screen.tsx';
+
+const session = { user: { id: 42, firstName: 'Ada' } } as LaunchSession;
+const profile = (ticket: number) => ({
+  id: 42,
+  firstname: 'Ada',
+  onion: 1_000,
+  ticket,
+  cheatCount: 0,
+  energy: 1000,
+  maxEnergy: 1000,
+  earnPerTap: 1,
+  loseEnergyPerTap: 10,
+  earnPerHour: 0,
+  boosts: [],
+});
+
+/** The network edge: the profile and the spin call. */
+function open(ticket: number, spin: { status: number; body: unknown }) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url.endsWith('/users/get/42')) return new Response(JSON.stringify(profile(ticket)));
+      if (url.endsWith('/users/getSpin'))
+        return new Response(JSON.stringify(spin.body), { status: spin.status });
+      return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionContext.Provider value={session}>
+        <SpinScreen />
+        <ToastContainer />
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const won = (segment: number) => ({
+  cheatData: { type: SPIN_WHEEL[segment]!.type, value: SPIN_WHEEL[segment]!.value },
+  segment,
+  onion: 1_250,
+  ticket: 2,
+  cheatCount: 0,
+});
+
+describe('Spin screen', () => {
+  it('shows the wheel, the ticket count, the SPEC text and Spin*1', async () => {
+    open(3, { status: 200, body: won(0) });
+    await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('3'));
+    expect(
+      screen.getByText(
+        'Collect tickets and earn Point! Tickets can be earned through tasks and friend invitations.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Lucky wheel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spin*1' })).toBeEnabled();
+  });
+
+  it('spends a ticket at once, turns to the prize, stays disabled 4 s, then toasts the prize', async () => {
+    const calls = open(3, { status: 200, body: won(2) });
+    await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('3'));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Spin*1' }));
+    await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('2'));
+    expect(calls.filter((c) => c.endsWith('/users/getSpin'))).toEqual(['PUT /api/v1/users/getSpin']);
+    await vi.waitFor(() =>
+      expect(Number(screen.getByTestId('wheel').dataset.rotation)).toBeGreaterThan(1800),
+    );
+    const rotation = Number(screen.getByTestId('wheel').dataset.rotation);
+    expect(segmentAt(rotation)).toBe(2);
+    expect(screen.getByRole('button', { name: 'Spin*1' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(3_800));
+    expect(screen.queryByText(prizeText(won(2)))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spin*1' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(await screen.findByText('You got coin 250')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spin*1' })).toBeEnabled();
+  });
+
+  it("warns 'Not Enough Ticket.' without calling the server at 0 tickets", async () => {
+    const calls = open(0, { status: 200, body: won(0) });
+    await screen.findByTestId('spin-tickets');
+    await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('0'));
+    fireEvent.click(screen.getByRole('button', { name: 'Spin*1' }));
+    expect(await screen.findByText('Not Enough Ticket.')).toBeInTheDocument();
+    expect(calls.some((c) => c.endsWith('/users/getSpin'))).toBe(false);
+  });
+
+  it('names each prize as SPEC.md section 8 does', () => {
+    expect(prizeText({ cheatData: { type: 'onion', value: 500 } })).toBe('You got coin 500');
+    expect(prizeText({ cheatData: { type: 'ticket', value: 3 } })).toBe('You got ticket 3');
+    expect(prizeText({ cheatData: { type: 'treasure', value: 1 } })).toBe('You got 1 treasure.');
+  });
+});
