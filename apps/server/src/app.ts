@@ -17,6 +17,7 @@ import miningRoutes from './modules/mining/mining.routes.ts';
 import spinRoutes from './modules/spin/spin.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
+import walletRoutes, { walletManifestRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -39,6 +40,7 @@ const modules = [
   friendsRoutes,
   tasksRoutes,
   spinRoutes,
+  walletRoutes,
 ];
 
 /** The built web app: apps/web/dist (this file is apps/server/src/app.ts or apps/server/dist/main.js). */
@@ -72,6 +74,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
     { prefix: '/api/v1' },
   );
+  await app.register(walletManifestRoutes);
 
   if (spa) await serveWeb(app, webDist);
   return app;

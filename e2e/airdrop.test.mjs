@@ -1,0 +1,51 @@
+// The Airdrop screen in Chromium: the three ways to qualify, and the Wallet tab with TON
+// Connect's own modal listing the locally served wallets, loaded only when the tab opens.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+
+describe('airdrop and wallet', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the airdrop rows, then opens the wallet modal from the Wallet tab', async () => {
+    const page = await newPhonePage(browser);
+    const scripts = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await enterApp(page, server.url, { userid: 8401, path: '/airdrop' });
+    for (const title of ['Invite Friends', 'Complete Tasks', 'Tap on Egg Rush']) {
+      await page.getByText(title, { exact: true }).waitFor();
+    }
+    await page.getByText('500 coins earned').waitFor();
+    await shot(page, 'airdrop');
+    assert.equal(
+      scripts.some((s) => s.includes('wallet-panel')),
+      false,
+      'the wallet code must not load before the Wallet tab opens',
+    );
+
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await page.getByText('Comming Soon').waitFor();
+    await page.getByTestId('wallet-card').waitFor({ timeout: 15_000 });
+    assert.ok(scripts.some((s) => s.includes('wallet-panel')));
+    await page.getByRole('button', { name: /Connect wallet/i }).click();
+    await page.getByText('Tonkeeper').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await shot(page, 'wallet-modal');
+
+    const manifest = await (await fetch(`${server.url}/tonconnect-manifest.json`)).json();
+    assert.equal(manifest.url, server.url);
+    assert.equal(manifest.iconUrl, `${server.url}/icon-180.png`);
+    const icon = await fetch(manifest.iconUrl);
+    assert.equal(icon.headers.get('content-type'), 'image/png');
+    assert.deepEqual(page.pageErrors, []);
+  });
+});
