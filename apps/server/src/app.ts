@@ -14,6 +14,7 @@ import friendsRoutes from './modules/friends/friends.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import leaderboardRoutes from './modules/leaderboard/leaderboard.routes.ts';
 import miningRoutes from './modules/mining/mining.routes.ts';
+import playRoutes from './modules/play/play.routes.ts';
 import spinRoutes from './modules/spin/spin.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
@@ -41,6 +42,7 @@ const modules = [
   tasksRoutes,
   spinRoutes,
   walletRoutes,
+  playRoutes,
 ];
 
 /** The built web app: apps/web/dist (this file is apps/server/src/app.ts or apps/server/dist/main.js). */

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { games, users } from '../../db/schema.ts';
+import type { UserRow } from '../users/users.repository.ts';
+
+/** Takes one ticket while the player has one; null when none is left. */
+export async function spendTicket(tx: Tx, userId: number): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ ticket: sql`${users.ticket} - 1` })
+    .where(sql`${users.id} = ${userId} and ${users.ticket} >= 1`)
+    .returning();
+  return row ?? null;
+}
+
+export async function createGame(tx: Tx, userId: number, startedAt: Date): Promise<string> {
+  const [row] = await tx.insert(games).values({ userId, startedAt }).returning({ id: games.id });
+  if (!row) throw new Error('game not created');
+  return row.id;
+}
+
+export async function findGame(tx: Tx, gameId: string) {
+  const [row] = await tx.select().from(games).where(eq(games.id, gameId));
+  return row;
+}
+
+/**
+ * Finishes the player's unfinished game with its score and reward, once: concurrent or replayed
+ * results find it finished and change nothing. True when this call finished it.
+ */
+export async function finishGame(
+  tx: Tx,
+  game: { id: string; userId: number; score: number; reward: number; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(games)
+    .set({ finishedAt: game.at, score: game.score, reward: game.reward })
+    .where(sql`${games.id} = ${game.id} and ${games.userId} = ${game.userId} and ${games.finishedAt} is null`)
+    .returning({ id: games.id });
+  return rows.length === 1;
+}
+
+/** Pays the game's onion onto the balance and the lifetime score. */
+export async function payGame(tx: Tx, userId: number, onion: number): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ onion: sql`${users.onion} + ${onion}`, totalScore: sql`${users.totalScore} + ${onion}` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}

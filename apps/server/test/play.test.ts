@@ -1,0 +1,134 @@
+import CryptoJS from 'crypto-js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameReward, maxScoreFor } from '@egg-rush/game/mole';
+import { DEV_GAME_SECRET } from '../src/env.ts';
+import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const seal = (payload: unknown, secret = DEV_GAME_SECRET) =>
+  CryptoJS.AES.encrypt(JSON.stringify(payload), secret).toString();
+const start = (token: string, userid: number) =>
+  t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid } });
+const result = (token: string, userid: number, data: string) =>
+  t.call(token, { method: 'POST', url: '/api/v1/play/result', payload: { userid, data } });
+const profile = async (token: string, userid: number) =>
+  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json();
+/** Sets the player's tickets, with the ledger row a grant would write. */
+async function grantTickets(userid: number, n: number) {
+  const before = await t.deps.database.db.execute(sql`select ticket from users where id = ${userid}`);
+  const current = Number((before as unknown as { rows: { ticket: number }[] }).rows[0]?.ticket);
+  await t.deps.database.db.execute(sql`update users set ticket = ${n} where id = ${userid}`);
+  await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaTicket: n - current });
+}
+
+describe('POST /play/start', () => {
+  it('spends one ticket and answers a game id', async () => {
+    const token = await t.login(6101);
+    const before = await profile(token, 6101);
+    const res = await start(token, 6101);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.ticket).toBe(before.ticket - 1);
+    expect(body.gameId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await profile(token, 6101)).ticket).toBe(before.ticket - 1);
+  });
+
+  it('refuses without tickets, with a message, and changes nothing', async () => {
+    const token = await t.login(6102);
+    await grantTickets(6102, 0);
+    const res = await start(token, 6102);
+    expect(res.json()).toEqual({ success: false, msg: 'Not Enough Ticket.' });
+    expect((await profile(token, 6102)).ticket).toBe(0);
+  });
+
+  it('gives exactly 5 games for 20 concurrent starts with 5 tickets', async () => {
+    const token = await t.login(6103);
+    await grantTickets(6103, 5);
+    const replies = (await Promise.all(Array.from({ length: 20 }, () => start(token, 6103)))).map((r) =>
+      r.json(),
+    );
+    expect(replies.filter((r) => r.success)).toHaveLength(5);
+    expect(new Set(replies.filter((r) => r.success).map((r) => r.gameId)).size).toBe(5);
+    expect((await profile(token, 6103)).ticket).toBe(0);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+});
+
+describe('POST /play/result', () => {
+  async function played(userid: number, ms: number) {
+    const token = await t.login(userid);
+    const { gameId } = (await start(token, userid)).json();
+    t.clock.advance(ms);
+    return { token, gameId };
+  }
+
+  it('pays the documented reward for a possible score, once', async () => {
+    const { token, gameId } = await played(6201, 45_000);
+    const before = await profile(token, 6201);
+    const res = await result(token, 6201, seal({ score: 420, gameId }));
+    expect(res.json()).toMatchObject({ success: true, reward: gameReward(420) });
+    const after = await profile(token, 6201);
+    expect(after.onion).toBe(before.onion + gameReward(420));
+    expect(after.totalScore).toBe(before.totalScore + gameReward(420));
+
+    const replay = await result(token, 6201, seal({ score: 420, gameId }));
+    expect(replay.json()).toEqual({ success: false, msg: 'This game has already been scored.' });
+    expect((await profile(token, 6201)).onion).toBe(after.onion);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it("refuses another player's game and pays nothing", async () => {
+    const { gameId } = await played(6202, 30_000);
+    const thief = await t.login(6203);
+    const before = await profile(thief, 6203);
+    const res = await result(thief, 6203, seal({ score: 100, gameId }));
+    expect(res.json()).toEqual({ success: false, msg: 'This game belongs to another player.' });
+    expect((await profile(thief, 6203)).onion).toBe(before.onion);
+  });
+
+  it('refuses a tampered ciphertext and one sealed with another passphrase', async () => {
+    const { token, gameId } = await played(6204, 30_000);
+    const sealed = seal({ score: 100, gameId });
+    const tampered = sealed.slice(0, 20) + (sealed[20] === 'A' ? 'B' : 'A') + sealed.slice(21);
+    expect((await result(token, 6204, tampered)).json()).toEqual({
+      success: false,
+      msg: 'This result could not be read.',
+    });
+    expect((await result(token, 6204, seal({ score: 100, gameId }, 'guessed'))).json()).toMatchObject({
+      success: false,
+    });
+    // The game is still open for the honest result.
+    expect((await result(token, 6204, sealed)).json()).toMatchObject({ success: true });
+  });
+
+  it('refuses a score impossible in the time played', async () => {
+    const { token, gameId } = await played(6205, 5_000);
+    const res = await result(token, 6205, seal({ score: maxScoreFor(5_000) + 1, gameId }));
+    expect(res.json()).toEqual({ success: false, msg: 'This score is not possible in the time played.' });
+  });
+
+  it('refuses a result that arrives too late', async () => {
+    const { token, gameId } = await played(6206, 60_000 + 16_000);
+    const res = await result(token, 6206, seal({ score: 10, gameId }));
+    expect(res.json()).toEqual({ success: false, msg: 'This game has expired.' });
+  });
+
+  it('pays once when the same result arrives ten times at once', async () => {
+    const { token, gameId } = await played(6207, 40_000);
+    const before = await profile(token, 6207);
+    const data = seal({ score: 300, gameId });
+    const replies = (await Promise.all(Array.from({ length: 10 }, () => result(token, 6207, data)))).map(
+      (r) => r.json(),
+    );
+    expect(replies.filter((r) => r.success)).toHaveLength(1);
+    expect((await profile(token, 6207)).onion).toBe(before.onion + gameReward(300));
+  });
+});

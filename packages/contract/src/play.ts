@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { userId } from './common.ts';
+
+/** POST /play/start: spends a ticket (SPEC.md section 7). */
+export const playStartResponse = z.union([
+  z.object({ success: z.literal(true), ticket: z.number(), gameId: z.string() }),
+  z.object({ success: z.literal(false), msg: z.string() }),
+]);
+export type PlayStartResponse = z.infer<typeof playStartResponse>;
+
+/**
+ * POST /play/result: `data` is `{ score, gameId }` as JSON, AES-encrypted with the game
+ * passphrase in the OpenSSL format crypto-js produces (SPEC.md section 7).
+ */
+export const playResultBody = z.object({ userid: userId, data: z.string().min(16).max(2048) });
+export type PlayResultBody = z.infer<typeof playResultBody>;
+
+/** The decrypted result. */
+export const gameResult = z.object({
+  score: z.number().int().min(0).max(10_000_000),
+  gameId: z.uuid(),
+});
+export type GameResult = z.infer<typeof gameResult>;
+
+export const playResultResponse = z.union([
+  z.object({ success: z.literal(true), onion: z.number(), reward: z.number() }),
+  z.object({ success: z.literal(false), msg: z.string() }),
+]);
+export type PlayResultResponse = z.infer<typeof playResultResponse>;
