@@ -2,21 +2,10 @@
 // tap.mp3, a short bright "pop" for each egg tap (SPEC.md "Home": /mp3/tap.mp3).
 // Run: node scripts/sounds-home.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Buffer } from 'node:buffer';
 import { fileURLToPath } from 'node:url';
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { encode, noise, RATE } from './lib/synth.mjs';
 
-const RATE = 44_100;
 const out = fileURLToPath(new URL('../apps/web/public/mp3/', import.meta.url));
-
-/** A deterministic noise source so the file is the same on every run. */
-function noise(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a * 1664525 + 1013904223) >>> 0;
-    return a / 2 ** 31 - 1;
-  };
-}
 
 /** The tap: a sine "pop" gliding 1100 -> 520 Hz with a soft overtone and a tiny click. */
 function tap() {
@@ -34,22 +23,6 @@ function tap() {
     samples[i] = attack * body * (0.8 * Math.sin(phase) + 0.18 * Math.sin(2 * phase)) + click;
   }
   return samples;
-}
-
-function encode(samples) {
-  const pcm = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) {
-    pcm[i] = Math.max(-1, Math.min(1, samples[i] * 0.9)) * 0x7fff;
-  }
-  const encoder = new Mp3Encoder(1, RATE, 96);
-  const chunks = [];
-  for (let i = 0; i < pcm.length; i += 1152) {
-    const chunk = encoder.encodeBuffer(pcm.subarray(i, i + 1152));
-    if (chunk.length) chunks.push(Buffer.from(chunk));
-  }
-  const end = encoder.flush();
-  if (end.length) chunks.push(Buffer.from(end));
-  return Buffer.concat(chunks);
 }
 
 mkdirSync(out, { recursive: true });
