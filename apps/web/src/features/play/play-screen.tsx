@@ -1,9 +1,331 @@
-import { ScreenTitle } from '../../components/ui/ui.tsx';
+import confetti from 'canvas-confetti';
+import { gsap } from 'gsap';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  addScore,
+  GRID_COLUMNS,
+  isBigWhack,
+  MOLE_COUNT,
+  TIME_LIMIT_MS,
+  type MoleType,
+} from '@egg-rush/game/mole';
+import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { useProfile } from '../../lib/profile.ts';
+import { useSession } from '../../lib/session.tsx';
+import { prefs } from '../../lib/storage.ts';
+import { usePlayApi } from './api.ts';
+import { MalletArt } from './art.tsx';
+import { MoleHole } from './mole-hole.tsx';
+import { playGameSound } from './sounds.ts';
+import './play.css';
 
+/** SPEC.md section 2: confetti defaults. */
+export const CONFETTI = {
+  particleCount: 50,
+  angle: 90,
+  spread: 45,
+  startVelocity: 45,
+  decay: 0.9,
+  ticks: 200,
+  zIndex: 100,
+} as const;
+
+/** The game timer's tick (SPEC.md section 9: default 1000 ms). */
+export const TIMER_INTERVAL_MS = 1_000;
+
+type Phase = 'idle' | 'countdown' | 'playing' | 'finished';
+
+/** 00:SS, or 00:00 when not started (SPEC.md section 4 "Game timer"). */
+export const formatClock = (ms: number) => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** SPEC.md "Mole game (/play)". */
 export default function PlayScreen() {
+  const { user } = useSession();
+  const { data: profile } = useProfile();
+  const api = usePlayApi();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [score, setScore] = useState(0);
+  const [remaining, setRemaining] = useState(TIME_LIMIT_MS);
+  const [round, setRound] = useState(0);
+  const [newHigh, setNewHigh] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [highScore, setHighScore] = useState(() => prefs.highScore(user.id));
+  const gameId = useRef<string | null>(null);
+  const scoreRef = useRef(0);
+
+  const start = async () => {
+    if (starting) return;
+    setStarting(true);
+    try {
+      const reply = await api.start();
+      if (!reply.success) {
+        toast.error(reply.msg);
+        return;
+      }
+      gameId.current = reply.gameId;
+      scoreRef.current = 0;
+      setScore(0);
+      setNewHigh(false);
+      setRemaining(TIME_LIMIT_MS);
+      setRound((r) => r + 1); // the moles are drawn anew
+      setPhase('countdown');
+    } catch (error) {
+      console.error('play start failed', error);
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const finish = useCallback(async () => {
+    setPhase('finished');
+    playGameSound('whistle');
+    const final = scoreRef.current;
+    if (final > prefs.highScore(user.id)) {
+      prefs.setHighScore(user.id, final);
+      setHighScore(final);
+      setNewHigh(true);
+      playGameSound('cheer');
+    }
+    void confetti({ ...CONFETTI });
+    const id = gameId.current;
+    gameId.current = null;
+    if (!id) return;
+    try {
+      const reply = await api.finish(final, id);
+      if (reply.success) {
+        if (reply.reward > 0) toast.success(`You got ${formatNumber(reply.reward)} coins.`);
+      } else console.info('play result:', reply.msg);
+    } catch (error) {
+      console.error('play result failed', error);
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  }, [api, user.id]);
+
+  // The game timer: ticks every second while playing; at 0 the game ends.
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => {
+    if (phase !== 'playing') return;
+    const startedAt = performance.now();
+    const timer = setInterval(() => {
+      const left = TIME_LIMIT_MS - (performance.now() - startedAt);
+      setRemaining(Math.max(0, left));
+      if (left <= 0) {
+        clearInterval(timer);
+        void finishRef.current();
+      }
+    }, TIMER_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const onWhack = useCallback((points: number, type: MoleType) => {
+    scoreRef.current = addScore(scoreRef.current, points);
+    setScore(scoreRef.current);
+    playGameSound(type === 'bomb' ? 'thud' : 'whack');
+    if (isBigWhack(points)) void confetti({ ...CONFETTI, particleCount: 20, origin: { y: 0.6 } });
+  }, []);
+
+  const playing = phase === 'playing';
   return (
-    <div className="flex flex-col gap-4">
-      <ScreenTitle title="Mole Smash" />
+    <div className="flex flex-col gap-3">
+      <header className="flex items-center justify-between gap-2">
+        <div
+          className="num flex items-center gap-1.5 rounded-full border border-lilac/15 bg-night-950/60 px-3 py-1.5 font-extrabold"
+          aria-label="Tickets"
+        >
+          <TicketIcon size={22} />
+          <span data-testid="play-tickets">{profile ? formatNumber(profile.ticket) : '–'}</span>
+        </div>
+        <h1 className="text-xl font-black">Mole Smash</h1>
+        <div
+          className="num rounded-full border border-lilac/15 bg-night-950/60 px-3 py-1.5 text-sm font-extrabold"
+          aria-label="High score"
+        >
+          Best {formatNumber(highScore)}
+        </div>
+      </header>
+
+      <TimerBar remaining={phase === 'idle' ? 0 : remaining} started={phase !== 'idle'} />
+      <div className="flex items-end justify-between px-1">
+        <span className="text-sm text-text-dim">
+          Golden {profile?.golden ?? 0} · Wooden {profile?.wooden ?? 0}
+        </span>
+        <span className="num text-3xl font-black text-gold" data-testid="score" aria-live="polite">
+          {formatNumber(score)}
+        </span>
+      </div>
+
+      <MalletArea>
+        <div
+          className="grid gap-x-2 gap-y-1"
+          style={{ gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }}
+        >
+          {Array.from({ length: MOLE_COUNT }, (_, i) => (
+            <MoleHole key={`${round}-${i}`} index={i} active={playing} onWhack={onWhack} />
+          ))}
+        </div>
+      </MalletArea>
+
+      {playing ? (
+        <Button variant="ghost" className="w-full" onClick={() => void finish()}>
+          End game
+        </Button>
+      ) : (
+        <Button
+          className="w-full text-lg"
+          disabled={starting || phase === 'countdown'}
+          onClick={() => void start()}
+        >
+          Start · 1 ticket
+        </Button>
+      )}
+
+      {phase === 'countdown' ? <Countdown onDone={() => setPhase('playing')} /> : null}
+      {phase === 'finished' ? (
+        <GameOver
+          score={score}
+          newHigh={newHigh}
+          onReplay={() => void start()}
+          onBack={() => void navigate('/')}
+          busy={starting}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function TimerBar({ remaining, started }: { remaining: number; started: boolean }) {
+  const fraction = started ? remaining / TIME_LIMIT_MS : 0;
+  return (
+    <div className="flex items-center gap-3">
+      <div
+        className="h-3 flex-1 overflow-hidden rounded-full bg-night-950/70"
+        role="timer"
+        aria-label="Time left"
+      >
+        <div
+          className="h-full rounded-full bg-gradient-to-r from-coral to-gold"
+          style={{ width: `${fraction * 100}%`, transition: 'width 1s linear' }}
+          data-testid="timer-fill"
+        />
+      </div>
+      <span className="num w-14 text-right font-black" data-testid="timer">
+        {started ? formatClock(remaining) : '00:00'}
+      </span>
+    </div>
+  );
+}
+
+/** The mallet follows the pointer and swings while it is pressed (transform only). */
+function MalletArea({ children }: { children: React.ReactNode }) {
+  const area = useRef<HTMLDivElement>(null);
+  const mallet = useRef<HTMLDivElement>(null);
+  const move = (e: React.PointerEvent) => {
+    const box = area.current?.getBoundingClientRect();
+    if (!box || !mallet.current) return;
+    mallet.current.style.setProperty('--x', `${e.clientX - box.left}px`);
+    mallet.current.style.setProperty('--y', `${e.clientY - box.top}px`);
+    mallet.current.style.opacity = '1';
+  };
+  return (
+    <div
+      ref={area}
+      className="mole-area relative rounded-[20px] border border-lilac/10 bg-night-800/60 p-3"
+      onPointerMove={move}
+      onPointerDown={(e) => {
+        move(e);
+        mallet.current?.classList.add('swing');
+      }}
+      onPointerUp={() => mallet.current?.classList.remove('swing')}
+      onPointerLeave={() => mallet.current && (mallet.current.style.opacity = '0')}
+    >
+      {children}
+      <div ref={mallet} className="mallet" aria-hidden>
+        <MalletArt />
+      </div>
+    </div>
+  );
+}
+
+/** 3-2-1: after 0.5 s, each number shrinks and spins for 1 s, with a sound. */
+function Countdown({ onDone }: { onDone: () => void }) {
+  const number = useRef<HTMLSpanElement>(null);
+  const [value, setValue] = useState(3);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    const el = number.current;
+    const timeline = gsap.timeline({ delay: 0.5, onComplete: () => done.current() });
+    for (const n of [3, 2, 1]) {
+      timeline.call(() => {
+        setValue(n);
+        playGameSound('count');
+      });
+      timeline.fromTo(
+        el,
+        { scale: 1.6, rotation: 0, opacity: 1 },
+        { scale: 0.2, rotation: 360, opacity: 0.2, duration: 1, ease: 'power2.in' },
+      );
+    }
+    timeline.call(() => playGameSound('go'));
+    return () => {
+      timeline.kill();
+    };
+  }, []);
+  return (
+    <div className="fixed inset-0 z-40 grid place-items-center bg-night-950/55" data-testid="countdown">
+      <span ref={number} className="num text-[140px] font-black text-gold drop-shadow-2xl">
+        {value}
+      </span>
+    </div>
+  );
+}
+
+function GameOver({
+  score,
+  newHigh,
+  onReplay,
+  onBack,
+  busy,
+}: {
+  score: number;
+  newHigh: boolean;
+  onReplay: () => void;
+  onBack: () => void;
+  busy: boolean;
+}) {
+  return (
+    <div
+      className="fixed inset-0 z-50 grid place-items-center bg-night-950/70 px-6"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="game-over"
+    >
+      <div className="card flex w-full max-w-sm flex-col items-center gap-3 p-6 text-center">
+        <h2 id="game-over" className="text-3xl font-black">
+          Game Over
+        </h2>
+        {newHigh ? <p className="font-extrabold text-mint">New high score!</p> : null}
+        <p className="text-sm text-text-dim">Your score</p>
+        <p className="num text-5xl font-black text-gold" data-testid="final-score">
+          {formatNumber(score)}
+        </p>
+        <div className="mt-2 grid w-full grid-cols-2 gap-3">
+          <Button variant="ghost" onClick={onBack}>
+            Back
+          </Button>
+          <Button onClick={onReplay} disabled={busy}>
+            Replay
+          </Button>
+        </div>
+      </div>
     </div>
   );
 }

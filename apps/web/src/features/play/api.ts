@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import CryptoJS from 'crypto-js';
+import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/play';
+import type { Profile } from '@egg-rush/contract/users';
+import { post } from '../../lib/api-client.ts';
+import { profileQuery } from '../../lib/profile.ts';
+import { useSession } from '../../lib/session.tsx';
+
+/**
+ * The result passphrase built into the client (SPEC.md section 7). It only obfuscates: the server
+ * checks the game's owner, time and possible score. Set VITE_GAME_SECRET at build time to match
+ * the server's GAME_SECRET; the default matches the server's development passphrase.
+ */
+const PASSPHRASE: string = import.meta.env.VITE_GAME_SECRET ?? 'egg-rush-development-passphrase';
+
+export const sealResult = (score: number, gameId: string) =>
+  CryptoJS.AES.encrypt(JSON.stringify({ score, gameId }), PASSPHRASE).toString();
+
+export function usePlayApi() {
+  const { user } = useSession();
+  const client = useQueryClient();
+  const key = profileQuery(user.id).queryKey;
+  return {
+    async start(): Promise<PlayStartResponse> {
+      const reply = await post<PlayStartResponse>('/play/start', { userid: user.id });
+      if (reply.success) client.setQueryData<Profile>(key, (p) => (p ? { ...p, ticket: reply.ticket } : p));
+      return reply;
+    },
+    async finish(score: number, gameId: string): Promise<PlayResultResponse> {
+      const reply = await post<PlayResultResponse>('/play/result', {
+        userid: user.id,
+        data: sealResult(score, gameId),
+      });
+      void client.invalidateQueries({ queryKey: key });
+      return reply;
+    },
+  };
+}
