@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { proofCheckBody } from '@egg-rush/contract/wallet';
+import { createWalletService } from './wallet.service.ts';
 
 /**
  * The TON Connect application manifest (SPEC.md section 7 "Wallet calls": a static JSON file at
@@ -23,8 +26,16 @@ export async function walletManifestRoutes(app: FastifyInstance) {
   });
 }
 
-/** Under /api/v1: what the web app needs to know of the deployment. */
-export default async function walletRoutes(app: FastifyInstance) {
+/** Under /api/v1: proof of wallet ownership, and what the web app needs to know of the deployment. */
+export default async function walletRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const wallet = createWalletService(app.deps);
+  app.post('/wallet/proof/payload', async (request) => wallet.payload(request.userId));
+  app.post('/wallet/proof/check', { schema: { body: proofCheckBody } }, async (request) =>
+    wallet.check(request.userId, request.body),
+  );
+  app.delete('/wallet', async (request) => wallet.unbind(request.userId));
+
   const { botUsername, appShortName } = app.deps.env;
   app.get('/app/config', { config: { public: true } }, async () => ({
     miniAppUrl: `https://t.me/${botUsername}/${appShortName}`,

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { Address, Cell, contractAddress, loadStateInit } from '@ton/core';
+import nacl from 'tweetnacl';
+
+/** A ton_proof older than this is refused (design choice, as the payload's own lifetime). */
+export const TON_PROOF_TTL_MS = 15 * 60_000;
+
+export interface TonProof {
+  timestamp: number;
+  domain: { lengthBytes: number; value: string };
+  payload: string;
+  signature: string;
+  stateInit: string;
+}
+
+/**
+ * SPEC.md section 5: a raw address has one colon, workchain 0 or -1 and 64 hex characters; a
+ * user-friendly one is checked by @ton/core. Null when it is neither.
+ */
+export function parseTonAddress(text: string): Address | null {
+  if (text.includes(':')) {
+    if (!/^(0|-1):[0-9a-fA-F]{64}$/.test(text)) return null;
+  }
+  try {
+    const address = Address.parse(text);
+    return address.workChain === 0 || address.workChain === -1 ? address : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The wallet's public key from its state init data, by the data layouts of the standard wallets:
+ * v3r2 (seqno, subwallet, key: 320 bits), v4r2 (the same and an empty plugins dict: 321 bits) and
+ * W5 (signature flag, seqno, wallet id, key, extensions dict: 322 bits). Null for anything else.
+ */
+export function publicKeyFromStateInit(stateInit: Cell): Buffer | null {
+  const init = loadStateInit(stateInit.beginParse());
+  const data = init.data?.beginParse();
+  if (!data) return null;
+  const skip = ({ 320: 64, 321: 64, 322: 65 } as Record<number, number>)[data.remainingBits];
+  if (skip === undefined) return null;
+  data.skip(skip);
+  return data.loadBuffer(32);
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
+
+/** The bytes a wallet signs for a ton_proof (the TON Connect "ton-proof-item-v2" message). */
+export function tonProofMessage(address: Address, proof: Omit<TonProof, 'signature' | 'stateInit'>): Buffer {
+  const workchain = Buffer.alloc(4);
+  workchain.writeInt32BE(address.workChain);
+  const domainLength = Buffer.alloc(4);
+  domainLength.writeUInt32LE(proof.domain.lengthBytes);
+  const timestamp = Buffer.alloc(8);
+  timestamp.writeBigUInt64LE(BigInt(proof.timestamp));
+  const message = Buffer.concat([
+    Buffer.from('ton-proof-item-v2/'),
+    workchain,
+    address.hash,
+    domainLength,
+    Buffer.from(proof.domain.value),
+    timestamp,
+    Buffer.from(proof.payload),
+  ]);
+  return sha256(Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect'), sha256(message)]));
+}
+
+export type ProofCheck =
+  | { ok: true; address: Address }
+  | { ok: false; reason: 'address' | 'state-init' | 'domain' | 'expired' | 'signature' };
+
+/**
+ * Verifies a ton_proof: the state init hashes to the address, the domain is ours, the proof is
+ * recent, and the signature is the state init's key over the proof message. `now` in ms.
+ */
+export function checkTonProof(
+  input: { address: string; proof: TonProof },
+  options: { domains: readonly string[]; now: number },
+): ProofCheck {
+  const address = parseTonAddress(input.address);
+  if (!address) return { ok: false, reason: 'address' };
+  let stateInit: Cell;
+  let key: Buffer | null;
+  try {
+    stateInit = Cell.fromBase64(input.proof.stateInit);
+    const init = loadStateInit(stateInit.beginParse());
+    if (!contractAddress(address.workChain, init).equals(address)) return { ok: false, reason: 'state-init' };
+    key = publicKeyFromStateInit(stateInit);
+  } catch {
+    return { ok: false, reason: 'state-init' };
+  }
+  if (!key) return { ok: false, reason: 'state-init' };
+  const { domain } = input.proof;
+  if (!options.domains.includes(domain.value) || Buffer.byteLength(domain.value) !== domain.lengthBytes) {
+    return { ok: false, reason: 'domain' };
+  }
+  const age = options.now - input.proof.timestamp * 1000;
+  if (age > TON_PROOF_TTL_MS || age < -60_000) return { ok: false, reason: 'expired' };
+  let signature: Buffer;
+  try {
+    signature = Buffer.from(input.proof.signature, 'base64');
+  } catch {
+    return { ok: false, reason: 'signature' };
+  }
+  if (signature.length !== 64) return { ok: false, reason: 'signature' };
+  const valid = nacl.sign.detached.verify(tonProofMessage(address, input.proof), signature, key);
+  return valid ? { ok: true, address } : { ok: false, reason: 'signature' };
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { ProofCheckBody, ProofPayloadResponse, WalletResponse } from '@egg-rush/contract/wallet';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, refused } from '../../lib/errors.ts';
+import { bindAddress, createProofPayload, ownerOfAddress, usePayload } from './wallet.repository.ts';
+import { checkTonProof, TON_PROOF_TTL_MS } from './ton-proof.ts';
+
+export const WALLET_MESSAGES = {
+  payload: 'This wallet proof has expired or was already used. Please connect again.',
+  proof: 'The wallet could not prove it owns this address.',
+  address: 'This is not a valid TON address.',
+  taken: 'This wallet is already linked to another player.',
+} as const;
+
+/** Proof of wallet ownership (TON Connect ton_proof) and the player's bound address. */
+export function createWalletService(deps: Deps) {
+  const { db } = deps.database;
+  return {
+    async payload(userId: number): Promise<ProofPayloadResponse> {
+      const payload = randomBytes(32).toString('hex');
+      const expiresAt = deps.now() + TON_PROOF_TTL_MS;
+      await createProofPayload(db, payload, userId, new Date(expiresAt));
+      return { payload, expiresAt };
+    },
+
+    async check(userId: number, body: ProofCheckBody): Promise<WalletResponse> {
+      const now = deps.now();
+      const result = checkTonProof(body, { domains: deps.env.tonProofDomains, now });
+      if (!result.ok) {
+        if (result.reason === 'address') throw badRequest(WALLET_MESSAGES.address);
+        throw refused('BAD_PROOF', WALLET_MESSAGES.proof);
+      }
+      const address = result.address.toRawString();
+      return db.transaction(async (tx) => {
+        if (!(await usePayload(tx, body.proof.payload, userId, new Date(now)))) {
+          throw refused('BAD_PAYLOAD', WALLET_MESSAGES.payload);
+        }
+        const owner = await ownerOfAddress(tx, address);
+        if (owner !== undefined && owner !== userId) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
+        await bindAddress(tx, userId, address);
+        return { address };
+      });
+    },
+
+    async unbind(userId: number): Promise<WalletResponse> {
+      await bindAddress(db, userId, null);
+      return { address: null };
+    },
+  };
+}

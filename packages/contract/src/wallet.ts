@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** POST /wallet/proof/payload: a single-use payload for the connect request's tonProof. */
+export const proofPayloadResponse = z.object({ payload: z.string(), expiresAt: z.number() });
+export type ProofPayloadResponse = z.infer<typeof proofPayloadResponse>;
+
+/** POST /wallet/proof/check: what TON Connect's ton_proof item and account hold. */
+export const proofCheckBody = z.object({
+  address: z.string().min(1).max(100),
+  network: z.enum(['-239', '-3']).optional(),
+  proof: z.object({
+    timestamp: z.number().int().positive(),
+    domain: z.object({ lengthBytes: z.number().int().min(1).max(256), value: z.string().min(1).max(256) }),
+    payload: z.string().min(1).max(128),
+    signature: z.string().min(1).max(200),
+    stateInit: z.string().min(1).max(8192),
+  }),
+});
+export type ProofCheckBody = z.infer<typeof proofCheckBody>;
+
+export const walletResponse = z.object({ address: z.string().nullable() });
+export type WalletResponse = z.infer<typeof walletResponse>;
