@@ -19,7 +19,11 @@ describe('airdrop and wallet', () => {
   it('shows the airdrop rows, then opens the wallet modal from the Wallet tab', async () => {
     const page = await newPhonePage(browser);
     const scripts = [];
-    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    const calls = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      else calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
     await enterApp(page, server.url, { userid: 8401, path: '/airdrop' });
     for (const title of ['Invite Friends', 'Complete Tasks', 'Tap on Egg Rush']) {
       await page.getByText(title, { exact: true }).waitFor();
@@ -36,6 +40,8 @@ describe('airdrop and wallet', () => {
     await page.getByText('Comming Soon').waitFor();
     await page.getByTestId('wallet-card').waitFor({ timeout: 15_000 });
     assert.ok(scripts.some((s) => s.includes('wallet-panel')));
+    // The connect request carries a fresh proof payload from the server.
+    assert.ok(calls.includes('POST /api/v1/wallet/proof/payload'));
     await page.getByRole('button', { name: /Connect wallet/i }).click();
     await page.getByText('Tonkeeper').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(500);

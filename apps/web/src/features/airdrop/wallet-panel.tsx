@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   THEME,
   TonConnect,
@@ -8,6 +8,11 @@ import {
   useTonConnectUI,
   useTonWallet,
 } from '@tonconnect/ui-react';
+import { useEffect, useRef } from 'react';
+import { toast } from 'react-toastify';
+import type { ProofPayloadResponse } from '@egg-rush/contract/wallet';
+import { api, ApiError, post } from '../../lib/api-client.ts';
+import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { appConfigQuery } from './api.ts';
 
@@ -46,10 +51,60 @@ export default function WalletPanel() {
   );
 }
 
+/**
+ * Proof of ownership: each connect request carries a fresh single-use payload from the server;
+ * the wallet's signed ton_proof is checked by the server, which then binds the address to the
+ * player. A disconnect unbinds it.
+ */
+function useWalletProof() {
+  const [ui] = useTonConnectUI();
+  const { user } = useSession();
+  const client = useQueryClient();
+  const connected = useRef(ui.connected);
+  useEffect(() => {
+    const refreshPayload = async () => {
+      ui.setConnectRequestParameters({ state: 'loading' });
+      try {
+        const { payload } = await post<ProofPayloadResponse>('/wallet/proof/payload', { userid: user.id });
+        ui.setConnectRequestParameters({ state: 'ready', value: { tonProof: payload } });
+      } catch {
+        ui.setConnectRequestParameters(null);
+      }
+    };
+    const profileChanged = () => client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey });
+    if (!ui.connected) void refreshPayload();
+    return ui.onStatusChange(async (wallet) => {
+      if (!wallet) {
+        if (connected.current) await api('DELETE', '/wallet').then(profileChanged, () => undefined);
+        connected.current = false;
+        void refreshPayload();
+        return;
+      }
+      connected.current = true;
+      const item = wallet.connectItems?.tonProof;
+      if (!item || !('proof' in item)) return;
+      try {
+        await post('/wallet/proof/check', {
+          userid: user.id,
+          address: wallet.account.address,
+          network: wallet.account.chain,
+          proof: { ...item.proof, stateInit: wallet.account.walletStateInit },
+        });
+        void profileChanged();
+        toast.success('Success');
+      } catch (error) {
+        toast.error(error instanceof ApiError ? error.message : 'Something went wrong.');
+        await ui.disconnect();
+      }
+    });
+  }, [ui, user.id, client]);
+}
+
 function WalletCard() {
   const wallet = useTonWallet();
   const address = useTonAddress();
   const [ui] = useTonConnectUI();
+  useWalletProof();
   return (
     <div className="card flex flex-col items-center gap-4 p-5 text-center" data-testid="wallet-card">
       <p className="font-extrabold">{wallet ? 'Your TON wallet' : 'Connect your TON wallet'}</p>
