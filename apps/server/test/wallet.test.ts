@@ -3,6 +3,7 @@ import { beginCell, contractAddress, storeStateInit, type Address } from '@ton/c
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTonAddress, tonProofMessage } from '../src/modules/wallet/ton-proof.ts';
+import { WALLET_CODES, type WalletKind } from '../src/modules/wallet/wallet-codes.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -12,28 +13,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * A wallet's state init with the data layout of a v4r2 wallet (seqno, subwallet id, key, empty
- * plugins) or a W5 wallet (signature flag, seqno, wallet id, key, empty extensions). The code
- * cell stands in for the wallet code: the address is the hash of code and data together.
+ * A wallet as its app deploys it: the standard v3r2, v4r2 or W5 code with that wallet's initial
+ * data (v3r2: seqno, subwallet id, key; v4r2: the same and empty plugins; W5: signature flag,
+ * seqno, wallet id, key, empty extensions). The address is the hash of code and data together.
  */
-function wallet(kind: 'v4r2' | 'w5', seed = 1) {
+function wallet(kind: WalletKind, seed = 1, code: Cell = WALLET_CODES[kind].code) {
   const keys = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(seed));
-  const data =
-    kind === 'v4r2'
-      ? beginCell()
-          .storeUint(0, 32)
-          .storeUint(698983191, 32)
-          .storeBuffer(Buffer.from(keys.publicKey))
-          .storeBit(0)
-          .endCell()
-      : beginCell()
-          .storeBit(1)
-          .storeUint(0, 32)
-          .storeUint(2147483409, 32)
-          .storeBuffer(Buffer.from(keys.publicKey))
-          .storeBit(0)
-          .endCell();
-  const code = beginCell().storeStringTail(`egg-rush test ${kind} wallet code`).endCell();
+  const key = Buffer.from(keys.publicKey);
+  const data = {
+    v3r2: () => beginCell().storeUint(0, 32).storeUint(698983191, 32).storeBuffer(key).endCell(),
+    v4r2: () => beginCell().storeUint(0, 32).storeUint(698983191, 32).storeBuffer(key).storeBit(0).endCell(),
+    w5: () =>
+      beginCell()
+        .storeBit(1)
+        .storeUint(0, 32)
+        .storeUint(2147483409, 32)
+        .storeBuffer(key)
+        .storeBit(0)
+        .endCell(),
+  }[kind]();
   const init = { code, data };
   const address = contractAddress(0, init);
   const stateInit = beginCell().store(storeStateInit(init)).endCell();
@@ -68,21 +66,33 @@ const check = (token: string, body: object) =>
   t.call(token, { method: 'POST', url: '/api/v1/wallet/proof/check', payload: body });
 
 describe('TON proof of wallet ownership', () => {
-  it.each(['v4r2', 'w5'] as const)(
-    'accepts a proof signed by a %s wallet and binds the address',
-    async (kind) => {
-      const id = kind === 'v4r2' ? 9101 : 9102;
-      const token = await t.login(id);
-      const w = wallet(kind, id % 100);
-      const res = await check(token, prove(w, await payload(token)));
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ address: w.address.toRawString() });
-      const profile = (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
-      expect(profile.walletAddress).toBe(w.address.toRawString());
-    },
-  );
+  it('knows the standard wallet codes by their published hashes', () => {
+    expect(WALLET_CODES.v3r2.code.hash().toString('hex')).toBe(
+      '84dafa449f98a6987789ba232358072bc0f76dc4524002a5d0918b9a75d2d599',
+    );
+    expect(WALLET_CODES.v4r2.code.hash().toString('hex')).toBe(
+      'feb5ff6820e2ff0d9483e7e0d62c817d846789fb4ae580c878866d959dabd5c0',
+    );
+    expect(WALLET_CODES.w5.code.hash().toString('hex')).toBe(
+      '20834b7b72b112147e1b2fb457b84e74d1a30f04f737d4f62a668e9552d2b72f',
+    );
+  });
 
-  it('refuses a wrong domain, a stale timestamp, a tampered signature and a mismatched address', async () => {
+  it.each([
+    ['v3r2', 9100],
+    ['v4r2', 9101],
+    ['w5', 9102],
+  ] as const)('accepts a proof signed by a %s wallet and binds the address', async (kind, id) => {
+    const token = await t.login(id);
+    const w = wallet(kind, id % 100);
+    const res = await check(token, prove(w, await payload(token)));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ address: w.address.toRawString() });
+    const profile = (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
+    expect(profile.walletAddress).toBe(w.address.toRawString());
+  });
+
+  it('refuses a wrong domain, a stale timestamp, a tampered signature, a mismatched address and an unknown contract', async () => {
     const token = await t.login(9103);
     const w = wallet('v4r2', 3);
     const other = wallet('v4r2', 4);
@@ -96,6 +106,7 @@ describe('TON proof of wallet ownership', () => {
         return { ...body, proof: { ...body.proof, signature: sig.toString('base64') } };
       })(),
       prove(w, await payload(token), { address: other.address }),
+      prove(wallet('v4r2', 3, beginCell().storeStringTail('not a wallet').endCell()), await payload(token)),
     ];
     for (const body of cases) {
       const res = await check(token, body);

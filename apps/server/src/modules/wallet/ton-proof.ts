@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Address, Cell, contractAddress, loadStateInit } from '@ton/core';
 import nacl from 'tweetnacl';
+import { WALLET_CODES, walletKindOf } from './wallet-codes.ts';
 
 /** A ton_proof older than this is refused (design choice, as the payload's own lifetime). */
 export const TON_PROOF_TTL_MS = 15 * 60_000;
@@ -30,17 +31,18 @@ export function parseTonAddress(text: string): Address | null {
 }
 
 /**
- * The wallet's public key from its state init data, by the data layouts of the standard wallets:
- * v3r2 (seqno, subwallet, key: 320 bits), v4r2 (the same and an empty plugins dict: 321 bits) and
- * W5 (signature flag, seqno, wallet id, key, extensions dict: 322 bits). Null for anything else.
+ * The wallet's public key from its state init: the code must be one of the standard wallets
+ * (v3r2, v4r2, W5; wallet-codes.ts) and the key is read at that wallet's place in the data.
+ * Null for any other contract.
  */
 export function publicKeyFromStateInit(stateInit: Cell): Buffer | null {
   const init = loadStateInit(stateInit.beginParse());
-  const data = init.data?.beginParse();
-  if (!data) return null;
-  const skip = ({ 320: 64, 321: 64, 322: 65 } as Record<number, number>)[data.remainingBits];
-  if (skip === undefined) return null;
-  data.skip(skip);
+  if (!init.code || !init.data) return null;
+  const kind = walletKindOf(init.code);
+  if (!kind) return null;
+  const data = init.data.beginParse();
+  if (data.remainingBits < WALLET_CODES[kind].keyOffsetBits + 256) return null;
+  data.skip(WALLET_CODES[kind].keyOffsetBits);
   return data.loadBuffer(32);
 }
 
