@@ -45,6 +45,7 @@ describe('Mole game screen', () => {
     expect(screen.getAllByRole('button', { name: /mole$/ })).toHaveLength(9);
     expect(screen.getByText('Golden 1 · Wooden 4')).toBeInTheDocument();
     expect(screen.getByTestId('timer')).toHaveTextContent('00:00');
+    expect(screen.getByTestId('timer-fill').style.transform).toBe('scaleX(0)');
     expect(screen.getByRole('button', { name: /^Start/ })).toBeEnabled();
   });
 
