@@ -1,0 +1,17 @@
+// The built web app keeps TON Connect out of the first JavaScript chunk (bench/bundle).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const script = fileURLToPath(new URL('../bench/bundle/first-chunk.mjs', import.meta.url));
+
+describe('bundle', () => {
+  it('loads TON Connect only from a later chunk', () => {
+    const result = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8' }));
+    assert.equal(result.firstChunkContainsTonConnect, false);
+    assert.ok(result.firstChunk.length > 0);
+    assert.ok(result.tonConnectChunks.length > 0, 'TON Connect is in the build');
+    assert.ok(result.tonConnectChunks.every((file) => !result.firstChunk.includes(file)));
+  });
+});
