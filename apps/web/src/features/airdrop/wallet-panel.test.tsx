@@ -1,0 +1,91 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionContext } from '../../lib/session.tsx';
+import type { LaunchSession } from '../../lib/telegram.ts';
+import WalletPanel from './wallet-panel.tsx';
+// The wallets list the server serves from apps/web/public.
+import walletsList from '../../../public/wallets-v2.json?raw';
+
+const session = {
+  user: { id: 42, firstName: 'Ada', languageCode: 'en' },
+  colorScheme: 'dark',
+} as LaunchSession;
+
+/** Only the network edge is stubbed: our API, the local wallets list and the manifest. */
+function open() {
+  const calls: string[] = [];
+  // Wallet bridges are event streams: held closed here, so nothing leaves the machine.
+  vi.stubGlobal(
+    'EventSource',
+    class {
+      readyState = 0;
+      constructor(url: string) {
+        calls.push(`STREAM ${url}`);
+      }
+      addEventListener() {}
+      removeEventListener() {}
+      close() {}
+    },
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      calls.push(`${init?.method ?? 'GET'} ${url.replace(window.location.origin, '')}`);
+      if (url.endsWith('/wallets-v2.json')) return new Response(walletsList);
+      if (url.endsWith('/api/v1/wallet/proof/payload'))
+        return new Response(JSON.stringify({ payload: 'ab'.repeat(32), expiresAt: Date.now() + 900_000 }));
+      if (url.endsWith('/api/v1/app/config'))
+        return new Response(JSON.stringify({ miniAppUrl: 'https://t.me/egg_rush_bot/app' }));
+      return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionContext.Provider value={session}>
+        <WalletPanel />
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Wallet panel', () => {
+  it('offers the connection with a fresh proof payload from the server', async () => {
+    const calls = open();
+    expect(screen.getByText('Connect your TON wallet')).toBeInTheDocument();
+    await vi.waitFor(() => expect(calls).toContain('POST /api/v1/wallet/proof/payload'));
+    expect(screen.getByTestId('wallet-card').querySelector('#ton-connect-button')).not.toBeNull();
+  });
+
+  it(
+    'lists the locally served wallets, the Telegram wallet first, in TON Connect’s modal',
+    { timeout: 15_000 },
+    async () => {
+      const calls = open();
+      await vi.waitFor(() => expect(calls).toContain('POST /api/v1/wallet/proof/payload'));
+      fireEvent.click(screen.getByRole('button', { name: 'Which wallets can I use?' }));
+      await vi.waitFor(() => expect(document.body.textContent).toContain('Tonkeeper'), { timeout: 5_000 });
+      // The first three of the list this app serves, then the rest of it (the library's own
+      // built-in list is different and much longer).
+      const items = () =>
+        [...document.querySelectorAll('[data-tc-wallet-item]')].map((item) => item.textContent);
+      expect(items()).toEqual(['Wallet inTelegram', 'TonkeeperPopular', 'MyTonWallet', 'View allwallets']);
+      fireEvent.click(screen.getByText('View all'));
+      await vi.waitFor(() => expect(document.body.textContent).toContain('Bitget Wallet'));
+      expect(items().map((text) => text?.replace(/Popular$/, ''))).toEqual([
+        'Wallet inTelegram',
+        'Tonkeeper',
+        'MyTonWallet',
+        'Tonhub',
+        'Bitget Wallet',
+      ]);
+      expect(
+        calls.filter((c) => c.startsWith('GET') || c.startsWith('POST')).every((c) => c.includes(' /')),
+      ).toBe(true);
+    },
+  );
+});
