@@ -10,6 +10,8 @@ describe('bundle', () => {
   it('loads TON Connect only from a later chunk', () => {
     const result = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8' }));
     assert.equal(result.firstChunkContainsTonConnect, false);
+    assert.equal(result.firstChunkContainsGameLibs, false);
+    assert.equal(result.withinTarget, true, `first screen JS ${result.firstChunkGzipBytes} B gzip`);
     assert.ok(result.firstChunk.length > 0);
     assert.ok(result.tonConnectChunks.length > 0, 'TON Connect is in the build');
     assert.ok(result.tonConnectChunks.every((file) => !result.firstChunk.includes(file)));
