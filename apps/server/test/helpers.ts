@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { seededRng, type Rng } from '@egg-rush/game/rng';
 import { buildApp } from '../src/app.ts';
@@ -78,14 +79,49 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The machine's Redis (REDIS_URL, or the local default). */
+export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/**
+ * A Redis client whose keys all live under a fresh prefix, so test files running at once never
+ * share keys; `drop` deletes them.
+ */
+export function freshRedis(): { redis: Redis; drop: () => Promise<void> } {
+  const prefix = `egg-test:${randomBytes(6).toString('hex')}:`;
+  const redis = new Redis(TEST_REDIS_URL, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  return {
+    redis,
+    drop: async () => {
+      const raw = new Redis(TEST_REDIS_URL);
+      const keys = await raw.keys(`${prefix}*`);
+      if (keys.length > 0) await raw.del(...keys);
+      await raw.quit();
+      await redis.quit();
+    },
+  };
+}
+
 export async function createTestApp(
-  options: { env?: Record<string, string>; rng?: Rng; clock?: TestClock } = {},
+  options: {
+    env?: Record<string, string>;
+    rng?: Rng;
+    clock?: TestClock;
+    /** Use the machine's Redis (leaderboard and rate limits), as a deployment with REDIS_URL does. */
+    redis?: boolean;
+  } = {},
 ): Promise<TestApp> {
   // Rate limits are tested on their own (rate-limit.test.ts); elsewhere they stay out of the way.
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', ...options.env });
   const clock = options.clock ?? testClock();
   const { database, drop } = await freshDatabase();
-  const deps: Deps = { env, database, redis: undefined, now: clock.now, rng: options.rng ?? seededRng(42) };
+  const cache = options.redis ? freshRedis() : undefined;
+  const deps: Deps = {
+    env,
+    database,
+    redis: cache?.redis,
+    now: clock.now,
+    rng: options.rng ?? seededRng(42),
+  };
   const app = await buildApp(deps);
   await app.ready();
 
@@ -118,6 +154,7 @@ export async function createTestApp(
     call,
     close: async () => {
       await app.close();
+      await cache?.drop();
       await drop();
     },
   };

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('leader board', () => {
-  it('lists the top 100 by lifetime score, ties to the earliest, with the caller even outside the top', async () => {
+  it('lists the top 100 by lifetime score, ties to the lower id, with the caller even outside the top', async () => {
     const tokens: string[] = [];
     for (let i = 1; i <= 105; i++) {
       tokens.push(await t.login(3000 + i, { first_name: `P${i}` }));

@@ -1,19 +1,18 @@
 /**
  * The Leader Board (SPEC.md section 2): the top players by lifetime score (totalScore), highest
- * first. Design choice: the top 100; ties go to the player who joined first.
+ * first. Design choice: the top 100; ties go to the lower Telegram id (ids grow over time, so
+ * mostly the older account), an order a Redis sorted set can keep without extra lookups.
  */
 export const LEADERBOARD_SIZE = 100;
 
 export interface Ranked {
   userid: number;
   totalScore: number;
-  /** Sign-up instant, the tie-break. */
-  joinedAt: number;
 }
 
 /** Orders players as the Leader Board does. */
 export function compareRank(a: Ranked, b: Ranked): number {
-  return b.totalScore - a.totalScore || a.joinedAt - b.joinedAt || a.userid - b.userid;
+  return b.totalScore - a.totalScore || a.userid - b.userid;
 }
 
 /** A player's 1-based rank among `players`. */

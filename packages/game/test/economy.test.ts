@@ -191,11 +191,11 @@ describe('farm', () => {
 });
 
 describe('leaderboard order', () => {
-  it('ranks by score, then by who joined first', () => {
-    const a = { userid: 1, totalScore: 50, joinedAt: 10 };
-    const b = { userid: 2, totalScore: 90, joinedAt: 20 };
-    const c = { userid: 3, totalScore: 50, joinedAt: 5 };
-    expect([a, b, c].sort(compareRank).map((p) => p.userid)).toEqual([2, 3, 1]);
+  it('ranks by score, then by the lower id', () => {
+    const a = { userid: 3, totalScore: 50 };
+    const b = { userid: 2, totalScore: 90 };
+    const c = { userid: 1, totalScore: 50 };
+    expect([a, b, c].sort(compareRank).map((p) => p.userid)).toEqual([2, 1, 3]);
     expect(rankOf([a, b, c], a)).toBe(3);
   });
 });

@@ -2,13 +2,18 @@ import { Redis } from 'ioredis';
 import { openDatabase } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Deps } from './deps.ts';
+import { redisScores } from '../modules/leaderboard/leaderboard.store.ts';
 
-/** Opens the database (migrated) and Redis for a real run. */
+/**
+ * Opens the database (migrated) and Redis for a real run, loading the Leader Board into Redis
+ * from PostgreSQL when Redis does not hold it yet.
+ */
 export async function connect(env: Env): Promise<Deps> {
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
   const redis = env.redisUrl
     ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
+  if (redis) await redisScores(redis).rebuildIfMissing(database.db);
   return { env, database, redis, now: Date.now, rng: Math.random };
 }

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
 import { payReferralRewards } from '../friends/friends.service.ts';
+import { syncScores } from '../leaderboard/leaderboard.store.ts';
 import { appendLedger } from '../ledger/ledger.repository.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.repository.ts';
 
@@ -44,7 +45,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
         isPremium: tgUser.is_premium === true,
       };
       const now = new Date(deps.now());
-      const { created } = await db.transaction(async (tx) => {
+      const { created, referrerId } = await db.transaction(async (tx) => {
         const referrerId = await inviter(tx, data.start_param, identity.id);
         const result = await upsertFromLaunch(tx, identity, { ...NEW_PLAYER, referrerId }, now);
         if (result.created) {
@@ -65,8 +66,9 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             });
           }
         }
-        return result;
+        return { ...result, referrerId };
       });
+      if (created) await syncScores(deps, referrerId === null ? [identity.id] : [identity.id, referrerId]);
       return { token: await tokens.sign(identity.id, deps.now()), created };
     },
 

@@ -14,6 +14,8 @@ export interface TapRow {
   /** Passive income settled with the batch. */
   income: number;
   onion: number;
+  /** Lifetime score after the batch, for the Leader Board. */
+  totalScore: number;
   energy: number;
   earnPerHour: number;
   incomeAt: number;
@@ -76,7 +78,7 @@ export async function applyTaps(tx: Tx, userId: number, count: number, now: Date
         total_score = users.total_score + n.n * n.earn_per_tap + n.income
       from n
       where users.id = n.id and n.n > 0
-      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.income, users.onion, users.energy,
+      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.income, users.onion, users.total_score, users.energy,
                 users.earn_per_hour, (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms
     ), ledger as (
       insert into economy_events (user_id, kind, delta_onion, ref, created_at)
@@ -92,6 +94,7 @@ export async function applyTaps(tx: Tx, userId: number, count: number, now: Date
     earned: Number(row.earned),
     income: Number(row.income),
     onion: Number(row.onion),
+    totalScore: Number(row.total_score),
     energy: Number(row.energy),
     earnPerHour: Number(row.earn_per_hour),
     incomeAt: Number(row.income_at_ms),

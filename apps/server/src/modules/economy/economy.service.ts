@@ -17,6 +17,7 @@ import { openChest } from '@egg-rush/game/treasure';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { appendLedger } from '../ledger/ledger.repository.ts';
+import { recordScores, syncedScore } from '../leaderboard/leaderboard.store.ts';
 import { recordTaskProgress } from '../tasks/tasks.progress.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
 import { currentBalances, settleIncome } from '../users/users.service.ts';
@@ -43,31 +44,33 @@ export function createEconomyService(deps: Deps) {
   /** One boost purchase: income settled first (earnPerHour may change), the row locked. */
   async function buy(userId: number, name: BoostName): Promise<UserRow> {
     const now = deps.now();
-    return db.transaction(async (tx) => {
-      const user = await settleIncome(tx, userId, now);
-      const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
-      const plan = planBoost(name, { ...user, energy: energy.value });
-      if (!plan.ok) {
-        if (plan.reason === 'already-used') throw refused('ALREADY_USED', MESSAGES.used);
-        if (plan.reason === 'energy-full') throw refused('ENERGY_FULL', MESSAGES.energyFull);
-        throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
-      }
-      const refill = plan.next.energy !== energy.value;
-      const row = await applyBoost(tx, userId, {
-        cost: plan.cost,
-        energy: plan.next.energy,
-        energyAt: new Date(refill ? now : energy.at),
-        maxEnergy: plan.next.maxEnergy,
-        earnPerHour: plan.next.earnPerHour,
-        earnPerTap: plan.next.earnPerTap,
-        loseEnergyPerTap: plan.next.loseEnergyPerTap,
-        boosts: plan.next.boosts,
-      });
-      if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
-      await appendLedger(tx, { userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });
-      await recordTaskProgress(tx, userId, 'boost', 1, now);
-      return row;
-    });
+    return db
+      .transaction(async (tx) => {
+        const user = await settleIncome(tx, userId, now);
+        const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
+        const plan = planBoost(name, { ...user, energy: energy.value });
+        if (!plan.ok) {
+          if (plan.reason === 'already-used') throw refused('ALREADY_USED', MESSAGES.used);
+          if (plan.reason === 'energy-full') throw refused('ENERGY_FULL', MESSAGES.energyFull);
+          throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
+        }
+        const refill = plan.next.energy !== energy.value;
+        const row = await applyBoost(tx, userId, {
+          cost: plan.cost,
+          energy: plan.next.energy,
+          energyAt: new Date(refill ? now : energy.at),
+          maxEnergy: plan.next.maxEnergy,
+          earnPerHour: plan.next.earnPerHour,
+          earnPerTap: plan.next.earnPerTap,
+          loseEnergyPerTap: plan.next.loseEnergyPerTap,
+          boosts: plan.next.boosts,
+        });
+        if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
+        await appendLedger(tx, { userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });
+        await recordTaskProgress(tx, userId, 'boost', 1, now);
+        return row;
+      })
+      .then(syncedScore(deps, userId));
   }
 
   const shown = (row: UserRow) => currentBalances(row, deps.now());
@@ -86,6 +89,7 @@ export function createEconomyService(deps: Deps) {
       const row = await applyTaps(db, userId, count, new Date(now));
       if (row) {
         await recordTaskProgress(db, userId, 'tap', row.credited, now);
+        await recordScores(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {
           success: true,
@@ -147,7 +151,7 @@ export function createEconomyService(deps: Deps) {
           deltaOnion: prize.onion,
           deltaTicket: prize.ticket,
           at: new Date(now),
-        });
+        }).then(syncedScore(deps, userId));
         await recordTaskProgress(tx, userId, 'chest', 1, now);
         return {
           cheatData: { type, value },

@@ -16,13 +16,13 @@ const toRow = (r: Record<string, string | number>): RankRow => ({
   rank: Number(r.rank),
 });
 
-/** The top `limit` players by totalScore, ties to the earliest sign-up (packages/game leaderboard.ts). */
+/** The top `limit` players by totalScore, ties to the lower id (packages/game leaderboard.ts). */
 export async function topPlayers(tx: Tx, limit: number): Promise<RankRow[]> {
   const rows = await queryRows<Record<string, string | number>>(
     tx,
     sql`select id, first_name, total_score,
-               row_number() over (order by total_score desc, created_at asc, id asc) as rank
-        from ${users} order by total_score desc, created_at asc, id asc limit ${limit}`,
+               row_number() over (order by total_score desc, id asc) as rank
+        from ${users} order by total_score desc, id asc limit ${limit}`,
   );
   return rows.map(toRow);
 }
@@ -34,7 +34,7 @@ export async function playerRank(tx: Tx, userId: number): Promise<RankRow | unde
     sql`select me.id, me.first_name, me.total_score,
                1 + (select count(*) from ${users} o
                     where o.total_score > me.total_score
-                       or (o.total_score = me.total_score and (o.created_at, o.id) < (me.created_at, me.id))) as rank
+                       or (o.total_score = me.total_score and o.id < me.id)) as rank
         from ${users} me where me.id = ${userId}`,
   );
   return row ? toRow(row) : undefined;
@@ -43,4 +43,14 @@ export async function playerRank(tx: Tx, userId: number): Promise<RankRow | unde
 export async function countParticipants(tx: Tx): Promise<number> {
   const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${users}`);
   return Number(row?.n ?? 0);
+}
+
+/** First names of these players, by id. */
+export async function firstNames(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string | number; first_name: string }>(
+    tx,
+    sql`select id, first_name from ${users} where id in ${ids}`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.first_name]));
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { appendLedger } from '../ledger/ledger.repository.ts';
 import { recordTaskProgress } from '../tasks/tasks.progress.ts';
 import { currentBalances } from '../users/users.service.ts';
+import { syncedScore } from '../leaderboard/leaderboard.store.ts';
 import { createGame, findGame, finishGame, payGame, spendTicket } from './play.repository.ts';
 
 export const PLAY_MESSAGES = {
@@ -57,31 +58,39 @@ export function createPlayService(deps: Deps) {
       const now = deps.now();
       const result = readResult(data, deps.env.gameSecret);
       if (!result) return { success: false, msg: PLAY_MESSAGES.unreadable };
-      return db.transaction(async (tx) => {
-        const game = await findGame(tx, result.gameId);
-        if (!game) return { success: false as const, msg: PLAY_MESSAGES.unknown };
-        if (game.userId !== userId) return { success: false as const, msg: PLAY_MESSAGES.notYours };
-        if (game.finishedAt) return { success: false as const, msg: PLAY_MESSAGES.finished };
-        const elapsed = now - game.startedAt.getTime();
-        if (elapsed > TIME_LIMIT_MS + RESULT_GRACE_MS)
-          return { success: false as const, msg: PLAY_MESSAGES.late };
-        if (result.score > maxScoreFor(elapsed))
-          return { success: false as const, msg: PLAY_MESSAGES.impossible };
-        const reward = gameReward(result.score);
-        const finished = await finishGame(tx, {
-          id: game.id,
-          userId,
-          score: result.score,
-          reward,
-          at: new Date(now),
-        });
-        if (!finished) return { success: false as const, msg: PLAY_MESSAGES.finished };
-        const row = await payGame(tx, userId, reward);
-        if (!row) return { success: false as const, msg: PLAY_MESSAGES.unknown };
-        await appendLedger(tx, { userId, kind: 'game', deltaOnion: reward, ref: game.id, at: new Date(now) });
-        await recordTaskProgress(tx, userId, 'game', 1, now);
-        return { success: true as const, onion: currentBalances(row, now).onion, reward };
-      });
+      return db
+        .transaction(async (tx) => {
+          const game = await findGame(tx, result.gameId);
+          if (!game) return { success: false as const, msg: PLAY_MESSAGES.unknown };
+          if (game.userId !== userId) return { success: false as const, msg: PLAY_MESSAGES.notYours };
+          if (game.finishedAt) return { success: false as const, msg: PLAY_MESSAGES.finished };
+          const elapsed = now - game.startedAt.getTime();
+          if (elapsed > TIME_LIMIT_MS + RESULT_GRACE_MS)
+            return { success: false as const, msg: PLAY_MESSAGES.late };
+          if (result.score > maxScoreFor(elapsed))
+            return { success: false as const, msg: PLAY_MESSAGES.impossible };
+          const reward = gameReward(result.score);
+          const finished = await finishGame(tx, {
+            id: game.id,
+            userId,
+            score: result.score,
+            reward,
+            at: new Date(now),
+          });
+          if (!finished) return { success: false as const, msg: PLAY_MESSAGES.finished };
+          const row = await payGame(tx, userId, reward);
+          if (!row) return { success: false as const, msg: PLAY_MESSAGES.unknown };
+          await appendLedger(tx, {
+            userId,
+            kind: 'game',
+            deltaOnion: reward,
+            ref: game.id,
+            at: new Date(now),
+          });
+          await recordTaskProgress(tx, userId, 'game', 1, now);
+          return { success: true as const, onion: currentBalances(row, now).onion, reward };
+        })
+        .then(syncedScore(deps, userId));
     },
   };
 }

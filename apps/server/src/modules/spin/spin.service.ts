@@ -5,6 +5,7 @@ import { notFound, refused } from '../../lib/errors.ts';
 import { appendLedger } from '../ledger/ledger.repository.ts';
 import { recordTaskProgress } from '../tasks/tasks.progress.ts';
 import { currentBalances } from '../users/users.service.ts';
+import { syncedScore } from '../leaderboard/leaderboard.store.ts';
 import { applySpin, ticketCount } from './spin.repository.ts';
 
 /** SPEC.md section 5 and 8. */
@@ -16,36 +17,38 @@ export function createSpinService(deps: Deps) {
     /** One spin: a ticket taken, a prize drawn on the server and paid, all in one transaction. */
     async spin(userId: number): Promise<SpinResponse> {
       const now = deps.now();
-      return db.transaction(async (tx) => {
-        const tickets = await ticketCount(tx, userId);
-        if (tickets === undefined) throw notFound('Player not found.');
-        const draw = drawSpin(tickets, deps.rng);
-        if (!draw.ok) throw refused('NOT_ENOUGH_TICKET', NOT_ENOUGH_TICKET);
-        const { type, value } = draw.prize;
-        const paid = {
-          onion: type === 'onion' ? value : 0,
-          ticket: type === 'ticket' ? value : 0,
-          chest: type === 'treasure' ? value : 0,
-        };
-        const row = await applySpin(tx, userId, { cost: SPIN_COST_TICKETS, ...paid });
-        if (!row) throw refused('NOT_ENOUGH_TICKET', NOT_ENOUGH_TICKET);
-        await appendLedger(tx, {
-          userId,
-          kind: 'spin',
-          deltaOnion: paid.onion,
-          deltaTicket: paid.ticket - SPIN_COST_TICKETS,
-          ref: `segment:${draw.segment}`,
-          at: new Date(now),
-        });
-        await recordTaskProgress(tx, userId, 'spin', 1, now);
-        return {
-          cheatData: { type, value },
-          segment: draw.segment,
-          onion: currentBalances(row, now).onion,
-          ticket: row.ticket,
-          cheatCount: row.cheatCount,
-        };
-      });
+      return db
+        .transaction(async (tx) => {
+          const tickets = await ticketCount(tx, userId);
+          if (tickets === undefined) throw notFound('Player not found.');
+          const draw = drawSpin(tickets, deps.rng);
+          if (!draw.ok) throw refused('NOT_ENOUGH_TICKET', NOT_ENOUGH_TICKET);
+          const { type, value } = draw.prize;
+          const paid = {
+            onion: type === 'onion' ? value : 0,
+            ticket: type === 'ticket' ? value : 0,
+            chest: type === 'treasure' ? value : 0,
+          };
+          const row = await applySpin(tx, userId, { cost: SPIN_COST_TICKETS, ...paid });
+          if (!row) throw refused('NOT_ENOUGH_TICKET', NOT_ENOUGH_TICKET);
+          await appendLedger(tx, {
+            userId,
+            kind: 'spin',
+            deltaOnion: paid.onion,
+            deltaTicket: paid.ticket - SPIN_COST_TICKETS,
+            ref: `segment:${draw.segment}`,
+            at: new Date(now),
+          });
+          await recordTaskProgress(tx, userId, 'spin', 1, now);
+          return {
+            cheatData: { type, value },
+            segment: draw.segment,
+            onion: currentBalances(row, now).onion,
+            ticket: row.ticket,
+            cheatCount: row.cheatCount,
+          };
+        })
+        .then(syncedScore(deps, userId));
     },
   };
 }

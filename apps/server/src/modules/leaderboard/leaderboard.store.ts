@@ -1,0 +1,134 @@
+import type { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { Deps } from '../../lib/deps.ts';
+
+/**
+ * The Leader Board in a Redis sorted set (DESIGN.md section 2), used when REDIS_URL is set.
+ *
+ * The score is the player's lifetime totalScore as committed in PostgreSQL, written with
+ * `ZADD GT`: totalScore only grows, so writing the absolute value keeps the newest one whatever
+ * order concurrent requests finish in, a retried or repeated write changes nothing, and a write
+ * lost to a crash is repaired by the player's next one. (ZINCRBY would add a delta twice on a
+ * retry and drift for ever after a lost one.)
+ *
+ * Ties go to the lower user id (packages/game/src/leaderboard.ts). Redis orders equal scores by
+ * member, highest first in ZREVRANGE, so the member is the complement of the id, zero-padded:
+ * a lower id is a higher member.
+ */
+const SCORES = 'lb:scores';
+/** Set once a rebuild from PostgreSQL has completed; its absence means "rebuild". */
+const BUILT = 'lb:built';
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+const WIDTH = String(MAX_ID).length;
+
+export const memberOf = (userId: number) => String(MAX_ID - userId).padStart(WIDTH, '0');
+export const userOf = (member: string) => MAX_ID - Number(member);
+
+export interface Scored {
+  userid: number;
+  totalScore: number;
+}
+
+export function redisScores(redis: Redis) {
+  return {
+    /** Writes committed totals (never lowers one). */
+    async record(entries: readonly Scored[]): Promise<void> {
+      if (entries.length === 0) return;
+      const args = entries.flatMap((e) => [e.totalScore, memberOf(e.userid)]);
+      await redis.zadd(SCORES, 'GT', ...args);
+    },
+
+    /** The first `limit` players, best first. */
+    async top(limit: number): Promise<Scored[]> {
+      const flat = await redis.zrevrange(SCORES, 0, limit - 1, 'WITHSCORES');
+      const out: Scored[] = [];
+      for (let i = 0; i < flat.length; i += 2) {
+        out.push({ userid: userOf(flat[i]!), totalScore: Number(flat[i + 1]) });
+      }
+      return out;
+    },
+
+    /** A player's 1-based rank and score, or undefined when they are not on the board. */
+    async rank(userId: number): Promise<{ rank: number; totalScore: number } | undefined> {
+      const member = memberOf(userId);
+      const [[, rank], [, score]] = (await redis
+        .multi()
+        .zrevrank(SCORES, member)
+        .zscore(SCORES, member)
+        .exec()) as [[null, number | null], [null, string | null]];
+      if (rank === null || score === null) return undefined;
+      return { rank: rank + 1, totalScore: Number(score) };
+    },
+
+    count: () => redis.zcard(SCORES),
+
+    /**
+     * Loads every player from PostgreSQL unless a complete load is already there (a new Redis,
+     * or one that lost its data). Safe to run from several processes at once and beside live
+     * writes, thanks to GT.
+     */
+    async rebuildIfMissing(db: Tx, batch = 10_000): Promise<{ rebuilt: boolean; players: number }> {
+      if (await redis.exists(BUILT)) return { rebuilt: false, players: await redis.zcard(SCORES) };
+      let after = -1;
+      let players = 0;
+      for (;;) {
+        const rows = await queryRows<{ id: string | number; total_score: string | number }>(
+          db,
+          sql`select id, total_score from ${users} where id > ${after} order by id limit ${batch}`,
+        );
+        if (rows.length === 0) break;
+        await this.record(rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) })));
+        players += rows.length;
+        after = Number(rows[rows.length - 1]!.id);
+      }
+      await redis.set(BUILT, '1');
+      return { rebuilt: true, players };
+    },
+
+    /** Forgets the board (tests and benchmarks). */
+    async clear(): Promise<void> {
+      await redis.del(SCORES, BUILT);
+    },
+  };
+}
+export type RedisScores = ReturnType<typeof redisScores>;
+
+/**
+ * After a committed write that may have raised these players' totalScore: copies their committed
+ * totals to Redis. Without Redis it does nothing (PostgreSQL is read directly). A Redis error is
+ * not the player's: the write stands, and the next one repairs the board.
+ */
+export async function syncScores(deps: Deps, userIds: readonly number[]): Promise<void> {
+  if (!deps.redis || userIds.length === 0) return;
+  try {
+    const rows = await queryRows<{ id: string | number; total_score: string | number }>(
+      deps.database.db,
+      sql`select id, total_score from ${users} where id in ${userIds}`,
+    );
+    await redisScores(deps.redis).record(
+      rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) })),
+    );
+  } catch {
+    // Left to the next write or a rebuild.
+  }
+}
+
+/** Records totals already known from the statement that committed them (the tap hot path). */
+export async function recordScores(deps: Deps, entries: readonly Scored[]): Promise<void> {
+  if (!deps.redis) return;
+  try {
+    await redisScores(deps.redis).record(entries);
+  } catch {
+    // Left to the next write or a rebuild.
+  }
+}
+
+/** `write.then(syncedScore(deps, userId))`: syncs the player's board entry once the write has committed. */
+export function syncedScore(deps: Deps, userId: number) {
+  return async <T>(result: T): Promise<T> => {
+    await syncScores(deps, [userId]);
+    return result;
+  };
+}

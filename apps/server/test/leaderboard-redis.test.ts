@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEADERBOARD_SIZE } from '@egg-rush/game/leaderboard';
+import { seededRng } from '@egg-rush/game/rng';
+import type { Deps } from '../src/lib/deps.ts';
+import {
+  countParticipants,
+  playerRank,
+  topPlayers,
+} from '../src/modules/leaderboard/leaderboard.repository.ts';
+import { createLeaderboardService } from '../src/modules/leaderboard/leaderboard.service.ts';
+import { memberOf, redisScores, userOf } from '../src/modules/leaderboard/leaderboard.store.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ redis: true });
+});
+afterAll(() => t.close());
+
+const scores = () => redisScores(t.deps.redis!);
+const ids = async () =>
+  (await t.deps.database.db.execute(sql`select id from users order by id`)).rows.map((r) => Number(r.id));
+
+/** Every player's board as Redis answers it and as PostgreSQL answers it. */
+async function bothBoards() {
+  const viaRedis = createLeaderboardService(t.deps);
+  const pgDeps: Deps = { ...t.deps, redis: undefined };
+  const viaPg = createLeaderboardService(pgDeps);
+  const out = [];
+  for (const id of await ids()) out.push({ id, redis: await viaRedis.total(id), pg: await viaPg.total(id) });
+  return out;
+}
+
+describe('Leader Board in Redis', () => {
+  it('keeps ties in the rule’s order: a lower id is a higher member', () => {
+    expect(memberOf(1) > memberOf(2)).toBe(true);
+    expect(memberOf(99) > memberOf(7_000_000_000)).toBe(true);
+    expect(userOf(memberOf(7_123_456_789))).toBe(7_123_456_789);
+  });
+
+  it('agrees with PostgreSQL on the top 100, every rank and the participant count for the same data', async () => {
+    // 300 players with many ties (scores on a coarse grid), loaded in bulk, then rebuilt.
+    const rng = seededRng(7);
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      id: 10_000 + Math.floor(rng() * 1_000_000) * 1000 + i,
+      score: Math.floor(rng() * 40) * 25,
+    }));
+    for (const r of rows) {
+      await t.deps.database.db.execute(
+        sql`insert into users (id, first_name, total_score) values (${r.id}, ${`P${r.id}`}, ${r.score})`,
+      );
+    }
+    const built = await scores().rebuildIfMissing(t.deps.database.db, 97);
+    expect(built).toEqual({ rebuilt: true, players: 300 });
+
+    const boards = await bothBoards();
+    expect(boards).toHaveLength(300);
+    for (const b of boards) expect(b.redis).toEqual(b.pg);
+    const [first] = boards;
+    expect(first!.redis.ranking).toHaveLength(LEADERBOARD_SIZE);
+    expect(first!.redis.totalParticipants).toBe(300);
+    // Ties exist, and they are ordered by id in both.
+    const ranking = first!.redis.ranking;
+    const tied = ranking.filter((r) => r.totalScore === ranking[10]!.totalScore);
+    expect(tied.length).toBeGreaterThan(1);
+    expect(tied.map((r) => r.userid)).toEqual([...tied.map((r) => r.userid)].sort((a, b) => a - b));
+  });
+
+  it('follows every earning as it commits: sign-up, referral, check-in, taps, spins, chests', async () => {
+    const a = await t.login(501, { first_name: 'Ana' });
+    const b = await t.login(502, { first_name: 'Ben', start_param: '501' });
+    for (const [token, id] of [
+      [a, 501],
+      [b, 502],
+    ] as const) {
+      expect(
+        (await t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid: id } }))
+          .statusCode,
+      ).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        t.clock.advance(1000);
+        const tap = await t.call(token, {
+          method: 'PUT',
+          url: '/api/v1/users/tap',
+          payload: { userid: id, count: 20 },
+        });
+        expect(tap.statusCode).toBe(200);
+      }
+      expect(
+        (await t.call(token, { method: 'PUT', url: '/api/v1/users/getSpin', payload: { userid: id } }))
+          .statusCode,
+      ).toBe(200);
+    }
+    // Passive income settled by a purchase raises the stored score too.
+    await t.deps.database.db.execute(sql`update users set earn_per_hour = 3600 where id = 501`);
+    t.clock.advance(60_000);
+    expect(
+      (await t.call(a, { method: 'PUT', url: '/api/v1/users/double', payload: { userid: 501 } })).statusCode,
+    ).toBe(200);
+
+    for (const id of [501, 502]) {
+      const [row] = (await t.deps.database.db.execute(sql`select total_score from users where id = ${id}`))
+        .rows;
+      expect(await scores().rank(id)).toMatchObject({ totalScore: Number(row!.total_score) });
+    }
+    for (const board of await bothBoards()) expect(board.redis).toEqual(board.pg);
+  });
+
+  it('is rebuilt from PostgreSQL when Redis has lost it, and not rebuilt when it is there', async () => {
+    expect((await scores().rebuildIfMissing(t.deps.database.db)).rebuilt).toBe(false);
+    await scores().clear();
+    const again = await scores().rebuildIfMissing(t.deps.database.db);
+    expect(again).toEqual({ rebuilt: true, players: 302 });
+    for (const board of await bothBoards()) expect(board.redis).toEqual(board.pg);
+  });
+
+  it('never lowers a score, whatever order two writes finish in', async () => {
+    await scores().record([{ userid: 501, totalScore: 10_000_000 }]);
+    await scores().record([{ userid: 501, totalScore: 5 }]);
+    expect((await scores().rank(501))?.totalScore).toBe(10_000_000);
+  });
+
+  it('falls back to PostgreSQL when Redis cannot be reached', async () => {
+    const dead = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const service = createLeaderboardService({ ...t.deps, redis: dead });
+    const board = await service.total(502);
+    expect(board.me).toEqual(await playerRank(t.deps.database.db, 502));
+    expect(board.ranking).toEqual(await topPlayers(t.deps.database.db, LEADERBOARD_SIZE));
+    expect(board.totalParticipants).toBe(await countParticipants(t.deps.database.db));
+    dead.disconnect();
+  });
+});
