@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { RATE_LIMITED_MESSAGE } from '../src/plugins/rate-limit.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -22,5 +24,31 @@ describe('rate limits', () => {
     const other = await t.login(901);
     const res = await t.call(other, { method: 'GET', url: '/api/v1/users/get/901' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('rate limits in Redis', () => {
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await createTestApp({ redis: true, env: { RATE_LIMIT_MAX: '20', RATE_LIMIT_WINDOW_MS: '60000' } });
+  });
+  afterAll(() => r.close());
+
+  it('are shared by every server instance: 20 calls spread over two pass, the 21st is refused', async () => {
+    const second = await buildApp(r.deps);
+    await second.ready();
+    const token = await r.login(910);
+    const call = (app: FastifyInstance) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/users/get/910',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (let i = 0; i < 20; i++) expect((await call(i % 2 ? second : r.app)).statusCode).toBe(200);
+    const limited = await call(second);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
+    expect((await call(r.app)).statusCode).toBe(429);
+    await second.close();
   });
 });
