@@ -26,12 +26,18 @@ async function freePort() {
   return port;
 }
 
+/** The machine's PostgreSQL, for the tests that need one even when DATABASE_URL is not set. */
+export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A new PostgreSQL database (beside DATABASE_URL, or on the machine's PostgreSQL): { env, drop }. */
+export const freshPostgres = () => freshDatabase({ postgres: true });
+
 /**
  * A fresh database: a new PostgreSQL database beside DATABASE_URL when it is set (CI), otherwise
  * an embedded one in a temporary folder.
  */
-async function freshDatabase() {
-  const base = process.env.DATABASE_URL;
+async function freshDatabase({ postgres = false } = {}) {
+  const base = process.env.DATABASE_URL || (postgres ? LOCAL_POSTGRES : undefined);
   if (!base) {
     const dir = mkdtempSync(join(tmpdir(), 'egg-e2e-'));
     return {
@@ -59,7 +65,8 @@ async function freshDatabase() {
 
 /**
  * Starts the built server (apps/server/dist/main.js, serving apps/web/dist) in development mode
- * on a free port with a fresh database. `env` adds or overrides variables.
+ * on a free port with a fresh database, or on `env.DATABASE_URL` when given (left in place at
+ * stop). `env` adds or overrides variables.
  */
 export async function startServer(env = {}) {
   const main = join(root, 'apps/server/dist/main.js');
@@ -67,7 +74,7 @@ export async function startServer(env = {}) {
     throw new Error('The app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const port = await freePort();
-  const db = await freshDatabase();
+  const db = env.DATABASE_URL ? { env: {}, drop: async () => {} } : await freshDatabase();
   const child = spawn(process.execPath, [main], {
     cwd: root,
     env: {
@@ -125,6 +132,8 @@ export async function startServer(env = {}) {
     url,
     api,
     login,
+    /** The server process. */
+    child,
     async stop() {
       process.removeListener('exit', kill);
       if (child.exitCode === null) {

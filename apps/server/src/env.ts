@@ -30,6 +30,7 @@ const schema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    REDIS_KEY_PREFIX: z.string().default('egg-rush:'),
     BOT_TOKEN: optionalText,
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     GAME_SECRET: optionalText,
@@ -68,6 +69,8 @@ export interface Env {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** Put before every Redis key, so that several deployments can share one Redis. */
+  redisKeyPrefix: string;
   /** The bot token that signs launch data; the development token in development mode. */
   botToken: string;
   /** True when no BOT_TOKEN is set: the dev launch route exists. */
@@ -104,6 +107,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     botToken: e.BOT_TOKEN ?? DEV_BOT_TOKEN,
     devMode: !e.BOT_TOKEN,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),

@@ -33,11 +33,13 @@ async function serveCluster(env: Env) {
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
   await database.close();
-  for (let i = 0; i < env.workers; i++) cluster.fork();
+  // Every worker must sign and check tokens with the same key, also when it was generated here.
+  const shared = { JWT_SECRET: env.jwtSecret };
+  for (let i = 0; i < env.workers; i++) cluster.fork(shared);
   cluster.on('exit', (worker, code, signal) => {
     if (code !== 0 && !signal) {
       console.error(`worker ${worker.process.pid} exited with ${code}; starting another`);
-      cluster.fork();
+      cluster.fork(shared);
     }
   });
   const stop = () => {

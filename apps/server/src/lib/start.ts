@@ -12,7 +12,7 @@ export async function connect(env: Env): Promise<Deps> {
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
   const redis = env.redisUrl
-    ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new Redis(env.redisUrl, { keyPrefix: env.redisKeyPrefix, maxRetriesPerRequest: 2 })
     : undefined;
   if (redis) await redisScores(redis).rebuildIfMissing(database.db);
   return { env, database, redis, now: Date.now, rng: Math.random };

@@ -16,7 +16,7 @@ export async function registerRateLimit(app: FastifyInstance) {
     hook: 'preHandler',
     max: env.rateLimitMax,
     timeWindow: env.rateLimitWindowMs,
-    ...(redis ? { redis, nameSpace: 'egg-rush:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: 'rl:' } : {}),
     skipOnError: true,
     keyGenerator: (request) => (request.userId ? `u${request.userId}` : `ip${request.ip}`),
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE),
