@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_SIZE } from '@egg-rush/game/leaderboard';
 import { seededRng } from '@egg-rush/game/rng';
+import { queryRows } from '../src/db/client.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import {
   countParticipants,
@@ -21,7 +22,9 @@ afterAll(() => t.close());
 
 const scores = () => redisScores(t.deps.redis!);
 const ids = async () =>
-  (await t.deps.database.db.execute(sql`select id from users order by id`)).rows.map((r) => Number(r.id));
+  (await queryRows<{ id: string }>(t.deps.database.db, sql`select id from users order by id`)).map((r) =>
+    Number(r.id),
+  );
 
 /** Every player's board as Redis answers it and as PostgreSQL answers it. */
 async function bothBoards() {
@@ -101,8 +104,10 @@ describe('Leader Board in Redis', () => {
     ).toBe(200);
 
     for (const id of [501, 502]) {
-      const [row] = (await t.deps.database.db.execute(sql`select total_score from users where id = ${id}`))
-        .rows;
+      const [row] = await queryRows<{ total_score: string }>(
+        t.deps.database.db,
+        sql`select total_score from users where id = ${id}`,
+      );
       expect(await scores().rank(id)).toMatchObject({ totalScore: Number(row!.total_score) });
     }
     for (const board of await bothBoards()) expect(board.redis).toEqual(board.pg);
