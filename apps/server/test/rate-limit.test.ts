@@ -20,6 +20,12 @@ describe('rate limits', () => {
     expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
   });
 
+  it('never limits the health check that load balancers poll', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    }
+  });
+
   it('counts each player separately', async () => {
     const other = await t.login(901);
     const res = await t.call(other, { method: 'GET', url: '/api/v1/users/get/901' });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Load balancers and orchestrators poll this many times a second: it is not rate limited. */
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { config: { public: true } }, async (_request, reply) => {
+  app.get('/health', { config: { public: true, rateLimit: false } }, async (_request, reply) => {
     const { database, redis } = app.deps;
     const db = await database.ping();
     let redisStatus: 'up' | 'down' | 'off' = 'off';
