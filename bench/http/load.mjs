@@ -1,6 +1,7 @@
 // The load generator, run in its own process (pinned to its own core by run.mjs): autocannon
 // against one scenario read as JSON from stdin, rotating through the players' tokens (`:id` in the path and body
 // template becomes the player's id). Prints autocannon's result as JSON.
+import { Buffer } from 'node:buffer';
 import autocannon from 'autocannon';
 
 const chunks = [];
