@@ -22,6 +22,11 @@ export interface Database {
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Runs a fixed statement ($1, $2… parameters) under a name: PostgreSQL parses and plans it
+   * once per connection instead of on every call. For the hottest writes.
+   */
+  prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,8 @@ export async function openDatabase(options: {
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: () => ping(db),
+      prepared: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
       close: () => pool.end(),
     };
   }
@@ -63,6 +70,8 @@ export async function openDatabase(options: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
+    prepared: async <T>(_name: string, text: string, values: unknown[]) =>
+      (await client.query<T>(text, values)).rows,
     close: () => client.close(),
   };
 }

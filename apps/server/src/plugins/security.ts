@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Telegram clients that embed the mini-app in a frame. */
@@ -10,7 +10,9 @@ const TELEGRAM_FRAMES = ['https://web.telegram.org', 'https://*.telegram.org', '
  * Telegram's web clients; it loads scripts only from itself.
  */
 export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
+  // Built once: helmet's middleware sets the same headers on every reply. (The Fastify wrapper
+  // rebuilds it, CSP parsing included, on every request.)
+  const headers = helmet({
     frameguard: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
@@ -29,6 +31,9 @@ export async function registerSecurity(app: FastifyInstance) {
         upgradeInsecureRequests: null,
       },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(cors, { origin: [app.deps.env.publicUrl], credentials: false });
 }

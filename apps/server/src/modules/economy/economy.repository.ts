@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import { INCOME_OFFLINE_CAP_MS } from '@egg-rush/game/income';
 import { TAP_BURST, TAP_INTERVAL_MS, TAP_MAX_BATCH } from '@egg-rush/game/tap';
-import { queryRows, type Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
@@ -27,67 +27,21 @@ export interface TapRow {
  * from tap_clock) as planTap() in packages/game/src/tap.ts does, pays n * earnPerTap onto onion
  * and totalScore, settles passive income as settleIncome() in packages/game/src/income.ts does
  * (so an active player never reaches the offline cap), and appends one aggregate 'tap' ledger row
- * and one 'income' row. Null when no tap could be credited
- * (nothing is written then).
+ * and one 'income' row. Null when no tap could be credited (nothing is written then). A named
+ * statement: the hottest write is planned once per connection.
  */
-export async function applyTaps(tx: Tx, userId: number, count: number, now: Date): Promise<TapRow | null> {
-  const nowMs = now.getTime();
-  const wanted = Math.min(count, TAP_MAX_BATCH);
-  const [row] = await queryRows<Record<string, string | number>>(
-    tx,
-    sql`
-    with u as (
-      select id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
-             (extract(epoch from income_at) * 1000)::bigint as income_at_ms,
-             (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
-             (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms
-      from users where id = ${userId} for update
-    ), g as (
-      select u.*, greatest(0, (${nowMs}::bigint - energy_at_ms) / ${ENERGY_REGEN_MS}) as gained,
-             greatest(income_at_ms, ${nowMs - INCOME_OFFLINE_CAP_MS}::bigint) as i_start
-      from u
-    ), i as (
-      select g.*,
-        case when ${nowMs}::bigint <= income_at_ms or eph <= 0 then 0
-             else (${nowMs}::bigint - i_start) * eph / ${HOUR_MS} end as income
-      from g
-    ), s as (
-      select i.*,
-        case when energy >= max_energy then energy
-             else least(max_energy::bigint, energy + gained) end as e_now,
-        case when energy + gained >= max_energy then ${nowMs}::bigint
-             else energy_at_ms + gained * ${ENERGY_REGEN_MS} end as e_at,
-        case when ${nowMs}::bigint <= income_at_ms then income_at_ms
-             when eph <= 0 then ${nowMs}::bigint
-             else least(${nowMs}::bigint, i_start + (income * ${HOUR_MS} + eph - 1) / eph) end as i_at,
-        greatest(0, (${nowMs + TAP_BURST * TAP_INTERVAL_MS}::bigint
-                     - greatest(tap_clock_ms, ${nowMs}::bigint)) / ${TAP_INTERVAL_MS}) as allowance
-      from i
-    ), n as (
-      select s.*, least(${wanted}::bigint,
-                        case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
-                        allowance) as n
-      from s
-    ), upd as (
-      update users set
-        energy = n.e_now - n.n * n.lose_energy_per_tap,
-        energy_at = to_timestamp(n.e_at / 1000.0),
-        tap_clock = to_timestamp((greatest(n.tap_clock_ms, ${nowMs}::bigint) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
-        income_at = to_timestamp(n.i_at / 1000.0),
-        onion = users.onion + n.n * n.earn_per_tap + n.income,
-        total_score = users.total_score + n.n * n.earn_per_tap + n.income
-      from n
-      where users.id = n.id and n.n > 0
-      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.income, users.onion, users.total_score, users.energy,
-                users.earn_per_hour, (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms
-    ), ledger as (
-      insert into economy_events (user_id, kind, delta_onion, ref, created_at)
-      select id, 'tap', earned, credited::text, ${now.toISOString()}::timestamptz from upd where earned <> 0
-      union all
-      select id, 'income', income, null, ${now.toISOString()}::timestamptz from upd where income <> 0
-    )
-    select * from upd`,
-  );
+export async function applyTaps(
+  database: Database,
+  userId: number,
+  count: number,
+  now: Date,
+): Promise<TapRow | null> {
+  const [row] = await database.prepared<Record<string, string | number>>('apply_taps', TAP_STATEMENT, [
+    userId,
+    now.getTime(),
+    Math.min(count, TAP_MAX_BATCH),
+    now.toISOString(),
+  ]);
   if (!row) return null;
   return {
     credited: Number(row.credited),
@@ -100,6 +54,61 @@ export async function applyTaps(tx: Tx, userId: number, count: number, now: Date
     incomeAt: Number(row.income_at_ms),
   };
 }
+
+/** applyTaps' statement: $1 user id, $2 now (ms), $3 taps wanted, $4 now (timestamptz). */
+const TAP_STATEMENT = `
+    with u as (
+      select id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
+             (extract(epoch from income_at) * 1000)::bigint as income_at_ms,
+             (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
+             (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms
+      from users where id = $1 for update
+    ), g as (
+      select u.*, greatest(0, ($2::bigint - energy_at_ms) / ${ENERGY_REGEN_MS}) as gained,
+             greatest(income_at_ms, $2::bigint - ${INCOME_OFFLINE_CAP_MS}) as i_start
+      from u
+    ), i as (
+      select g.*,
+        case when $2::bigint <= income_at_ms or eph <= 0 then 0
+             else ($2::bigint - i_start) * eph / ${HOUR_MS} end as income
+      from g
+    ), s as (
+      select i.*,
+        case when energy >= max_energy then energy
+             else least(max_energy::bigint, energy + gained) end as e_now,
+        case when energy + gained >= max_energy then $2::bigint
+             else energy_at_ms + gained * ${ENERGY_REGEN_MS} end as e_at,
+        case when $2::bigint <= income_at_ms then income_at_ms
+             when eph <= 0 then $2::bigint
+             else least($2::bigint, i_start + (income * ${HOUR_MS} + eph - 1) / eph) end as i_at,
+        greatest(0, ($2::bigint + ${TAP_BURST * TAP_INTERVAL_MS}
+                     - greatest(tap_clock_ms, $2::bigint)) / ${TAP_INTERVAL_MS}) as allowance
+      from i
+    ), n as (
+      select s.*, least($3::bigint,
+                        case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
+                        allowance) as n
+      from s
+    ), upd as (
+      update users set
+        energy = n.e_now - n.n * n.lose_energy_per_tap,
+        energy_at = to_timestamp(n.e_at / 1000.0),
+        tap_clock = to_timestamp((greatest(n.tap_clock_ms, $2::bigint) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
+        income_at = to_timestamp(n.i_at / 1000.0),
+        onion = users.onion + n.n * n.earn_per_tap + n.income,
+        total_score = users.total_score + n.n * n.earn_per_tap + n.income
+      from n
+      where users.id = n.id and n.n > 0
+      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.income, users.onion,
+                users.total_score, users.energy, users.earn_per_hour,
+                (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms
+    ), ledger as (
+      insert into economy_events (user_id, kind, delta_onion, ref, created_at)
+      select id, 'tap', earned, credited::text, $4::timestamptz from upd where earned <> 0
+      union all
+      select id, 'income', income, null, $4::timestamptz from upd where income <> 0
+    )
+    select * from upd`;
 
 export interface BoostWrite {
   cost: number;

@@ -86,7 +86,7 @@ export function createEconomyService(deps: Deps) {
 
     async tap(userId: number, count: number): Promise<TapResponse> {
       const now = deps.now();
-      const row = await applyTaps(db, userId, count, new Date(now));
+      const row = await applyTaps(deps.database, userId, count, new Date(now));
       if (row) {
         await recordTaskProgress(db, userId, 'tap', row.credited, now);
         await recordScores(deps, [{ userid: userId, totalScore: row.totalScore }]);

@@ -14,8 +14,22 @@ export interface LaunchIdentity {
   isPremium: boolean;
 }
 
+/** The most frequent read (every balance refresh): built once per database, planned once by it. */
+const findUserStatements = new WeakMap<Tx, ReturnType<typeof prepareFindUser>>();
+const prepareFindUser = (tx: Tx) =>
+  tx
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_user');
+
 export async function findUser(tx: Tx, id: number): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  let statement = findUserStatements.get(tx);
+  if (!statement) {
+    statement = prepareFindUser(tx);
+    findUserStatements.set(tx, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row;
 }
 
