@@ -136,7 +136,7 @@ export async function startServer(env = {}) {
     child,
     async stop() {
       process.removeListener('exit', kill);
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await once(child, 'exit');
       }
