@@ -54,6 +54,8 @@ export async function addTaskProgress(
         completed: sql`${taskProgress.completed} or ${taskProgress.processCount} + ${row.amount} >= ${row.target}`,
         updatedAt: row.at,
       },
+      // A finished count stays as it is: no write at all (most tap batches of an active player).
+      setWhere: sql`${taskProgress.processCount} < ${row.target}`,
     });
 }
 
