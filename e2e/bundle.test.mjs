@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-const script = fileURLToPath(new URL('../bench/bundle/first-chunk.mjs', import.meta.url));
+const script = fileURLToPath(new URL('../bench/web/bundle.mjs', import.meta.url));
 
 describe('bundle', () => {
   it('loads TON Connect only from a later chunk', () => {

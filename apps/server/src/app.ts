@@ -84,5 +84,6 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
 /** Static files of the web app (client routes fall back to index.html, see plugins/errors.ts). */
 async function serveWeb(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, wildcard: false, maxAge: '1h' });
+  // The build writes .br and .gz beside each text asset; they are sent to clients that accept them.
+  await app.register(fastifyStatic, { root, wildcard: false, maxAge: '1h', preCompressed: true });
 }

@@ -1,0 +1,187 @@
+// Lighthouse (mobile preset, simulated throttling, the system Chromium) on the app's start page,
+// beside a blank Vite React page built in the same run: LCP, TBT, FCP and the performance score,
+// the median of three runs each. Prints JSON. Targets: LCP under 2.5 s and at most 1.5x the blank
+// page's, TBT under 200 ms. Run after `npm run build`.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const log = (...a) => console.error('[bench/web]', ...a);
+
+if (
+  !existsSync(join(root, 'apps/server/dist/main.js')) ||
+  !existsSync(join(root, 'apps/web/dist/index.html'))
+) {
+  console.error('Build first: npm run build (npm run bench does).');
+  process.exit(1);
+}
+
+async function freePort() {
+  const s = createNetServer().listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const { port } = s.address();
+  s.close();
+  await once(s, 'close');
+  return port;
+}
+
+/** The blank page: index.html and a React root rendering one heading, built by Vite now. */
+async function buildBlank() {
+  const cache = join(root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'blank-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'main.jsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<h1>Blank</h1>);\n",
+  );
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir: join(dir, 'dist') },
+  });
+  return dir;
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+async function serveStatic(dir) {
+  const server = createServer((req, res) => {
+    const path = join(dir, req.url === '/' ? 'index.html' : req.url.split('?')[0]);
+    if (!existsSync(path)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+    res.end(readFileSync(path));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+async function startApp(dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      BOT_TOKEN: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}api/v1/health`)).ok) return { child, url };
+    } catch {
+      /* starting */
+    }
+    if (i > 300) throw new Error('the app server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measure(chrome, url) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    runs.push({
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+      score: lhr.categories.performance.score,
+    });
+  }
+  const pick = (k) => Math.round(median(runs.map((r) => r[k])) * 100) / 100;
+  return {
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    fcpMs: pick('fcpMs'),
+    score: pick('score'),
+    runs: RUNS,
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'egg-lh-'));
+let blankDir;
+let blankServer;
+let app;
+let chrome;
+try {
+  log('building the blank page');
+  blankDir = await buildBlank();
+  const blank = await serveStatic(join(blankDir, 'dist'));
+  blankServer = blank.server;
+  app = await startApp(dataDir);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  log('lighthouse: start page');
+  const appFigures = await measure(chrome, app.url);
+  log('lighthouse: blank page');
+  const blankFigures = await measure(chrome, blank.url);
+  const lcpRatio = Math.round((appFigures.lcpMs / blankFigures.lcpMs) * 100) / 100;
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'web-lighthouse',
+        preset: 'mobile (Lighthouse default: simulated slow 4G, 4x CPU slowdown)',
+        app: appFigures,
+        blank: blankFigures,
+        lcpRatio,
+        targets: {
+          lcpUnder2500: appFigures.lcpMs < 2500,
+          lcpAtMost1_5xBlank: lcpRatio <= 1.5,
+          tbtUnder200: appFigures.tbtMs < 200,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await chrome?.kill();
+  app?.child.kill('SIGTERM');
+  if (app) await once(app.child, 'exit');
+  blankServer?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (blankDir) rmSync(blankDir, { recursive: true, force: true });
+}
