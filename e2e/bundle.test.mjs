@@ -1,4 +1,4 @@
-// The built web app keeps TON Connect out of the first JavaScript chunk (bench/bundle).
+// The built web app keeps TON Connect out of the first JavaScript chunk (bench/web/bundle.mjs).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
