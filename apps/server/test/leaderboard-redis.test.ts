@@ -121,6 +121,17 @@ describe('Leader Board in Redis', () => {
     for (const board of await bothBoards()) expect(board.redis).toEqual(board.pg);
   });
 
+  it('answers from PostgreSQL and reloads itself when Redis loses the board while running', async () => {
+    await scores().clear();
+    await scores().record([{ userid: 501, totalScore: 1 }]); // a write arriving after the loss
+    const service = createLeaderboardService(t.deps);
+    const board = await service.total(502);
+    expect(board.totalParticipants).toBe(302);
+    for (let i = 0; i < 50 && !(await scores().built()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await scores().count()).toBe(302);
+    for (const b of await bothBoards()) expect(b.redis).toEqual(b.pg);
+  });
+
   it('never lowers a score, whatever order two writes finish in', async () => {
     await scores().record([{ userid: 501, totalScore: 10_000_000 }]);
     await scores().record([{ userid: 501, totalScore: 5 }]);

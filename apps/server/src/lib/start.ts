@@ -14,6 +14,10 @@ export async function connect(env: Env): Promise<Deps> {
   const redis = env.redisUrl
     ? new Redis(env.redisUrl, { keyPrefix: env.redisKeyPrefix, maxRetriesPerRequest: 2 })
     : undefined;
-  if (redis) await redisScores(redis).rebuildIfMissing(database.db);
+  // Redis down at start is not fatal: the Leader Board is read from PostgreSQL and reloaded later.
+  if (redis)
+    await redisScores(redis)
+      .rebuildIfMissing(database.db)
+      .catch(() => undefined);
   return { env, database, redis, now: Date.now, rng: Math.random };
 }

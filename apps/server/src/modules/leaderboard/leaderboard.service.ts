@@ -22,11 +22,17 @@ export function createLeaderboardService(deps: Deps) {
   /** Ranks and scores from the sorted set; only the names come from PostgreSQL, by key. */
   async function fromRedis(userId: number): Promise<LeaderboardResponse | undefined> {
     const scores = redisScores(deps.redis!);
-    const [top, totalParticipants, mine] = await Promise.all([
+    const [built, top, totalParticipants, mine] = await Promise.all([
+      scores.built(),
       scores.top(LEADERBOARD_SIZE),
       scores.count(),
       scores.rank(userId),
     ]);
+    if (!built) {
+      // Redis lost the board (or was down at start): reload it while PostgreSQL answers.
+      void scores.rebuildIfMissing(db).catch(() => undefined);
+      return undefined;
+    }
     if (!mine) return undefined;
     const names = await firstNames(db, [...top.map((r) => r.userid), userId]);
     if (!names.has(userId)) throw notFound('Player not found.');

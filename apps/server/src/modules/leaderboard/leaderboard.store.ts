@@ -64,6 +64,9 @@ export function redisScores(redis: Redis) {
 
     count: () => redis.zcard(SCORES),
 
+    /** Whether a complete load from PostgreSQL is there (false after Redis lost its data). */
+    built: async () => (await redis.exists(BUILT)) === 1,
+
     /**
      * Loads every player from PostgreSQL unless a complete load is already there (a new Redis,
      * or one that lost its data). Safe to run from several processes at once and beside live
