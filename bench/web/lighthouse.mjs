@@ -38,10 +38,7 @@ async function freePort() {
 }
 
 /** The blank page: index.html and a React root rendering one heading, built by Vite now. */
-async function buildBlank() {
-  const cache = join(root, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'blank-'));
+async function buildBlank(dir) {
   writeFileSync(
     join(dir, 'index.html'),
     '<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>',
@@ -57,7 +54,6 @@ async function buildBlank() {
     plugins: [react()],
     build: { outDir: join(dir, 'dist') },
   });
-  return dir;
 }
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -73,7 +69,8 @@ async function serveStatic(dir) {
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
 
-async function startApp(dataDir) {
+/** The real server on a free port, embedded PGlite in dataDir; onSpawn hands the child out at once. */
+async function startApp(dataDir, onSpawn) {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
@@ -89,14 +86,20 @@ async function startApp(dataDir) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  onSpawn(child);
+  let exited = null;
+  child.once('exit', (code, signal) => (exited = signal ?? code));
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${url}api/v1/health`)).ok) return { child, url };
+      if ((await fetch(`${url}api/v1/health`)).status === 200) {
+        return { child, url };
+      }
     } catch {
       /* starting */
     }
-    if (i > 300) throw new Error('the app server did not start');
+    if (exited !== null) throw new Error(`the app server exited (${exited}) before it answered`);
+    if (i > 300) throw new Error('the app server did not answer GET /api/v1/health within 30 s');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -130,17 +133,47 @@ async function measure(chrome, url) {
   };
 }
 
+const cacheDir = join(root, 'node_modules/.cache');
+mkdirSync(cacheDir, { recursive: true });
+const blankDir = mkdtempSync(join(cacheDir, 'blank-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'egg-lh-'));
-let blankDir;
 let blankServer;
-let app;
+let appChild;
 let chrome;
+
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  try {
+    await chrome?.kill();
+  } catch {
+    /* already gone */
+  }
+  if (appChild && appChild.exitCode === null && appChild.signalCode === null) {
+    const exit = once(appChild, 'exit');
+    appChild.kill('SIGTERM');
+    const timer = setTimeout(() => appChild.kill('SIGKILL'), 5000);
+    await exit;
+    clearTimeout(timer);
+  }
+  blankServer?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(blankDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
 try {
   log('building the blank page');
-  blankDir = await buildBlank();
+  await buildBlank(blankDir);
   const blank = await serveStatic(join(blankDir, 'dist'));
   blankServer = blank.server;
-  app = await startApp(dataDir);
+  const app = await startApp(dataDir, (child) => (appChild = child));
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: [
@@ -177,11 +210,9 @@ try {
       2,
     ),
   );
+} catch (error) {
+  console.error('[bench/web] could not measure:', error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 } finally {
-  await chrome?.kill();
-  app?.child.kill('SIGTERM');
-  if (app) await once(app.child, 'exit');
-  blankServer?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (blankDir) rmSync(blankDir, { recursive: true, force: true });
+  await cleanup();
 }

@@ -1,20 +1,29 @@
 // `node bench/web/run.mjs`: the web benchmark. The first screen's JavaScript (bundle.mjs) and
 // Lighthouse on the start page beside a blank page (lighthouse.mjs), as one JSON object.
-// Run after `npm run build`.
-import { execFileSync } from 'node:child_process';
+// Run after `npm run build`. Exits non-zero when bundle.mjs finds a check broken or a script
+// could not measure; the combined JSON is still printed when both scripts printed theirs.
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+let exitCode = 0;
 const run = (script) => {
   const path = fileURLToPath(new URL(script, import.meta.url));
-  return JSON.parse(
-    execFileSync(process.execPath, [path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
-  );
+  const child = spawnSync(process.execPath, [path], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (child.error) throw child.error;
+  exitCode ||= child.status ?? 1;
+  try {
+    return JSON.parse(child.stdout);
+  } catch {
+    console.error(`[bench/web] ${script} printed no JSON (exit ${child.status ?? child.signal})`);
+    process.exit(1);
+  }
 };
 
-console.log(
-  JSON.stringify(
-    { benchmark: 'web', bundle: run('./bundle.mjs'), lighthouse: run('./lighthouse.mjs') },
-    null,
-    2,
-  ),
-);
+const bundle = run('./bundle.mjs');
+const lighthouse = run('./lighthouse.mjs');
+console.log(JSON.stringify({ benchmark: 'web', bundle, lighthouse }, null, 2));
+process.exitCode = exitCode;
