@@ -1,15 +1,20 @@
 import CryptoJS from 'crypto-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FARM_DURATION_MS } from '@egg-rush/game/farm';
+import { BOOST_COST } from '@egg-rush/game/boosts';
+import { FARM_DURATION_MS, FARM_REWARD } from '@egg-rush/game/farm';
+import { gameReward } from '@egg-rush/game/mole';
+import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
+import { TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
 import { DEV_GAME_SECRET } from '../src/env.ts';
 import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // 100 parallel requests of each claim kind for one player: exactly one pays, every other one is a
-// clean refusal, and balances still equal the ledger. On PostgreSQL (CI) the requests really run
-// at once; PGlite runs them one after another.
+// clean refusal, the balance, the tickets and the ledger move exactly once, and balances still
+// equal the ledger. On PostgreSQL (DATABASE_URL) the requests really run at once; PGlite runs
+// them one after another.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,6 +24,33 @@ afterAll(() => t.close());
 
 const N = 100;
 
+interface Reply {
+  statusCode: number;
+  json: () => unknown;
+}
+type Body = Record<string, unknown>;
+
+/** Everything a claim may move for one player: balances, chests and the ledger. */
+async function snapshot(userid: number) {
+  const [row] = await queryRows<Record<string, string | number>>(
+    t.deps.database.db,
+    sql`select u.onion, u.ticket, u.cheat_count,
+               (select count(*) from economy_events e where e.user_id = u.id)::int as rows,
+               (select coalesce(sum(delta_onion), 0) from economy_events e where e.user_id = u.id) as ledger_onion,
+               (select coalesce(sum(delta_ticket), 0) from economy_events e where e.user_id = u.id) as ledger_ticket
+        from users u where u.id = ${userid}`,
+  );
+  return {
+    onion: Number(row!.onion),
+    ticket: Number(row!.ticket),
+    chests: Number(row!.cheat_count),
+    rows: Number(row!.rows),
+    ledgerOnion: Number(row!.ledger_onion),
+    ledgerTicket: Number(row!.ledger_ticket),
+  };
+}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
 async function ledgerRows(userid: number, kind: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     t.deps.database.db,
@@ -27,69 +59,139 @@ async function ledgerRows(userid: number, kind: string): Promise<number> {
   return Number(row?.n);
 }
 
-async function balances(userid: number) {
-  const [row] = await queryRows<{ onion: string; ticket: number; cheat_count: number }>(
-    t.deps.database.db,
-    sql`select onion, ticket, cheat_count from users where id = ${userid}`,
-  );
-  return { onion: Number(row!.onion), ticket: Number(row!.ticket), chests: Number(row!.cheat_count) };
+/** The player moved by exactly this much, in the balance and in the ledger alike. */
+function expectMovedOnce(
+  before: Snapshot,
+  after: Snapshot,
+  moved: { onion?: number; ticket?: number; chests?: number; rows?: number },
+) {
+  const { onion = 0, ticket = 0, chests = 0, rows = 1 } = moved;
+  expect({
+    onion: after.onion - before.onion,
+    ticket: after.ticket - before.ticket,
+    chests: after.chests - before.chests,
+    rows: after.rows - before.rows,
+    ledgerOnion: after.ledgerOnion - before.ledgerOnion,
+    ledgerTicket: after.ledgerTicket - before.ledgerTicket,
+  }).toEqual({ onion, ticket, chests, rows, ledgerOnion: onion, ledgerTicket: ticket });
 }
 
-/** Fires N copies of one request at once; checks one 200 and only 4xx refusals otherwise. */
+/**
+ * Fires N copies of one request at once. Exactly one pays; every other answer is a refusal: a 4xx
+ * `{ code, message }` with the given code or, where SPEC.md section 7 answers refusals with
+ * `200 { success: false, msg }` (the game result), that.
+ */
 async function burst(
-  send: () => Promise<{ statusCode: number; json: () => unknown }>,
-  paid = (_: unknown) => true,
-) {
+  send: () => Promise<Reply>,
+  refusal: { code: string } | { msg: string },
+  paid = (body: Body) => body.success !== false,
+): Promise<Body> {
   const replies = await Promise.all(Array.from({ length: N }, send));
-  for (const r of replies) expect(r.statusCode, JSON.stringify(r.json())).toBeLessThan(500);
-  const wins = replies.filter((r) => r.statusCode === 200 && paid(r.json()));
+  const wins: Body[] = [];
+  for (const r of replies) {
+    const body = r.json() as Body;
+    expect(r.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    if (r.statusCode === 200 && paid(body)) {
+      wins.push(body);
+    } else if ('code' in refusal) {
+      expect(r.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(body).toEqual({ code: refusal.code, message: expect.any(String) });
+    } else {
+      expect(r.statusCode).toBe(200);
+      expect(body).toEqual({ success: false, msg: refusal.msg });
+    }
+  }
   expect(wins).toHaveLength(1);
-  return wins[0]!.json();
+  return wins[0]!;
+}
+
+/** Gives a player coins or tickets the way an admin grant would: balance and ledger together. */
+async function grant(userid: number, onion: number, ticket: number) {
+  await t.deps.database.db.execute(
+    sql`update users set onion = onion + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
+  );
+  await appendLedger(t.deps.database.db, {
+    userId: userid,
+    kind: 'grant',
+    deltaOnion: onion,
+    deltaTicket: ticket,
+  });
 }
 
 describe(`${N} parallel claims pay exactly once`, () => {
   it('daily check-in', async () => {
     const token = await t.login(7001);
-    const before = await balances(7001);
-    await burst(() =>
-      t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid: 7001 } }),
+    const before = await snapshot(7001);
+    const win = await burst(
+      () => t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid: 7001 } }),
+      { code: 'ALREADY_CLAIMED' },
     );
+    expectMovedOnce(before, await snapshot(7001), {
+      onion: win.eggReward as number,
+      ticket: win.ticketReward as number,
+      chests: win.chestReward as number,
+    });
+    expect(win.eggReward).toBeGreaterThan(0);
     expect(await ledgerRows(7001, 'daily')).toBe(1);
-    expect((await balances(7001)).onion).toBeGreaterThan(before.onion);
   });
 
   it('task reward', async () => {
     const token = await t.login(7002);
     const task = { taskName: 'Follow_Twitter', taskType: 'earn_coin', dailyType: 'twitter' };
-    const url = (what: string) => `/api/v1/users/${what}`;
-    expect(
-      (await t.call(token, { method: 'POST', url: url('linkReward'), payload: { userid: 7002, ...task } }))
-        .statusCode,
-    ).toBe(200);
-    await burst(() =>
-      t.call(token, { method: 'POST', url: url('taskReward'), payload: { userid: 7002, ...task } }),
+    const reward = TASKS.find((d) => d.taskName === task.taskName)!.reward;
+    expect(reward.type).toBe('onion');
+    const visit = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/users/linkReward',
+      payload: { userid: 7002, ...task },
+    });
+    expect(visit.statusCode).toBe(200);
+    const before = await snapshot(7002);
+    await burst(
+      () =>
+        t.call(token, {
+          method: 'POST',
+          url: '/api/v1/users/taskReward',
+          payload: { userid: 7002, ...task },
+        }),
+      { code: 'ALREADY_CLAIMED' },
     );
+    expectMovedOnce(before, await snapshot(7002), { onion: reward.amount });
     expect(await ledgerRows(7002, 'task')).toBe(1);
   });
 
   it('farm harvest', async () => {
     const token = await t.login(7003);
-    expect(
-      (await t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: { userid: 7003 } }))
-        .statusCode,
-    ).toBe(200);
+    const start = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/farm/start',
+      payload: { userid: 7003 },
+    });
+    expect(start.statusCode).toBe(200);
     t.clock.advance(FARM_DURATION_MS + 1000);
-    await burst(
+    const before = await snapshot(7003);
+    const win = await burst(
       () => t.call(token, { method: 'POST', url: '/api/v1/farm/claim', payload: { userid: 7003 } }),
-      (b) => (b as { success: boolean }).success,
+      { code: 'FARM_NOT_STARTED' },
     );
+    expect(win).toMatchObject({ success: true, reward: FARM_REWARD });
+    expectMovedOnce(before, await snapshot(7003), { onion: FARM_REWARD });
     expect(await ledgerRows(7003, 'farm')).toBe(1);
   });
 
-  it('mole game result', async () => {
+  it('farm start', async () => {
+    const token = await t.login(7007);
+    const before = await snapshot(7007);
+    await burst(
+      () => t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: { userid: 7007 } }),
+      { code: 'ALREADY_FARMING' },
+    );
+    expectMovedOnce(before, await snapshot(7007), { rows: 0 });
+  });
+
+  it('mole game result, the same sealed result sent 100 times', async () => {
     const token = await t.login(7004);
-    await t.deps.database.db.execute(sql`update users set ticket = ticket + 1 where id = 7004`);
-    await appendLedger(t.deps.database.db, { userId: 7004, kind: 'grant', deltaTicket: 1 });
+    await grant(7004, 0, 1);
     const start = await t.call(token, {
       method: 'POST',
       url: '/api/v1/play/start',
@@ -98,38 +200,50 @@ describe(`${N} parallel claims pay exactly once`, () => {
     const { gameId } = start.json<{ gameId: string }>();
     t.clock.advance(30_000);
     const data = CryptoJS.AES.encrypt(JSON.stringify({ score: 100, gameId }), DEV_GAME_SECRET).toString();
-    await burst(
+    const before = await snapshot(7004);
+    const win = await burst(
       () => t.call(token, { method: 'POST', url: '/api/v1/play/result', payload: { userid: 7004, data } }),
-      (b) => (b as { success: boolean }).success,
+      { msg: 'This game has already been scored.' },
     );
+    expect(win.reward).toBe(gameReward(100));
+    expectMovedOnce(before, await snapshot(7004), { onion: gameReward(100) });
     expect(await ledgerRows(7004, 'game')).toBe(1);
   });
 
   it('treasure chest, with one chest', async () => {
     const token = await t.login(7005);
     await t.deps.database.db.execute(sql`update users set cheat_count = 1 where id = 7005`);
-    await burst(() =>
-      t.call(token, { method: 'PUT', url: '/api/v1/users/getCheat', payload: { userid: 7005 } }),
+    const before = await snapshot(7005);
+    const win = await burst(
+      () => t.call(token, { method: 'PUT', url: '/api/v1/users/getCheat', payload: { userid: 7005 } }),
+      { code: 'NO_CHEST' },
     );
-    expect((await balances(7005)).chests).toBe(0);
+    const prize = win.cheatData as { type: string; value: number };
+    expectMovedOnce(before, await snapshot(7005), {
+      onion: prize.type === 'onion' ? prize.value : 0,
+      ticket: prize.type === 'ticket' ? prize.value : 0,
+      chests: -1,
+    });
     expect(await ledgerRows(7005, 'chest')).toBe(1);
   });
 
   it('once-only boosts (Double, Income)', async () => {
     const token = await t.login(7006);
-    await t.deps.database.db.execute(sql`update users set onion = onion + 10000000 where id = 7006`);
-    await appendLedger(t.deps.database.db, { userId: 7006, kind: 'grant', deltaOnion: 10_000_000 });
+    await grant(7006, 10_000_000, 0);
     for (const boost of ['double', 'income']) {
-      await burst(() =>
-        t.call(token, { method: 'PUT', url: `/api/v1/users/${boost}`, payload: { userid: 7006 } }),
+      const before = await snapshot(7006);
+      await burst(
+        () => t.call(token, { method: 'PUT', url: `/api/v1/users/${boost}`, payload: { userid: 7006 } }),
+        { code: 'ALREADY_USED' },
       );
+      expectMovedOnce(before, await snapshot(7006), { onion: -BOOST_COST });
       expect(await ledgerRows(7006, `boost:${boost}`)).toBe(1);
     }
   });
 
   it('referral reward and friend milestone: the same invitee signing in 100 times', async () => {
     await t.login(7010);
-    const before = await balances(7010);
+    const before = await snapshot(7010);
     const initData = await t.launch(7011, { start_param: '7010' });
     const replies = await Promise.all(
       Array.from({ length: N }, () =>
@@ -137,11 +251,40 @@ describe(`${N} parallel claims pay exactly once`, () => {
       ),
     );
     // Every sign-in succeeds (it is the same player), but the invite pays once.
-    for (const r of replies) expect(r.statusCode).toBe(200);
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    expectMovedOnce(before, await snapshot(7010), {
+      onion: REFERRAL_REWARD.regular.inviter,
+      ticket: MILESTONES[0]!.ticket,
+      rows: 2,
+    });
     expect(await ledgerRows(7010, 'referral')).toBe(1);
-    expect(await ledgerRows(7011, 'referral')).toBe(1);
     expect(await ledgerRows(7010, 'milestone')).toBe(1);
-    expect((await balances(7010)).onion).toBeGreaterThan(before.onion);
+    expect(await ledgerRows(7011, 'referral')).toBe(1);
+    expect(await ledgerRows(7011, 'signup')).toBe(1);
+  });
+
+  it('friend milestones: 100 different invitees signing up at once pay each milestone once', async () => {
+    await t.login(7100);
+    const before = await snapshot(7100);
+    const invitees = Array.from({ length: N }, (_, i) => 7101 + i);
+    const launches = await Promise.all(invitees.map((id) => t.launch(id, { start_param: '7100' })));
+    const replies = await Promise.all(
+      invitees.map((userid, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { userid, initData: launches[i] },
+        }),
+      ),
+    );
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    const reached = MILESTONES.filter((m) => m.count <= N);
+    expectMovedOnce(before, await snapshot(7100), {
+      onion: N * REFERRAL_REWARD.regular.inviter,
+      ticket: reached.reduce((sum, m) => sum + m.ticket, 0),
+      rows: N + reached.length,
+    });
+    expect(await ledgerRows(7100, 'milestone')).toBe(reached.length);
   });
 
   it('leaves every balance equal to its ledger', async () => {
