@@ -693,6 +693,28 @@ describe('regeneration calls', () => {
   });
 });
 
+describe('rate limits', () => {
+  it("a player's limit follows the token, not the address: rotating X-Forwarded-For does not reset it", async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '10', RATE_LIMIT_WINDOW_MS: '60000' } });
+    try {
+      const token = await limited.login(8195);
+      const codes: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const res = await limited.call(token, {
+          method: 'GET',
+          url: '/api/v1/users/get/8195',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        codes.push(res.statusCode);
+      }
+      // Limits are counted per route: ten reads, then refusals, whatever address each one claims.
+      expect(codes).toEqual([...Array(10).fill(200), ...Array(5).fill(429)]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('secrets', () => {
   const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
   const files = (dir: string): string[] =>
