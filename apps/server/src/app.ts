@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './lib/deps.ts';
 import { createTokens } from './lib/token.ts';
@@ -59,6 +64,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     logger: options.logger ? { level: deps.env.logLevel } : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
+    frameworkErrors: routerRefusal,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,6 +86,14 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   if (spa) await serveWeb(app, webDist);
   return app;
+}
+
+/** The router's own refusals (a bad escape, an over-long path segment) in the one error shape. */
+function routerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply
+    .status(tooLong ? 414 : 400)
+    .send({ code: tooLong ? 'URI_TOO_LONG' : 'BAD_URL', message: 'This address is not valid.' });
 }
 
 /** Static files of the web app (client routes fall back to index.html, see plugins/errors.ts). */
