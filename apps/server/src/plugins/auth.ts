@@ -39,5 +39,11 @@ function claimedIds(request: FastifyRequest): number[] {
   if (params && typeof params === 'object') ids.push(params.id, params.userid);
   if (body && typeof body === 'object' && !Array.isArray(body)) ids.push(body.userid);
   if (query && typeof query === 'object') ids.push(query.userid);
-  return ids.filter((v) => v !== undefined).map((v) => Number(v));
+  return ids.filter((v) => v !== undefined).map(asId);
 }
+
+/**
+ * A claimed id as a number; NaN (never the caller) for anything but a number or a string. Bodies of
+ * routes without a schema arrive unparsed, and Number() throws on an object like { toString: {} }.
+ */
+const asId = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
