@@ -12,6 +12,9 @@ import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.
 /** Launch data older than this is refused (DESIGN.md section 4). */
 export const INIT_DATA_MAX_AGE_SECONDS = 86_400;
 
+/** A launch-data text as PostgreSQL can store it: text columns cannot hold NUL characters. */
+const storable = (text: string | undefined) => text?.replaceAll('\u0000', '');
+
 export function createAuthService(deps: Deps, tokens: Tokens) {
   const { db } = deps.database;
 
@@ -37,11 +40,11 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       if (tgUser.id !== userid) throw forbidden('Launch data belongs to another user.');
       const identity: LaunchIdentity = {
         id: tgUser.id,
-        firstName: tgUser.first_name || 'Player',
-        lastName: tgUser.last_name || null,
-        username: tgUser.username || null,
-        photoUrl: tgUser.photo_url || null,
-        languageCode: tgUser.language_code || null,
+        firstName: storable(tgUser.first_name) || 'Player',
+        lastName: storable(tgUser.last_name) || null,
+        username: storable(tgUser.username) || null,
+        photoUrl: storable(tgUser.photo_url) || null,
+        languageCode: storable(tgUser.language_code) || null,
         isPremium: tgUser.is_premium === true,
       };
       const now = new Date(deps.now());
