@@ -12,6 +12,9 @@ export const WALLET_MESSAGES = {
   taken: 'This wallet is already linked to another player.',
 } as const;
 
+/** What payload() issues: 32 random bytes in hex. */
+const ISSUED_PAYLOAD = /^[0-9a-f]{64}$/;
+
 /** Proof of wallet ownership (TON Connect ton_proof) and the player's bound address. */
 export function createWalletService(deps: Deps) {
   const { db } = deps.database;
@@ -32,7 +35,11 @@ export function createWalletService(deps: Deps) {
       }
       const address = result.address.toRawString();
       return db.transaction(async (tx) => {
-        if (!(await usePayload(tx, body.proof.payload, userId, new Date(now)))) {
+        // Only a payload as issued (hex) is looked up: text such as NUL cannot even reach a query.
+        if (
+          !ISSUED_PAYLOAD.test(body.proof.payload) ||
+          !(await usePayload(tx, body.proof.payload, userId, new Date(now)))
+        ) {
           throw refused('BAD_PAYLOAD', WALLET_MESSAGES.payload);
         }
         const owner = await ownerOfAddress(tx, address);
