@@ -1198,49 +1198,45 @@ describe('regressions found by fuzzing', () => {
   });
 });
 
-// Server bugs the fuzzer found that this file documents without fixing. Each test states the
-// behaviour docs/security.md promises; `it.fails` keeps the suite green while the bug stands and
-// turns red once it is fixed: then make it a plain `it`.
+// A server bug the fuzzer found, fixed: the wallet proof body now declares `userid`, so the id
+// check sees it.
 describe('server bugs found by fuzzing', () => {
-  it.fails(
-    "POST /wallet/proof/check refuses another player's userid in the body with 403, changing nothing",
-    async () => {
-      // docs/security.md ("Acting as another player"): every body `userid` is compared with the
-      // token's player (403). proofCheckBody names no `userid`, so zod strips it before the
-      // preHandler compares ids, and a valid proof sent with another player's id (or {} or "abc")
-      // answers 200 and binds the wallet to the token's player. (FUZZ_SEED=3 finds it.)
-      const w = testWallet(3);
-      await t.app.inject({
-        method: 'DELETE',
-        url: '/api/v1/wallet',
-        headers: { authorization: authHeaders.me },
-      });
-      const proof = {
-        timestamp: Math.floor(t.clock.now() / 1000),
-        domain: { lengthBytes: Buffer.byteLength(DOMAIN), value: DOMAIN },
-        payload: await proofPayload('me'),
-      };
-      const signature = nacl.sign.detached(tonProofMessage(w.address, proof), w.keys.secretKey);
-      const before = await snapshot();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/wallet/proof/check',
-        headers: { authorization: authHeaders.me },
-        payload: {
-          userid: OTHER,
-          address: w.address.toRawString(),
-          proof: {
-            ...proof,
-            signature: Buffer.from(signature).toString('base64'),
-            stateInit: w.stateInit.toBoc().toString('base64'),
-          },
+  it("POST /wallet/proof/check refuses another player's userid in the body with 403, changing nothing", async () => {
+    // docs/security.md ("Acting as another player"): every body `userid` is compared with the
+    // token's player (403). proofCheckBody names no `userid`, so zod strips it before the
+    // preHandler compares ids, and a valid proof sent with another player's id (or {} or "abc")
+    // answers 200 and binds the wallet to the token's player. (FUZZ_SEED=3 finds it.)
+    const w = testWallet(3);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/wallet',
+      headers: { authorization: authHeaders.me },
+    });
+    const proof = {
+      timestamp: Math.floor(t.clock.now() / 1000),
+      domain: { lengthBytes: Buffer.byteLength(DOMAIN), value: DOMAIN },
+      payload: await proofPayload('me'),
+    };
+    const signature = nacl.sign.detached(tonProofMessage(w.address, proof), w.keys.secretKey);
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/proof/check',
+      headers: { authorization: authHeaders.me },
+      payload: {
+        userid: OTHER,
+        address: w.address.toRawString(),
+        proof: {
+          ...proof,
+          signature: Buffer.from(signature).toString('base64'),
+          stateInit: w.stateInit.toBoc().toString('base64'),
         },
-      });
-      expect({ status: res.statusCode, body: res.json() }).toEqual({
-        status: 403,
-        body: { code: 'FORBIDDEN', message: expect.any(String) },
-      });
-      expect(await snapshot()).toEqual(before);
-    },
-  );
+      },
+    });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: expect.any(String) },
+    });
+    expect(await snapshot()).toEqual(before);
+  });
 });

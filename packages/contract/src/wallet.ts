@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userId } from './common.ts';
 
 /** POST /wallet/proof/payload: a single-use payload for the connect request's tonProof. */
 export const proofPayloadResponse = z.object({ payload: z.string(), expiresAt: z.number() });
@@ -6,6 +7,8 @@ export type ProofPayloadResponse = z.infer<typeof proofPayloadResponse>;
 
 /** POST /wallet/proof/check: what TON Connect's ton_proof item and account hold. */
 export const proofCheckBody = z.object({
+  /** Optional; when sent it must be the caller (checked like every body userid). */
+  userid: userId.optional(),
   address: z.string().min(1).max(100),
   network: z.enum(['-239', '-3']).optional(),
   proof: z.object({
