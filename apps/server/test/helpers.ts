@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import type { Deps } from '../src/lib/deps.ts';
+import { openRedis } from '../src/lib/redis.ts';
 
 /** A clock the test moves by hand. */
 export function testClock(start = Date.UTC(2026, 5, 15, 12, 0, 0)) {
@@ -27,9 +28,11 @@ export type TestClock = ReturnType<typeof testClock>;
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL set, a new
  * PostgreSQL database created beside it and dropped at close.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  options: { kind?: 'pglite'; poolMax?: number } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
+  if (!url || options.kind === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     return { database, drop: () => database.close() };
@@ -41,7 +44,11 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
+  const database = await openDatabase({
+    databaseUrl: target.toString(),
+    dataDir: '',
+    ...(options.poolMax ? { poolMax: options.poolMax } : {}),
+  });
   await database.migrate();
   return {
     database,
@@ -88,7 +95,7 @@ export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
  */
 export function freshRedis(): { redis: Redis; drop: () => Promise<void> } {
   const prefix = `egg-test:${randomBytes(6).toString('hex')}:`;
-  const redis = new Redis(TEST_REDIS_URL, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  const redis = openRedis(TEST_REDIS_URL, prefix);
   return {
     redis,
     drop: async () => {
@@ -108,12 +115,19 @@ export async function createTestApp(
     clock?: TestClock;
     /** Use the machine's Redis (leaderboard and rate limits), as a deployment with REDIS_URL does. */
     redis?: boolean;
+    /** PGlite whatever DATABASE_URL says (the embedded default's own test). */
+    database?: 'pglite';
+    /** A smaller PostgreSQL pool. */
+    poolMax?: number;
   } = {},
 ): Promise<TestApp> {
   // Rate limits are tested on their own (rate-limit.test.ts); elsewhere they stay out of the way.
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', ...options.env });
   const clock = options.clock ?? testClock();
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase({
+    ...(options.database ? { kind: options.database } : {}),
+    ...(options.poolMax ? { poolMax: options.poolMax } : {}),
+  });
   const cache = options.redis ? freshRedis() : undefined;
   const deps: Deps = {
     env,

@@ -16,9 +16,45 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/**
+ * Every wait has a limit (docs/security.md, "Timeouts"). A request that reaches one answers 503
+ * and releases what it held.
+ */
+export const DB_LIMITS = {
+  /** Connections per server process. */
+  poolMax: 20,
+  /**
+   * Waiting for a free connection (pg-pool's queue) or, on PGlite, for the one connection: long
+   * enough for a burst of hundreds of writes queued on PGlite (a few ms each), short enough that
+   * the player still waits for the answer.
+   */
+  acquireMs: 4_000,
+  /** One statement (PostgreSQL `statement_timeout`): the slowest query of a request is ~10 ms. */
+  statementMs: 5_000,
+  /** Waiting for a row lock (`lock_timeout`): a player's own writes queue for a few ms each. */
+  lockMs: 2_000,
+  /** A transaction left open by a stuck process (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: 10_000,
+  /** A whole write transaction, measured in the server; rolled back when it is over. */
+  transactionMs: 4_000,
+} as const;
+
+/** A wait ran out (pool, lock, statement or transaction deadline): nothing was committed. */
+export class DatabaseBusyError extends Error {
+  constructor(what: string) {
+    super(`database busy: ${what}`);
+  }
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * A transaction with limits: it must start within `acquireMs` and finish within
+   * `transactionMs`, or it is rolled back with a DatabaseBusyError. Use it for every write that
+   * pays (modules/ledger/ledger.write.ts); never touch `db` or another connection inside it.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
@@ -42,13 +78,27 @@ export const migrationsFolder = ['../../drizzle', '../drizzle']
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Long maintenance jobs (reconcile) lift the statement limit: 0 is none. */
+  statementTimeoutMs?: number;
+  /** Connections in the pool (DB_LIMITS.poolMax unless given). */
+  poolMax?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? DB_LIMITS.poolMax,
+      connectionTimeoutMillis: DB_LIMITS.acquireMs,
+      statement_timeout: options.statementTimeoutMs ?? DB_LIMITS.statementMs,
+      lock_timeout: DB_LIMITS.lockMs,
+      idle_in_transaction_session_timeout: DB_LIMITS.idleInTransactionMs,
+    });
+    // An idle connection the server closed (restart, idle timeout) must not crash the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      transaction: (fn) => pgTransaction(pool, fn),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: () => ping(db),
       prepared: async <T>(name: string, text: string, values: unknown[]) =>
@@ -68,12 +118,76 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    // PGlite has one connection and ignores statement_timeout (it has no timer signals): the
+    // start and the whole-transaction limits below are its equivalents.
+    transaction: (fn) => pgliteTransaction(db, fn),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
     prepared: async <T>(_name: string, text: string, values: unknown[]) =>
       (await client.query<T>(text, values)).rows,
     close: () => client.close(),
   };
+}
+
+/** A Drizzle database bound to one pooled connection, built once per connection. */
+const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * A transaction on its own pooled connection. Waiting for the connection is limited by the pool
+ * (`acquireMs`); the whole transaction by `transactionMs`: past it the caller gets a
+ * DatabaseBusyError at once and the connection is closed rather than returned to the pool, so
+ * the server rolls the transaction back and frees its locks, and whatever `fn` still attempts
+ * fails on the closed connection instead of landing in another request's transaction.
+ */
+async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw new DatabaseBusyError(`no connection: ${(error as Error).message}`);
+  }
+  let tx = connectionDbs.get(client);
+  if (!tx) {
+    tx = drizzlePg(client, { schema }) as unknown as Db;
+    connectionDbs.set(client, tx);
+  }
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const value = await withDeadline(fn(tx), DB_LIMITS.transactionMs);
+    await client.query('commit');
+    return value;
+  } catch (error) {
+    if (error instanceof DatabaseBusyError) broken = error;
+    else await client.query('rollback').catch((e: Error) => (broken = e));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * PGlite's one connection: a transaction that waited longer than `acquireMs` for it gives up
+ * before doing anything, and one that runs past `transactionMs` is rolled back (PGlite closes
+ * the transaction object, so later statements of `fn` fail).
+ */
+async function pgliteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const asked = Date.now();
+  return db.transaction(async (tx) => {
+    if (Date.now() - asked > DB_LIMITS.acquireMs) throw new DatabaseBusyError('waited too long to start');
+    return withDeadline(fn(tx), DB_LIMITS.transactionMs);
+  });
+}
+
+/** `work`, or a DatabaseBusyError once `ms` have passed. */
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseBusyError(`transaction over ${ms} ms`)), ms);
+  });
+  // The losing side's rejection is handled: `work` failing after the deadline is expected.
+  work.catch(() => undefined);
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import { openDatabase } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Deps } from './deps.ts';
+import { openRedis } from './redis.ts';
 import { redisScores } from '../modules/leaderboard/leaderboard.store.ts';
 
 /**
@@ -11,9 +11,7 @@ import { redisScores } from '../modules/leaderboard/leaderboard.store.ts';
 export async function connect(env: Env): Promise<Deps> {
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
-  const redis = env.redisUrl
-    ? new Redis(env.redisUrl, { keyPrefix: env.redisKeyPrefix, maxRetriesPerRequest: 2 })
-    : undefined;
+  const redis = env.redisUrl ? openRedis(env.redisUrl, env.redisKeyPrefix) : undefined;
   // Redis down at start is not fatal: the Leader Board is read from PostgreSQL and reloaded later.
   if (redis)
     await redisScores(redis)

@@ -1,6 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseBusyError } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
+
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+/**
+ * PostgreSQL refusals that mean "a limit was reached, nothing was committed": statement and lock
+ * time-outs, a transaction closed for idling, deadlock and serialization failures, a server
+ * shutting down. Drizzle wraps the driver's error, so its `cause` chain is searched.
+ */
+const BUSY_CODES = new Set(['57014', '55P03', '25P03', '40P01', '40001', '57P01', '57P03']);
+
+function isBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (e instanceof DatabaseBusyError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (BUSY_CODES.has(code) || code.startsWith('08'))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** One error shape for every refusal: `{ code, message }` (DESIGN.md section 2). */
 export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }) {
@@ -14,6 +34,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
       const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = `Invalid ${where}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'bad value'}`;
       return reply.status(400).send({ code: 'BAD_REQUEST', message });
+    }
+    if (isBusy(error)) {
+      request.log.warn({ err: error }, 'request refused: a database limit was reached');
+      return reply.status(503).header('retry-after', '1').send({ code: 'BUSY', message: BUSY_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -5,8 +5,8 @@ import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
 import { payReferralRewards } from '../friends/friends.service.ts';
-import { syncScores } from '../leaderboard/leaderboard.store.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
+import { write } from '../ledger/ledger.write.ts';
+import type { Tx } from '../../db/client.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.repository.ts';
 
 /** Launch data older than this is refused (DESIGN.md section 4). */
@@ -48,12 +48,13 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
         isPremium: tgUser.is_premium === true,
       };
       const now = new Date(deps.now());
-      const { created, referrerId } = await db.transaction(async (tx) => {
+      const { created } = await write(deps, async (tx, fx) => {
         const referrerId = await inviter(tx, data.start_param, identity.id);
         const result = await upsertFromLaunch(tx, identity, { ...NEW_PLAYER, referrerId }, now);
         if (result.created) {
+          fx.board(identity.id);
           // The starting balance is the ledger's first row, so balances always equal its sums.
-          await appendLedger(tx, {
+          fx.ledger({
             userId: identity.id,
             kind: 'signup',
             deltaOnion: NEW_PLAYER.onion,
@@ -61,7 +62,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             at: now,
           });
           if (referrerId !== null) {
-            await payReferralRewards(tx, {
+            await payReferralRewards(tx, fx, {
               inviteeId: identity.id,
               inviterId: referrerId,
               premium: identity.isPremium,
@@ -69,9 +70,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             });
           }
         }
-        return { ...result, referrerId };
+        return result;
       });
-      if (created) await syncScores(deps, referrerId === null ? [identity.id] : [identity.id, referrerId]);
       return { token: await tokens.sign(identity.id, deps.now()), created };
     },
 
@@ -99,11 +99,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
   };
 
   /** The referrer: a numeric start parameter naming an existing player other than oneself. */
-  async function inviter(
-    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
-    startParam: string | undefined,
-    self: number,
-  ) {
+  async function inviter(tx: Tx, startParam: string | undefined, self: number) {
     if (!startParam || !/^\d{1,16}$/.test(startParam)) return null;
     const id = Number(startParam);
     if (!Number.isSafeInteger(id) || id === self) return null;

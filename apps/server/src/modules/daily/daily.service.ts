@@ -2,44 +2,40 @@ import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import { claimDaily } from '@egg-rush/game/daily';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
-import { syncedScore } from '../leaderboard/leaderboard.store.ts';
+import { write } from '../ledger/ledger.write.ts';
 import { applyDailyClaim, dailyState } from './daily.repository.ts';
 
 export const ALREADY_CHECKED_IN = 'You have already checked in today.';
 
 export function createDailyService(deps: Deps) {
-  const { db } = deps.database;
   return {
     /** The daily check-in: once per game day (UTC-6), streak continued or reset. */
     async claim(userId: number): Promise<DailyClaimResponse> {
       const now = deps.now();
-      return db
-        .transaction(async (tx): Promise<DailyClaimResponse> => {
-          const state = await dailyState(tx, userId);
-          if (!state) throw notFound('Player not found.');
-          const claim = claimDaily(state.lastDailyDay, state.rewardStreak, now);
-          if (!claim.ok) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
-          const paid = await applyDailyClaim(tx, userId, claim);
-          if (!paid) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
-          await appendLedger(tx, {
-            userId,
-            kind: 'daily',
-            deltaOnion: claim.onion,
-            deltaTicket: claim.ticket,
-            ref: `day:${claim.today}`,
-            at: new Date(now),
-          });
-          return {
-            status: 'success',
-            onionData: paid.onion,
-            ticketReward: claim.ticket,
-            eggReward: claim.onion,
-            chestReward: claim.chest,
-            day: claim.day,
-          };
-        })
-        .then(syncedScore(deps, userId));
+      return write(deps, async (tx, fx): Promise<DailyClaimResponse> => {
+        const state = await dailyState(tx, userId);
+        if (!state) throw notFound('Player not found.');
+        const claim = claimDaily(state.lastDailyDay, state.rewardStreak, now);
+        if (!claim.ok) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
+        const paid = await applyDailyClaim(tx, userId, claim);
+        if (!paid) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
+        fx.ledger({
+          userId,
+          kind: 'daily',
+          deltaOnion: claim.onion,
+          deltaTicket: claim.ticket,
+          ref: `day:${claim.today}`,
+          at: new Date(now),
+        });
+        return {
+          status: 'success',
+          onionData: paid.onion,
+          ticketReward: claim.ticket,
+          eggReward: claim.onion,
+          chestReward: claim.chest,
+          day: claim.day,
+        };
+      });
     },
   };
 }

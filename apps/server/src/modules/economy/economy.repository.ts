@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import { INCOME_OFFLINE_CAP_MS } from '@egg-rush/game/income';
 import { TAP_BURST, TAP_INTERVAL_MS, TAP_MAX_BATCH } from '@egg-rush/game/tap';
+import { tasksForAction } from '@egg-rush/game/tasks';
+import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -26,9 +28,11 @@ export interface TapRow {
  * (packages/game/src/energy.ts), takes n = min(count, batch cap, energy div cost, GCRA allowance
  * from tap_clock) as planTap() in packages/game/src/tap.ts does, pays n * earnPerTap onto onion
  * and totalScore, settles passive income as settleIncome() in packages/game/src/income.ts does
- * (so an active player never reaches the offline cap), and appends one aggregate 'tap' ledger row
- * and one 'income' row. Null when no tap could be credited (nothing is written then). A named
- * statement: the hottest write is planned once per connection.
+ * (so an active player never reaches the offline cap), appends one aggregate 'tap' ledger row
+ * and one 'income' row, and counts the taps towards the daily tap task (as recordTaskProgress in
+ * modules/tasks/tasks.progress.ts does): one statement, one commit. Null when no tap could be
+ * credited (nothing is written then). A named statement: the hottest write is planned once per
+ * connection.
  */
 export async function applyTaps(
   database: Database,
@@ -41,6 +45,7 @@ export async function applyTaps(
     now.getTime(),
     Math.min(count, TAP_MAX_BATCH),
     now.toISOString(),
+    gameDay(now.getTime()),
   ]);
   if (!row) return null;
   return {
@@ -55,7 +60,33 @@ export async function applyTaps(
   };
 }
 
-/** applyTaps' statement: $1 user id, $2 now (ms), $3 taps wanted, $4 now (timestamptz). */
+/**
+ * The daily tasks counting taps, as statements of the tap statement: the count grows by the taps
+ * credited, capped at the target (a finished count is not rewritten). Targets and names are
+ * constants of the catalogue (packages/game/src/tasks.ts), written into the text.
+ */
+const TAP_TASK_PROGRESS = tasksForAction('tap')
+  .map((task, i) => {
+    if (!/^\w+$/.test(task.taskName) || task.taskType !== 'daily')
+      throw new Error(`tap task ${task.taskName}`);
+    const target = Math.floor(task.targetCount);
+    return `, tap_task_${i} as (
+      insert into task_progress as p (user_id, task_name, period, process_count, completed, updated_at)
+      select id, '${task.taskName}', $5::int, least(${target}, credited), credited >= ${target}, $4::timestamptz
+      from upd
+      on conflict (user_id, task_name, period) do update
+        set process_count = least(${target}, p.process_count + excluded.process_count),
+            completed = p.completed or p.process_count + excluded.process_count >= ${target},
+            updated_at = excluded.updated_at
+        where p.process_count < ${target}
+    )`;
+  })
+  .join('');
+
+/**
+ * applyTaps' statement: $1 user id, $2 now (ms), $3 taps wanted, $4 now (timestamptz), $5 the
+ * game day (the daily tasks' period).
+ */
 const TAP_STATEMENT = `
     with u as (
       select id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
@@ -107,7 +138,7 @@ const TAP_STATEMENT = `
       select id, 'tap', earned, credited::text, $4::timestamptz from upd where earned <> 0
       union all
       select id, 'income', income, null, $4::timestamptz from upd where income <> 0
-    )
+    )${TAP_TASK_PROGRESS}
     select * from upd`;
 
 export interface BoostWrite {

@@ -16,9 +16,8 @@ import { canTap } from '@egg-rush/game/tap';
 import { openChest } from '@egg-rush/game/treasure';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
-import { recordScores, syncedScore } from '../leaderboard/leaderboard.store.ts';
-import { recordTaskProgress } from '../tasks/tasks.progress.ts';
+import { recordScores } from '../leaderboard/leaderboard.store.ts';
+import { write } from '../ledger/ledger.write.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
 import { currentBalances, settleIncome } from '../users/users.service.ts';
 import { applyBoost, applyChest, applyTaps, chestCount } from './economy.repository.ts';
@@ -44,33 +43,31 @@ export function createEconomyService(deps: Deps) {
   /** One boost purchase: income settled first (earnPerHour may change), the row locked. */
   async function buy(userId: number, name: BoostName): Promise<UserRow> {
     const now = deps.now();
-    return db
-      .transaction(async (tx) => {
-        const user = await settleIncome(tx, userId, now);
-        const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
-        const plan = planBoost(name, { ...user, energy: energy.value });
-        if (!plan.ok) {
-          if (plan.reason === 'already-used') throw refused('ALREADY_USED', MESSAGES.used);
-          if (plan.reason === 'energy-full') throw refused('ENERGY_FULL', MESSAGES.energyFull);
-          throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
-        }
-        const refill = plan.next.energy !== energy.value;
-        const row = await applyBoost(tx, userId, {
-          cost: plan.cost,
-          energy: plan.next.energy,
-          energyAt: new Date(refill ? now : energy.at),
-          maxEnergy: plan.next.maxEnergy,
-          earnPerHour: plan.next.earnPerHour,
-          earnPerTap: plan.next.earnPerTap,
-          loseEnergyPerTap: plan.next.loseEnergyPerTap,
-          boosts: plan.next.boosts,
-        });
-        if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
-        await appendLedger(tx, { userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });
-        await recordTaskProgress(tx, userId, 'boost', 1, now);
-        return row;
-      })
-      .then(syncedScore(deps, userId));
+    return write(deps, async (tx, fx) => {
+      const user = await settleIncome(tx, fx, userId, now);
+      const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
+      const plan = planBoost(name, { ...user, energy: energy.value });
+      if (!plan.ok) {
+        if (plan.reason === 'already-used') throw refused('ALREADY_USED', MESSAGES.used);
+        if (plan.reason === 'energy-full') throw refused('ENERGY_FULL', MESSAGES.energyFull);
+        throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
+      }
+      const refill = plan.next.energy !== energy.value;
+      const row = await applyBoost(tx, userId, {
+        cost: plan.cost,
+        energy: plan.next.energy,
+        energyAt: new Date(refill ? now : energy.at),
+        maxEnergy: plan.next.maxEnergy,
+        earnPerHour: plan.next.earnPerHour,
+        earnPerTap: plan.next.earnPerTap,
+        loseEnergyPerTap: plan.next.loseEnergyPerTap,
+        boosts: plan.next.boosts,
+      });
+      if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
+      fx.ledger({ userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });
+      fx.progress(userId, 'boost');
+      return row;
+    });
   }
 
   const shown = (row: UserRow) => currentBalances(row, deps.now());
@@ -88,7 +85,7 @@ export function createEconomyService(deps: Deps) {
       const now = deps.now();
       const row = await applyTaps(deps.database, userId, count, new Date(now));
       if (row) {
-        await recordTaskProgress(db, userId, 'tap', row.credited, now);
+        // One statement did it all: taps, income, ledger rows and the daily tap task, committed.
         await recordScores(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {
@@ -136,7 +133,7 @@ export function createEconomyService(deps: Deps) {
     /** Opens a treasure chest: a prize from the weighted table (packages/game/src/treasure.ts). */
     async openChest(userId: number): Promise<CheatResponse> {
       const now = deps.now();
-      return db.transaction(async (tx) => {
+      return write(deps, async (tx, fx) => {
         const count = await chestCount(tx, userId);
         if (count === undefined) throw notFound('Player not found.');
         const opening = openChest(count, deps.rng);
@@ -145,14 +142,14 @@ export function createEconomyService(deps: Deps) {
         const prize = { onion: type === 'onion' ? value : 0, ticket: type === 'ticket' ? value : 0 };
         const row = await applyChest(tx, userId, prize);
         if (!row) throw refused('NO_CHEST', MESSAGES.noChest);
-        await appendLedger(tx, {
+        fx.ledger({
           userId,
           kind: 'chest',
           deltaOnion: prize.onion,
           deltaTicket: prize.ticket,
           at: new Date(now),
-        }).then(syncedScore(deps, userId));
-        await recordTaskProgress(tx, userId, 'chest', 1, now);
+        });
+        fx.progress(userId, 'chest');
         return {
           cheatData: { type, value },
           onion: currentBalances(row, now).onion,

@@ -2,10 +2,9 @@ import type { FarmClaimResponse, FarmStartResponse, FarmStatusResponse } from '@
 import { canClaimFarm, canStartFarm, FARM_DURATION_MS, FARM_REWARD, farmStatus } from '@egg-rush/game/farm';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
+import { write } from '../ledger/ledger.write.ts';
 import { findUser } from '../users/users.repository.ts';
 import { currentBalances } from '../users/users.service.ts';
-import { syncedScore } from '../leaderboard/leaderboard.store.ts';
 import { claimFarm, farmStartedAt, startFarm } from './farm.repository.ts';
 
 export const FARM_MESSAGES = {
@@ -51,26 +50,24 @@ export function createFarmService(deps: Deps) {
 
     async claim(userId: number): Promise<FarmClaimResponse> {
       const now = deps.now();
-      return db
-        .transaction(async (tx): Promise<FarmClaimResponse> => {
-          const paid = await claimFarm(tx, userId, FARM_REWARD, new Date(now - FARM_DURATION_MS));
-          if (!paid) {
-            const at = await farmStartedAt(tx, userId);
-            if (at === undefined) throw notFound('Player not found.');
-            const why = canClaimFarm(at ? at.getTime() : null, now);
-            if (why === 'not-started') throw refused('FARM_NOT_STARTED', FARM_MESSAGES.notStarted);
-            throw refused('FARM_NOT_FINISHED', FARM_MESSAGES.notFinished);
-          }
-          await appendLedger(tx, { userId, kind: 'farm', deltaOnion: FARM_REWARD, at: new Date(now) });
-          const user = await findUser(tx, userId);
-          return {
-            success: true,
-            reward: FARM_REWARD,
-            onion: user ? currentBalances(user, now).onion : paid.onion,
-            msg: `You claimed ${FARM_REWARD} onions`,
-          };
-        })
-        .then(syncedScore(deps, userId));
+      return write(deps, async (tx, fx): Promise<FarmClaimResponse> => {
+        const paid = await claimFarm(tx, userId, FARM_REWARD, new Date(now - FARM_DURATION_MS));
+        if (!paid) {
+          const at = await farmStartedAt(tx, userId);
+          if (at === undefined) throw notFound('Player not found.');
+          const why = canClaimFarm(at ? at.getTime() : null, now);
+          if (why === 'not-started') throw refused('FARM_NOT_STARTED', FARM_MESSAGES.notStarted);
+          throw refused('FARM_NOT_FINISHED', FARM_MESSAGES.notFinished);
+        }
+        fx.ledger({ userId, kind: 'farm', deltaOnion: FARM_REWARD, at: new Date(now) });
+        const user = await findUser(tx, userId);
+        return {
+          success: true,
+          reward: FARM_REWARD,
+          onion: user ? currentBalances(user, now).onion : paid.onion,
+          msg: `You claimed ${FARM_REWARD} onions`,
+        };
+      });
     },
   };
 }

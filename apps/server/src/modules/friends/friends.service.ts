@@ -11,24 +11,25 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
+import type { Effects } from '../ledger/ledger.write.ts';
 import { countFriends, findUser } from '../users/users.repository.ts';
 import { claimOnce, creditOnion, creditTickets, listFriends } from './friends.repository.ts';
 
 /**
- * Pays a referral: call it inside the login transaction that created the invitee. The inviter's
+ * Pays a referral: call it inside the login write that created the invitee. The inviter's
  * row is updated first, so concurrent invitees of one inviter queue behind each other and every
  * milestone reached is seen and paid once (reward_claims).
  */
 export async function payReferralRewards(
   tx: Tx,
+  fx: Effects,
   referral: { inviteeId: number; inviterId: number; premium: boolean; at: Date },
 ): Promise<void> {
   const { inviteeId, inviterId, at } = referral;
   const reward = referralReward(referral.premium);
   if (!(await creditOnion(tx, inviterId, reward.inviter))) return;
   await creditOnion(tx, inviteeId, reward.invitee);
-  await appendLedger(tx, [
+  fx.ledger([
     { userId: inviterId, kind: 'referral', deltaOnion: reward.inviter, ref: `friend:${inviteeId}`, at },
     { userId: inviteeId, kind: 'referral', deltaOnion: reward.invitee, ref: `inviter:${inviterId}`, at },
   ]);
@@ -37,7 +38,7 @@ export async function payReferralRewards(
     const key = milestoneKey(m.count);
     if (!(await claimOnce(tx, inviterId, key, at))) continue;
     await creditTickets(tx, inviterId, m.ticket);
-    await appendLedger(tx, { userId: inviterId, kind: 'milestone', deltaTicket: m.ticket, ref: key, at });
+    fx.ledger({ userId: inviterId, kind: 'milestone', deltaTicket: m.ticket, ref: key, at });
   }
 }
 

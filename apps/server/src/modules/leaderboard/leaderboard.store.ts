@@ -99,26 +99,10 @@ export function redisScores(redis: Redis) {
 export type RedisScores = ReturnType<typeof redisScores>;
 
 /**
- * After a committed write that may have raised these players' totalScore: copies their committed
- * totals to Redis. Without Redis it does nothing (PostgreSQL is read directly). A Redis error is
- * not the player's: the write stands, and the next one repairs the board.
+ * Copies committed totals to Redis, after the commit (modules/ledger/ledger.write.ts and the tap
+ * statement). Without Redis it does nothing (PostgreSQL is read directly). A Redis error or
+ * time-out is not the player's: the write stands, and the player's next one repairs the board.
  */
-export async function syncScores(deps: Deps, userIds: readonly number[]): Promise<void> {
-  if (!deps.redis || userIds.length === 0) return;
-  try {
-    const rows = await queryRows<{ id: string | number; total_score: string | number }>(
-      deps.database.db,
-      sql`select id, total_score from ${users} where id in ${userIds}`,
-    );
-    await redisScores(deps.redis).record(
-      rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) })),
-    );
-  } catch {
-    // Left to the next write or a rebuild.
-  }
-}
-
-/** Records totals already known from the statement that committed them (the tap hot path). */
 export async function recordScores(deps: Deps, entries: readonly Scored[]): Promise<void> {
   if (!deps.redis) return;
   try {
@@ -126,12 +110,4 @@ export async function recordScores(deps: Deps, entries: readonly Scored[]): Prom
   } catch {
     // Left to the next write or a rebuild.
   }
-}
-
-/** `write.then(syncedScore(deps, userId))`: syncs the player's board entry once the write has committed. */
-export function syncedScore(deps: Deps, userId: number) {
-  return async <T>(result: T): Promise<T> => {
-    await syncScores(deps, [userId]);
-    return result;
-  };
 }

@@ -17,11 +17,9 @@ import {
 } from '@egg-rush/game/mining';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
-import { recordTaskProgress } from '../tasks/tasks.progress.ts';
+import { write } from '../ledger/ledger.write.ts';
 import { findUser } from '../users/users.repository.ts';
 import { settleIncome } from '../users/users.service.ts';
-import { syncedScore } from '../leaderboard/leaderboard.store.ts';
 import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
 
 /** SPEC.md section 8. */
@@ -66,41 +64,39 @@ export function createMiningService(deps: Deps) {
       const item = findItem(category, body.item);
       if (!item) throw badRequest('Unknown mining item.', 'UNKNOWN_ITEM');
       const now = deps.now();
-      return db
-        .transaction(async (tx): Promise<BuyMiningResponse> => {
-          // Locks the row and pays the income accrued at the old rate before the rate changes.
-          const user = await settleIncome(tx, userId, now);
-          const level = await findLevel(tx, userId, item.id);
-          const decision = decideBuy(item, level, user.onion);
-          if (!decision.ok) {
-            throw decision.reason === 'max-level'
-              ? refused('MAX_LEVEL', MAX_LEVEL_REACHED)
-              : refused('NOT_ENOUGH_COIN', NOT_ENOUGH_COIN);
-          }
-          const paid = await applyPurchase(tx, {
-            userId,
-            price: decision.price,
-            profitGain: decision.profitGain,
-          });
-          if (!paid) throw refused('NOT_ENOUGH_COIN', NOT_ENOUGH_COIN);
-          if (!(await raiseLevel(tx, userId, item.id, level))) throw refused('BUSY', 'Please try again.');
-          const at = new Date(now);
-          await appendLedger(tx, {
-            userId,
-            kind: 'mining',
-            deltaOnion: -decision.price,
-            ref: `${item.id}:${decision.level}`,
-            at,
-          });
-          await recordTaskProgress(tx, userId, 'mining', 1, now);
-          return {
-            success: true,
-            onion: paid.onion,
-            perProfit: paid.earnPerHour,
-            changeData: view(item, decision.level),
-          };
-        })
-        .then(syncedScore(deps, userId));
+      return write(deps, async (tx, fx): Promise<BuyMiningResponse> => {
+        // Locks the row and pays the income accrued at the old rate before the rate changes.
+        const user = await settleIncome(tx, fx, userId, now);
+        const level = await findLevel(tx, userId, item.id);
+        const decision = decideBuy(item, level, user.onion);
+        if (!decision.ok) {
+          throw decision.reason === 'max-level'
+            ? refused('MAX_LEVEL', MAX_LEVEL_REACHED)
+            : refused('NOT_ENOUGH_COIN', NOT_ENOUGH_COIN);
+        }
+        const paid = await applyPurchase(tx, {
+          userId,
+          price: decision.price,
+          profitGain: decision.profitGain,
+        });
+        if (!paid) throw refused('NOT_ENOUGH_COIN', NOT_ENOUGH_COIN);
+        if (!(await raiseLevel(tx, userId, item.id, level))) throw refused('BUSY', 'Please try again.');
+        const at = new Date(now);
+        fx.ledger({
+          userId,
+          kind: 'mining',
+          deltaOnion: -decision.price,
+          ref: `${item.id}:${decision.level}`,
+          at,
+        });
+        fx.progress(userId, 'mining');
+        return {
+          success: true,
+          onion: paid.onion,
+          perProfit: paid.earnPerHour,
+          changeData: view(item, decision.level),
+        };
+      });
     },
   };
 }

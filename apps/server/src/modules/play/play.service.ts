@@ -2,10 +2,8 @@ import CryptoJS from 'crypto-js';
 import { gameResult, type PlayResultResponse, type PlayStartResponse } from '@egg-rush/contract/play';
 import { gameReward, maxScoreFor, RESULT_GRACE_MS, TIME_LIMIT_MS } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
-import { recordTaskProgress } from '../tasks/tasks.progress.ts';
+import { write } from '../ledger/ledger.write.ts';
 import { currentBalances } from '../users/users.service.ts';
-import { syncedScore } from '../leaderboard/leaderboard.store.ts';
 import { createGame, findGame, finishGame, payGame, spendTicket } from './play.repository.ts';
 
 export const PLAY_MESSAGES = {
@@ -35,15 +33,14 @@ export function readResult(data: string, passphrase: string) {
  * time, and never above what the elapsed time allows.
  */
 export function createPlayService(deps: Deps) {
-  const { db } = deps.database;
   return {
     async start(userId: number): Promise<PlayStartResponse> {
       const now = deps.now();
-      return db.transaction(async (tx) => {
+      return write(deps, async (tx, fx) => {
         const row = await spendTicket(tx, userId);
         if (!row) return { success: false as const, msg: PLAY_MESSAGES.noTicket };
         const gameId = await createGame(tx, userId, new Date(now));
-        await appendLedger(tx, {
+        fx.ledger({
           userId,
           kind: 'game:start',
           deltaTicket: -1,
@@ -58,39 +55,37 @@ export function createPlayService(deps: Deps) {
       const now = deps.now();
       const result = readResult(data, deps.env.gameSecret);
       if (!result) return { success: false, msg: PLAY_MESSAGES.unreadable };
-      return db
-        .transaction(async (tx) => {
-          const game = await findGame(tx, result.gameId);
-          if (!game) return { success: false as const, msg: PLAY_MESSAGES.unknown };
-          if (game.userId !== userId) return { success: false as const, msg: PLAY_MESSAGES.notYours };
-          if (game.finishedAt) return { success: false as const, msg: PLAY_MESSAGES.finished };
-          const elapsed = now - game.startedAt.getTime();
-          if (elapsed > TIME_LIMIT_MS + RESULT_GRACE_MS)
-            return { success: false as const, msg: PLAY_MESSAGES.late };
-          if (result.score > maxScoreFor(elapsed))
-            return { success: false as const, msg: PLAY_MESSAGES.impossible };
-          const reward = gameReward(result.score);
-          const finished = await finishGame(tx, {
-            id: game.id,
-            userId,
-            score: result.score,
-            reward,
-            at: new Date(now),
-          });
-          if (!finished) return { success: false as const, msg: PLAY_MESSAGES.finished };
-          const row = await payGame(tx, userId, reward);
-          if (!row) return { success: false as const, msg: PLAY_MESSAGES.unknown };
-          await appendLedger(tx, {
-            userId,
-            kind: 'game',
-            deltaOnion: reward,
-            ref: game.id,
-            at: new Date(now),
-          });
-          await recordTaskProgress(tx, userId, 'game', 1, now);
-          return { success: true as const, onion: currentBalances(row, now).onion, reward };
-        })
-        .then(syncedScore(deps, userId));
+      return write(deps, async (tx, fx) => {
+        const game = await findGame(tx, result.gameId);
+        if (!game) return { success: false as const, msg: PLAY_MESSAGES.unknown };
+        if (game.userId !== userId) return { success: false as const, msg: PLAY_MESSAGES.notYours };
+        if (game.finishedAt) return { success: false as const, msg: PLAY_MESSAGES.finished };
+        const elapsed = now - game.startedAt.getTime();
+        if (elapsed > TIME_LIMIT_MS + RESULT_GRACE_MS)
+          return { success: false as const, msg: PLAY_MESSAGES.late };
+        if (result.score > maxScoreFor(elapsed))
+          return { success: false as const, msg: PLAY_MESSAGES.impossible };
+        const reward = gameReward(result.score);
+        const finished = await finishGame(tx, {
+          id: game.id,
+          userId,
+          score: result.score,
+          reward,
+          at: new Date(now),
+        });
+        if (!finished) return { success: false as const, msg: PLAY_MESSAGES.finished };
+        const row = await payGame(tx, userId, reward);
+        if (!row) return { success: false as const, msg: PLAY_MESSAGES.unknown };
+        fx.ledger({
+          userId,
+          kind: 'game',
+          deltaOnion: reward,
+          ref: game.id,
+          at: new Date(now),
+        });
+        fx.progress(userId, 'game');
+        return { success: true as const, onion: currentBalances(row, now).onion, reward };
+      });
     },
   };
 }

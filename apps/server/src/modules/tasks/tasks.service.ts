@@ -19,9 +19,8 @@ import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
+import { write } from '../ledger/ledger.write.ts';
 import { countFriends, findUser, lockUser } from '../users/users.repository.ts';
-import { syncedScore } from '../leaderboard/leaderboard.store.ts';
 import {
   findOneProgress,
   findProgress,
@@ -106,53 +105,51 @@ export function createTasksService(deps: Deps) {
     async claim(userId: number, body: TaskRewardBody): Promise<TaskRewardResponse> {
       const task = requireTask(body);
       const now = deps.now();
-      return db
-        .transaction(async (tx): Promise<TaskRewardResponse> => {
-          // The player's row is locked first, so concurrent claims of one player queue up.
-          const user = await lockUser(tx, userId);
-          if (!user) throw notFound('Player not found.');
-          const period = taskPeriod(task, now);
-          const friends = await friendsFor(tx, task, userId);
-          const current = view(task, await findOneProgress(tx, userId, task.taskName, period), friends);
-          const decision = decideClaim({
-            completed: current.status === 'completed',
-            claimed: current.isClaimed,
-          });
-          if (!decision.ok) {
-            throw decision.reason === 'claimed'
-              ? refused('ALREADY_CLAIMED', ALREADY_RECEIVED)
-              : refused('NOT_COMPLETED', NOT_COMPLETED);
-          }
-          const marked = await markClaimed(tx, {
-            userId,
-            taskName: task.taskName,
-            period,
-            count: current.processCount,
-            completedNow: true,
-            at: new Date(now),
-          });
-          if (!marked) throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);
-          const reward = {
-            onion: task.reward.type === 'onion' ? task.reward.amount : 0,
-            ticket: task.reward.type === 'ticket' ? task.reward.amount : 0,
-          };
-          const paid = await payTaskReward(tx, userId, reward);
-          await appendLedger(tx, {
-            userId,
-            kind: 'task',
-            deltaOnion: reward.onion,
-            deltaTicket: reward.ticket,
-            ref: `${task.taskName}:${period}`,
-            at: new Date(now),
-          });
-          const pending = settleIncome(user.earnPerHour, user.incomeAt.getTime(), now).coins;
-          return {
-            onion: paid.onion + pending,
-            ticket: paid.ticket,
-            taskData: { task: { ...current, status: 'completed', isClaimed: true } },
-          };
-        })
-        .then(syncedScore(deps, userId));
+      return write(deps, async (tx, fx): Promise<TaskRewardResponse> => {
+        // The player's row is locked first, so concurrent claims of one player queue up.
+        const user = await lockUser(tx, userId);
+        if (!user) throw notFound('Player not found.');
+        const period = taskPeriod(task, now);
+        const friends = await friendsFor(tx, task, userId);
+        const current = view(task, await findOneProgress(tx, userId, task.taskName, period), friends);
+        const decision = decideClaim({
+          completed: current.status === 'completed',
+          claimed: current.isClaimed,
+        });
+        if (!decision.ok) {
+          throw decision.reason === 'claimed'
+            ? refused('ALREADY_CLAIMED', ALREADY_RECEIVED)
+            : refused('NOT_COMPLETED', NOT_COMPLETED);
+        }
+        const marked = await markClaimed(tx, {
+          userId,
+          taskName: task.taskName,
+          period,
+          count: current.processCount,
+          completedNow: true,
+          at: new Date(now),
+        });
+        if (!marked) throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);
+        const reward = {
+          onion: task.reward.type === 'onion' ? task.reward.amount : 0,
+          ticket: task.reward.type === 'ticket' ? task.reward.amount : 0,
+        };
+        const paid = await payTaskReward(tx, userId, reward);
+        fx.ledger({
+          userId,
+          kind: 'task',
+          deltaOnion: reward.onion,
+          deltaTicket: reward.ticket,
+          ref: `${task.taskName}:${period}`,
+          at: new Date(now),
+        });
+        const pending = settleIncome(user.earnPerHour, user.incomeAt.getTime(), now).coins;
+        return {
+          onion: paid.onion + pending,
+          ticket: paid.ticket,
+          taskData: { task: { ...current, status: 'completed', isClaimed: true } },
+        };
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { appendLedger } from '../ledger/ledger.repository.ts';
+import type { Effects } from '../ledger/ledger.write.ts';
 import { countFriends, creditIncome, findUser, lockUser, type UserRow } from './users.repository.ts';
 
 /** The values that move with the clock, as they are at `now` (nothing is written). */
@@ -16,17 +16,17 @@ export function currentBalances(user: UserRow, now: number) {
 
 /**
  * Locks the player's row and pays the passive income accrued up to `now` (onion and totalScore,
- * with an 'income' ledger row), inside the caller's transaction. Call it first in any write that
+ * with an 'income' ledger row), inside the caller's write (modules/ledger/ledger.write.ts). Call it first in any write that
  * changes earnPerHour (boosts, mining) so that the old rate pays for the time before the change.
  * Returns the locked, settled row.
  */
-export async function settleIncome(tx: Tx, userId: number, now: number): Promise<UserRow> {
+export async function settleIncome(tx: Tx, fx: Effects, userId: number, now: number): Promise<UserRow> {
   const user = await lockUser(tx, userId);
   if (!user) throw notFound('Player not found.');
   const settled = settleIncomeRule(user.earnPerHour, user.incomeAt.getTime(), now);
   if (settled.coins === 0 && settled.at === user.incomeAt.getTime()) return user;
   const row = await creditIncome(tx, userId, settled.coins, new Date(settled.at));
-  await appendLedger(tx, { userId, kind: 'income', deltaOnion: settled.coins, at: new Date(now) });
+  fx.ledger({ userId, kind: 'income', deltaOnion: settled.coins, at: new Date(now) });
   return row;
 }
 
