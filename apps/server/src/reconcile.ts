@@ -5,7 +5,11 @@ import { loadEnv } from './env.ts';
 import { countPlayers, findLedgerMismatches } from './modules/ledger/ledger.repository.ts';
 
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, statementTimeoutMs: 0 });
+const database = await openDatabase({
+  databaseUrl: env.databaseUrl,
+  dataDir: env.dataDir,
+  statementTimeoutMs: 0,
+});
 await database.migrate();
 const players = await countPlayers(database.db);
 const mismatches = await findLedgerMismatches(database.db);

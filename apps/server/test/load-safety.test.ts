@@ -185,9 +185,12 @@ describe('a transaction that hangs', () => {
       const [lockedToken, otherToken] = [await t.login(locked), await t.login(other)];
       await setChests(t, [locked, other], 1);
       // Another process (an operator's psql, a stuck worker) opens a transaction and sits on the row.
-      const { rows } = await t.deps.database.db.execute(sql`select current_database() as db`);
+      const [current] = await queryRows<{ db: string }>(
+        t.deps.database.db,
+        sql`select current_database() as db`,
+      );
       const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${(rows as { db: string }[])[0]!.db}`;
+      url.pathname = `/${current!.db}`;
       const outsider = new pg.Client({ connectionString: url.toString() });
       await outsider.connect();
       try {
