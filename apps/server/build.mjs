@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js. Our workspace packages (TypeScript sources) are bundled;
+// Bundles the server into dist/main.js and the ledger check into dist/reconcile.js (so that
+// `npm run reconcile` runs from a production install, without TypeScript tooling). Our workspace packages (TypeScript sources) are bundled;
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,8 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@egg-rush/'));
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: ['main', 'reconcile'].map((name) => new URL(`./src/${name}.ts`, import.meta.url).pathname),
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -16,7 +16,6 @@ export const INIT_DATA_MAX_AGE_SECONDS = 86_400;
 const storable = (text: string | undefined) => text?.replaceAll('\u0000', '');
 
 export function createAuthService(deps: Deps, tokens: Tokens) {
-
   /** Validates Telegram launch data: signature with the bot token, age under 24 h. */
   function readLaunchData(initData: string) {
     let data: ReturnType<typeof parse>;

@@ -1,4 +1,4 @@
-import CryptoJS from 'crypto-js';
+import { createDecipheriv, createHash } from 'node:crypto';
 import { gameResult, type PlayResultResponse, type PlayStartResponse } from '@egg-rush/contract/play';
 import { gameReward, maxScoreFor, RESULT_GRACE_MS, TIME_LIMIT_MS } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
@@ -16,15 +16,38 @@ export const PLAY_MESSAGES = {
   impossible: 'This score is not possible in the time played.',
 } as const;
 
-/** Decrypts `{ score, gameId }` (crypto-js AES, OpenSSL passphrase format); null if unreadable. */
+/**
+ * Decrypts `{ score, gameId }` sealed by the web app (crypto-js AES with a passphrase: the OpenSSL
+ * format, "Salted__" + 8-byte salt + AES-256-CBC ciphertext, key and IV from EVP_BytesToKey with
+ * MD5 and one round); null if unreadable.
+ */
 export function readResult(data: string, passphrase: string) {
   try {
-    const text = CryptoJS.AES.decrypt(data, passphrase).toString(CryptoJS.enc.Utf8);
+    const raw = Buffer.from(data, 'base64');
+    if (raw.length < 32 || raw.subarray(0, 8).toString('latin1') !== 'Salted__') return null;
+    const salt = raw.subarray(8, 16);
+    const { key, iv } = evpBytesToKey(Buffer.from(passphrase, 'utf8'), salt);
+    const decipher = createDecipheriv('aes-256-cbc', key, iv);
+    const text = Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]).toString('utf8');
     const parsed = gameResult.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/** OpenSSL's EVP_BytesToKey(MD5, 1 round): 32 key bytes and 16 IV bytes from passphrase and salt. */
+function evpBytesToKey(passphrase: Buffer, salt: Buffer) {
+  const blocks: Buffer[] = [];
+  let previous = Buffer.alloc(0);
+  while (Buffer.concat(blocks).length < 48) {
+    previous = createHash('md5')
+      .update(Buffer.concat([previous, passphrase, salt]))
+      .digest();
+    blocks.push(previous);
+  }
+  const bytes = Buffer.concat(blocks);
+  return { key: bytes.subarray(0, 32), iv: bytes.subarray(32, 48) };
 }
 
 /**

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Address, Cell, contractAddress, loadStateInit } from '@ton/core';
-import nacl from 'tweetnacl';
 import { WALLET_CODES, walletKindOf } from './wallet-codes.ts';
 
 /** A ton_proof older than this is refused (design choice, as the payload's own lifetime). */
@@ -45,6 +44,13 @@ export function publicKeyFromStateInit(stateInit: Cell): Buffer | null {
   data.skip(WALLET_CODES[kind].keyOffsetBits);
   return data.loadBuffer(32);
 }
+
+/** The DER prefix of an Ed25519 public key (SubjectPublicKeyInfo, RFC 8410) before its 32 bytes. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/** A raw 32-byte Ed25519 public key as a key node:crypto verifies with. */
+const ed25519Key = (raw: Buffer) =>
+  createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
 
@@ -106,6 +112,6 @@ export function checkTonProof(
     return { ok: false, reason: 'signature' };
   }
   if (signature.length !== 64) return { ok: false, reason: 'signature' };
-  const valid = nacl.sign.detached.verify(tonProofMessage(address, input.proof), signature, key);
+  const valid = verify(null, tonProofMessage(address, input.proof), ed25519Key(key), signature);
   return valid ? { ok: true, address } : { ok: false, reason: 'signature' };
 }
