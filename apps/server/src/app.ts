@@ -29,7 +29,10 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 
-/** Request bodies above this are refused (SPEC.md has no large payloads). */
+/**
+ * Request bodies above this are refused with 413 (SPEC.md has no large payloads: the largest,
+ * login's launch data, is under 4 KiB).
+ */
 export const BODY_LIMIT = 16 * 1024;
 
 /** Feature modules, each mounted under /api/v1. */
@@ -63,7 +66,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: options.logger ? { level: deps.env.logLevel } : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: deps.env.trustProxy,
     frameworkErrors: routerRefusal,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -73,8 +77,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const spa = Boolean(options.serveWeb) && existsSync(`${webDist}/index.html`);
   registerErrorHandling(app, { spa });
   await registerSecurity(app);
-  registerAuth(app, createTokens(deps.env.jwtSecret));
-  await registerRateLimit(app);
+  const tokens = createTokens(deps.env.jwtSecret);
+  // Counted before the token check, so that refused calls count too.
+  registerRateLimit(app, tokens);
+  registerAuth(app, tokens);
 
   await app.register(
     async (api) => {
