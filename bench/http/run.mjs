@@ -125,6 +125,8 @@ try {
     BOT_TOKEN: '',
     LOG_LEVEL: 'warn',
     WORKERS: '1',
+    // The players below sign in with X-Forwarded-For addresses, as a load balancer on this host would.
+    TRUST_PROXY: 'loopback',
   });
   children.push(server);
   await waitFor(`${url}/api/v1/health`);

@@ -29,8 +29,32 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 
-/** Request bodies above this are refused (SPEC.md has no large payloads). */
+/**
+ * Request bodies above this are refused with 413 (SPEC.md has no large payloads: the largest,
+ * login's launch data, is about 1 KiB).
+ */
 export const BODY_LIMIT = 16 * 1024;
+
+/**
+ * HTTP timeouts (milliseconds). A slow mobile network (2G, ~20 kbit/s up) sends headers and a
+ * full 16 KiB body in about 7 s, a real call (about 1 KiB at most) in under a second. A client
+ * that announces a body and stalls holds a connection for at most `request` + `check` (11 s).
+ */
+export const HTTP_TIMEOUTS = {
+  /** Whole request (headers and body) must arrive within this, else 408 and the socket closes. */
+  request: 10_000,
+  /** Headers must arrive within this (Node requires it to be at most `request`). */
+  headers: 10_000,
+  /** How often Node looks for requests over those limits (its default is 30 s). */
+  check: 1_000,
+  /** A socket silent both ways this long is destroyed (a stuck handler, a reply nobody reads). */
+  connection: 30_000,
+  /**
+   * An idle kept-alive connection is closed after this: above the 60 s idle timeout of common
+   * load balancers, so that they, not the server, close it (no race ending in a 502).
+   */
+  keepAlive: 72_000,
+} as const;
 
 /** Feature modules, each mounted under /api/v1. */
 const modules = [
@@ -63,7 +87,16 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: options.logger ? { level: deps.env.logLevel } : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    requestTimeout: HTTP_TIMEOUTS.request,
+    connectionTimeout: HTTP_TIMEOUTS.connection,
+    keepAliveTimeout: HTTP_TIMEOUTS.keepAlive,
+    http: {
+      requestTimeout: HTTP_TIMEOUTS.request,
+      headersTimeout: HTTP_TIMEOUTS.headers,
+      connectionsCheckingInterval: HTTP_TIMEOUTS.check,
+    },
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: deps.env.trustProxy,
     frameworkErrors: routerRefusal,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -73,8 +106,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const spa = Boolean(options.serveWeb) && existsSync(`${webDist}/index.html`);
   registerErrorHandling(app, { spa });
   await registerSecurity(app);
-  registerAuth(app, createTokens(deps.env.jwtSecret));
-  await registerRateLimit(app);
+  const tokens = createTokens(deps.env.jwtSecret);
+  // Counted before the token check, so that refused calls count too.
+  registerRateLimit(app, tokens);
+  registerAuth(app, tokens);
 
   await app.register(
     async (api) => {

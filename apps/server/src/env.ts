@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** The development bot token: signs launch data when no BOT_TOKEN is set (DESIGN.md section 4). */
@@ -37,7 +38,32 @@ const schema = z
     BOT_USERNAME: z.string().default('EggRushBot'),
     APP_SHORT_NAME: z.string().default('play'),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
-    TON_PROOF_DOMAINS: z.string().default('localhost:3000'),
+    TON_PROOF_DOMAINS: optionalText,
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .transform((v, ctx) => {
+          if (/^\s*\d+\s*$/.test(v)) {
+            // Fastify 5 trusts nothing for a number: a hop count cannot check who is connecting.
+            ctx.addIssue({
+              code: 'custom',
+              message: 'a hop count cannot tell a proxy from a client: list the proxies (addresses or CIDRs)',
+            });
+            return z.NEVER;
+          }
+          const parsed = parseTrustProxy(v);
+          if (parsed === undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              message:
+                'must be true, false or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal',
+            });
+            return z.NEVER;
+          }
+          return parsed;
+        })
+        .optional(),
+    ),
     WEB_DIST: optionalText,
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(200),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10_000),
@@ -45,6 +71,14 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.BOT_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOT_TOKEN'],
+        message:
+          'is required when NODE_ENV is production (without it the development login would let anyone sign in as anyone)',
+      });
+    }
     if (env.BOT_TOKEN && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when BOT_TOKEN is set' });
     }
@@ -73,14 +107,20 @@ export interface Env {
   redisKeyPrefix: string;
   /** The bot token that signs launch data; the development token in development mode. */
   botToken: string;
-  /** True when no BOT_TOKEN is set: the dev launch route exists. */
+  /** True when no BOT_TOKEN is set outside production: the dev launch route exists. */
   devMode: boolean;
   jwtSecret: string;
   gameSecret: string;
   botUsername: string;
   appShortName: string;
   publicUrl: string;
+  /** Domains accepted in TON wallet proofs; by default the host (with port) of PUBLIC_URL. */
   tonProofDomains: string[];
+  /**
+   * Which proxies' `X-Forwarded-For` is believed (Fastify's trustProxy): false (the socket
+   * address, the default), true (any), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: boolean | string[];
   webDist: string | undefined;
   logLevel: string;
   /** Requests per route and player within the window (design choice: far above a human). */
@@ -109,19 +149,45 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     botToken: e.BOT_TOKEN ?? DEV_BOT_TOKEN,
-    devMode: !e.BOT_TOKEN,
+    devMode: !e.BOT_TOKEN && e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     gameSecret: e.GAME_SECRET ?? DEV_GAME_SECRET,
     botUsername: e.BOT_USERNAME,
     appShortName: e.APP_SHORT_NAME,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
-    tonProofDomains: e.TON_PROOF_DOMAINS.split(',')
+    tonProofDomains: (e.TON_PROOF_DOMAINS ?? new URL(e.PUBLIC_URL).host)
+      .split(',')
       .map((d) => d.trim())
       .filter(Boolean),
+    trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS,
     workers: e.WORKERS,
   };
+}
+
+/** Names proxy-addr (behind Fastify's trustProxy) accepts for groups of addresses. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: true/false, or a comma list of addresses, CIDRs
+ * (10.0.0.0/8, fd00::/8) and range names; undefined when it is none of these. (Fastify 5 ignores
+ * hop counts: they cannot check the connecting peer, so a client could forge the header.)
+ */
+export function parseTrustProxy(text: string): boolean | string[] | undefined {
+  const v = text.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  const entries = v.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    if (PROXY_RANGES.has(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(valid) ? entries : undefined;
 }

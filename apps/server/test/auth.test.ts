@@ -1,4 +1,4 @@
-import { sign } from '@tma.js/init-data-node';
+import { sign, signData } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -73,6 +73,47 @@ describe('login', () => {
       payload: { userid: 105, initData },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  /** Launch data as Telegram signs it: every field but `hash`, sorted, HMAC'd with the bot token. */
+  const signedLaunch = (fields: Record<string, string>, token = DEV_BOT_TOKEN) => {
+    const pairs = Object.entries(fields).map(([key, value]) => `${key}=${value}`);
+    const hash = signData(pairs.sort().join('\n'), token);
+    return new URLSearchParams({ ...fields, hash }).toString();
+  };
+  const launchFields = (id: number) => ({
+    auth_date: String(Math.floor(t.clock.now() / 1000)),
+    chat_instance: '1',
+    chat_type: 'sender',
+    user: JSON.stringify({ id, first_name: 'Old', language_code: 'en' }),
+  });
+  const loginWith = (userid: number, initData: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { userid, initData } });
+
+  it('accepts correctly signed launch data without a signature field (older Telegram clients)', async () => {
+    const res = await loginWith(110, signedLaunch(launchFields(110)));
+    expect(res.statusCode).toBe(200);
+    const profile = await t.call(res.json().token, { method: 'GET', url: '/api/v1/users/get/110' });
+    expect(profile.json()).toMatchObject({ id: 110, firstname: 'Old' });
+  });
+
+  it('accepts launch data with a signature field, the hash covering it', async () => {
+    const initData = signedLaunch({ ...launchFields(111), signature: 'c2lnbmF0dXJl' });
+    expect((await loginWith(111, initData)).statusCode).toBe(200);
+    // The signature is part of what the hash covers: changing it breaks the hash.
+    const changed = initData.replace('signature=c2lnbmF0dXJl', 'signature=b3RoZXI');
+    expect((await loginWith(111, changed)).statusCode).toBe(401);
+  });
+
+  it('refuses launch data without a signature field whose hash is wrong', async () => {
+    const before = await userCount();
+    const forged = signedLaunch(launchFields(112), '999:other');
+    expect((await loginWith(112, forged)).statusCode).toBe(401);
+    const tampered = signedLaunch(launchFields(112)).replace(/hash=[0-9a-f]{4}/, 'hash=0000');
+    expect((await loginWith(112, tampered)).statusCode).toBe(401);
+    const noHash = new URLSearchParams(launchFields(112)).toString();
+    expect((await loginWith(112, noHash)).statusCode).toBe(401);
+    expect(await userCount()).toBe(before);
   });
 
   it('refuses launch data older than 24 hours', async () => {

@@ -12,10 +12,8 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
 
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request) || request.routeOptions.config.public || request.method === 'OPTIONS') return;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw unauthorized();
-    const userId = await tokens.verify(match[1], app.deps.now());
+    if (!bearerToken(request)) throw unauthorized();
+    const userId = await tokenSubject(request, tokens, app.deps.now());
     if (userId === null) throw unauthorized('Your session has expired. Please reopen the app.');
     request.userId = userId;
   });
@@ -26,6 +24,27 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
       if (claimed !== request.userId) throw forbidden();
     }
   });
+}
+
+const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1];
+};
+
+const subjects = new WeakMap<FastifyRequest, Promise<number | null>>();
+
+/**
+ * The player whose valid bearer token the request carries, or null; verified once per request
+ * (the rate limiter asks first, in its own onRequest hook, then the check above).
+ */
+export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: number): Promise<number | null> {
+  let subject = subjects.get(request);
+  if (!subject) {
+    const token = bearerToken(request);
+    subject = token ? tokens.verify(token, now) : Promise.resolve(null);
+    subjects.set(request, subject);
+  }
+  return subject;
 }
 
 /** A matched /api route (static files and unknown paths are not). */

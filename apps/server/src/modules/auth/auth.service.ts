@@ -16,12 +16,19 @@ export const INIT_DATA_MAX_AGE_SECONDS = 86_400;
 const storable = (text: string | undefined) => text?.replaceAll('\u0000', '');
 
 export function createAuthService(deps: Deps, tokens: Tokens) {
-  /** Validates Telegram launch data: signature with the bot token, age under 24 h. */
+  /**
+   * Validates Telegram launch data: the `hash` (HMAC-SHA256 keyed by the bot token, over every
+   * other field, `signature` included when present), age under 24 h. The `signature` field (the
+   * Ed25519 signature for third parties) is not needed to trust the data: older Telegram clients
+   * do not send it, and the parser, which requires it, gets an empty one after validation.
+   */
   function readLaunchData(initData: string) {
     let data: ReturnType<typeof parse>;
     try {
       validate(initData, deps.env.botToken, { expiresIn: 0 });
-      data = parse(initData);
+      const fields = new URLSearchParams(initData);
+      if (!fields.has('signature')) fields.set('signature', '');
+      data = parse(fields);
     } catch {
       throw unauthorized('Invalid launch data.');
     }

@@ -1,8 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Load balancers and orchestrators poll this many times a second: it is not rate limited. */
+/** The health answer is computed at most this often; calls in between share it. */
+export const HEALTH_CACHE_MS = 1000;
+
+interface Health {
+  ok: boolean;
+  body: { status: 'ok' | 'degraded'; database: { kind: string; up: boolean }; redis: 'up' | 'down' | 'off' };
+}
+
+/**
+ * Load balancers and orchestrators poll this several times a second. It stays cheap: one
+ * `select 1` and one Redis PING at most once a second (concurrent and later calls within the
+ * second share that answer), no write anywhere, and calls are limited per client address in the
+ * process (no Redis round trip), whatever token they carry.
+ */
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { config: { public: true, rateLimit: false } }, async (_request, reply) => {
+  let last: { at: number; health: Promise<Health> } | undefined;
+
+  const check = async (): Promise<Health> => {
     const { database, redis } = app.deps;
     const db = await database.ping();
     let redisStatus: 'up' | 'down' | 'off' = 'off';
@@ -12,7 +27,17 @@ export default async function healthRoutes(app: FastifyInstance) {
         () => 'down' as const,
       );
     const ok = db && redisStatus !== 'down';
+    return {
+      ok,
+      body: { status: ok ? 'ok' : 'degraded', database: { kind: database.kind, up: db }, redis: redisStatus },
+    };
+  };
+
+  app.get('/health', { config: { public: true, rateLimit: 'address' } }, async (_request, reply) => {
+    const now = performance.now();
+    if (!last || now - last.at >= HEALTH_CACHE_MS) last = { at: now, health: check() };
+    const { ok, body } = await last.health;
     reply.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', database: { kind: database.kind, up: db }, redis: redisStatus };
+    return body;
   });
 }
