@@ -1,6 +1,6 @@
 import CryptoJS from 'crypto-js';
 import { gameResult, type PlayResultResponse, type PlayStartResponse } from '@egg-rush/contract/play';
-import { gameReward, maxScoreFor, RESULT_GRACE_MS, TIME_LIMIT_MS } from '@egg-rush/game/mole';
+import { GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
 import { appendLedger } from '../ledger/ledger.repository.ts';
 import { recordTaskProgress } from '../tasks/tasks.progress.ts';
@@ -65,9 +65,10 @@ export function createPlayService(deps: Deps) {
           if (game.userId !== userId) return { success: false as const, msg: PLAY_MESSAGES.notYours };
           if (game.finishedAt) return { success: false as const, msg: PLAY_MESSAGES.finished };
           const elapsed = now - game.startedAt.getTime();
-          if (elapsed > TIME_LIMIT_MS + RESULT_GRACE_MS)
-            return { success: false as const, msg: PLAY_MESSAGES.late };
-          if (result.score > maxScoreFor(elapsed))
+          if (elapsed > GAME_EXPIRY_MS) return { success: false as const, msg: PLAY_MESSAGES.late };
+          // The moles only start after the 3-2-1 countdown: a game ended early is bounded by
+          // the time actually played, from the end of the countdown.
+          if (result.score > maxScoreAfterStart(elapsed))
             return { success: false as const, msg: PLAY_MESSAGES.impossible };
           const reward = gameReward(result.score);
           const finished = await finishGame(tx, {
