@@ -1,6 +1,7 @@
 import type { Cell } from '@ton/core';
 import { beginCell, contractAddress, storeStateInit, type Address } from '@ton/core';
 import nacl from 'tweetnacl';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTonAddress, tonProofMessage } from '../src/modules/wallet/ton-proof.ts';
 import { WALLET_CODES, type WalletKind } from '../src/modules/wallet/wallet-codes.ts';
@@ -59,6 +60,7 @@ function prove(
   };
 }
 
+const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
 const payload = async (token: string) =>
   (await t.call(token, { method: 'POST', url: '/api/v1/wallet/proof/payload', payload: {} })).json()
     .payload as string;
@@ -143,6 +145,27 @@ describe('TON proof of wallet ownership', () => {
       code: 'WALLET_TAKEN',
       message: 'This wallet is already linked to another player.',
     });
+  });
+
+  it('two players binding one wallet at the same moment get one 200 and one WALLET_TAKEN, never a 500', async () => {
+    // Several rounds, so that on PostgreSQL the two binds interleave between check and bind.
+    for (let round = 0; round < 8; round++) {
+      const [a, b] = [9200 + 2 * round, 9201 + 2 * round];
+      const [ta, tb] = await Promise.all([t.login(a), t.login(b)]);
+      const w = wallet('v4r2', 40 + round);
+      const [pa, pb] = await Promise.all([payload(ta), payload(tb)]);
+      const replies = await Promise.all([check(ta, prove(w, pa)), check(tb, prove(w, pb))]);
+      const statuses = replies.map((r) => r.statusCode).sort();
+      expect(statuses, replies.map((r) => r.body).join(' ')).toEqual([200, 409]);
+      expect(replies.find((r) => r.statusCode === 409)!.json()).toEqual({
+        code: 'WALLET_TAKEN',
+        message: 'This wallet is already linked to another player.',
+      });
+      const owners = await t.deps.database.db.execute(
+        sql`select id from users where wallet_address = ${w.address.toRawString()}`,
+      );
+      expect(rowsOf(owners)).toHaveLength(1);
+    }
   });
 
   it('unbinds on disconnect', async () => {

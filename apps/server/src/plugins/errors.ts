@@ -1,6 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, sqlState } from '../lib/errors.ts';
+
+/**
+ * Database refusals that escape a service: a race lost to another request (a unique, foreign-key,
+ * exclusion or check constraint, a serialization failure or deadlock) is a clean 409, a missing
+ * required value a 400; never a 500.
+ */
+const CONSTRAINT_REFUSALS: Record<string, { status: number; code: string; message: string }> = {
+  '23505': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '23503': { status: 409, code: 'CONFLICT', message: 'This refers to something that does not exist.' },
+  '23P01': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '23514': { status: 409, code: 'CONFLICT', message: 'This change is not allowed.' },
+  '40001': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '40P01': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '23502': { status: 400, code: 'BAD_REQUEST', message: 'A required value is missing.' },
+};
 
 /** One error shape for every refusal: `{ code, message }` (DESIGN.md section 2). */
 export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }) {
@@ -14,6 +29,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
       const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = `Invalid ${where}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'bad value'}`;
       return reply.status(400).send({ code: 'BAD_REQUEST', message });
+    }
+    const state = sqlState(error);
+    const refusal = state === undefined ? undefined : CONSTRAINT_REFUSALS[state];
+    if (refusal) {
+      request.log.warn({ err: error, sqlState: state }, 'database refused a change');
+      return reply.status(refusal.status).send({ code: refusal.code, message: refusal.message });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProofCheckBody, ProofPayloadResponse, WalletResponse } from '@egg-rush/contract/wallet';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, refused } from '../../lib/errors.ts';
+import { badRequest, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
 import { bindAddress, createProofPayload, ownerOfAddress, usePayload } from './wallet.repository.ts';
 import { checkTonProof, TON_PROOF_TTL_MS } from './ton-proof.ts';
 
@@ -44,7 +44,13 @@ export function createWalletService(deps: Deps) {
         }
         const owner = await ownerOfAddress(tx, address);
         if (owner !== undefined && owner !== userId) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
-        await bindAddress(tx, userId, address);
+        try {
+          await bindAddress(tx, userId, address);
+        } catch (error) {
+          // Another player bound it between the check and the bind: the unique index decides.
+          if (sqlState(error) === UNIQUE_VIOLATION) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
+          throw error;
+        }
         return { address };
       });
     },
