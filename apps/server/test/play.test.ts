@@ -190,3 +190,30 @@ describe('POST /play/result', () => {
     expect((await profile(token, 6207)).onion).toBe(before.onion + gameReward(300));
   });
 });
+
+describe('unfinished games', () => {
+  const openGames = async (userid: number) => {
+    const res = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from games where user_id = ${userid} and finished_at is null`,
+    );
+    return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  };
+
+  it('keeps at most three per player however many are abandoned, and sweeps expired ones', async () => {
+    const token = await t.login(6301);
+    await grantTickets(6301, 50);
+    for (let i = 0; i < 50; i++) {
+      expect((await start(token, 6301)).json()).toMatchObject({ success: true });
+      t.clock.advance(1_000);
+    }
+    expect(await openGames(6301)).toBeLessThanOrEqual(3);
+    // The newest game can still be scored.
+    const last = await start(token, 6301);
+    expect(last.statusCode).toBe(200);
+    // Once expired, another player's start sweeps them away.
+    t.clock.advance(GAME_EXPIRY_MS + 1);
+    const other = await t.login(6302);
+    await start(other, 6302);
+    expect(await openGames(6301)).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@ import { beginCell, contractAddress, storeStateInit, type Address } from '@ton/c
 import nacl from 'tweetnacl';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTonAddress, tonProofMessage } from '../src/modules/wallet/ton-proof.ts';
+import { parseTonAddress, TON_PROOF_TTL_MS, tonProofMessage } from '../src/modules/wallet/ton-proof.ts';
 import { WALLET_CODES, type WalletKind } from '../src/modules/wallet/wallet-codes.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -166,6 +166,30 @@ describe('TON proof of wallet ownership', () => {
       );
       expect(rowsOf(owners)).toHaveLength(1);
     }
+  });
+
+  it('keeps at most three payloads per player under 200 requests, the newest still usable', async () => {
+    const token = await t.login(9300);
+    const issued: string[] = [];
+    for (let i = 0; i < 200; i++) issued.push(await payload(token));
+    const rows = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from wallet_proofs where user_id = ${9300}`,
+    );
+    expect(Number((rowsOf(rows)[0] as { n: number }).n)).toBeLessThanOrEqual(3);
+    const w = wallet('v4r2', 90);
+    expect((await check(token, prove(w, issued[0]!))).json().code).toBe('BAD_PAYLOAD');
+    expect((await check(token, prove(w, issued[199]!))).statusCode).toBe(200);
+  });
+
+  it('sweeps expired payloads of every player', async () => {
+    const tokens = await Promise.all([9301, 9302, 9303].map((id) => t.login(id)));
+    for (const token of tokens) await payload(token);
+    t.clock.advance(TON_PROOF_TTL_MS + 1);
+    await payload(await t.login(9304));
+    const rows = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from wallet_proofs where expires_at <= ${new Date(t.clock.now()).toISOString()}`,
+    );
+    expect(Number((rowsOf(rows)[0] as { n: number }).n)).toBe(0);
   });
 
   it('unbinds on disconnect', async () => {

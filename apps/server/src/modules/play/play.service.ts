@@ -6,7 +6,15 @@ import { appendLedger } from '../ledger/ledger.repository.ts';
 import { recordTaskProgress } from '../tasks/tasks.progress.ts';
 import { currentBalances } from '../users/users.service.ts';
 import { syncedScore } from '../leaderboard/leaderboard.store.ts';
-import { createGame, findGame, finishGame, payGame, spendTicket } from './play.repository.ts';
+import {
+  createGame,
+  findGame,
+  finishGame,
+  payGame,
+  pruneOpenGames,
+  spendTicket,
+  sweepExpiredGames,
+} from './play.repository.ts';
 
 export const PLAY_MESSAGES = {
   noTicket: 'Not Enough Ticket.',
@@ -17,6 +25,11 @@ export const PLAY_MESSAGES = {
   late: 'This game has expired.',
   impossible: 'This score is not possible in the time played.',
 } as const;
+
+/** Unfinished games kept per player besides a new one (design choice: another device's game). */
+export const OPEN_GAMES_KEPT = 2;
+/** Expired unfinished games of any player deleted per start, at most (a bounded sweep). */
+export const GAME_SWEEP_LIMIT = 100;
 
 /** Decrypts `{ score, gameId }` (crypto-js AES, OpenSSL passphrase format); null if unreadable. */
 export function readResult(data: string, passphrase: string) {
@@ -39,9 +52,12 @@ export function createPlayService(deps: Deps) {
   return {
     async start(userId: number): Promise<PlayStartResponse> {
       const now = deps.now();
+      // Expired games can no longer be scored: they are swept, a bounded number per start.
+      await sweepExpiredGames(db, new Date(now - GAME_EXPIRY_MS), GAME_SWEEP_LIMIT);
       return db.transaction(async (tx) => {
         const row = await spendTicket(tx, userId);
         if (!row) return { success: false as const, msg: PLAY_MESSAGES.noTicket };
+        await pruneOpenGames(tx, userId, new Date(now - GAME_EXPIRY_MS), OPEN_GAMES_KEPT);
         const gameId = await createGame(tx, userId, new Date(now));
         await appendLedger(tx, {
           userId,
