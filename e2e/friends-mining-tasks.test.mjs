@@ -96,7 +96,9 @@ describe('friends, mining and tasks', () => {
     await page.getByRole('link', { name: 'Tasks' }).click();
     const row = page.getByTestId('task-Follow_Twitter');
     await row.getByRole('button', { name: 'Go' }).click();
-    await row.getByRole('button', { name: 'Claim' }).click();
+    // The server counts the visit 10 s after Go; the row shows the seconds left meanwhile.
+    await row.getByText('Visiting').waitFor();
+    await row.getByRole('button', { name: 'Claim' }).click({ timeout: 20_000 });
     await page.getByText('Completed Claim!').waitFor();
     await page.waitForFunction(
       () =>

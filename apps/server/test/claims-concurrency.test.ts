@@ -5,7 +5,7 @@ import { BOOST_COST } from '@egg-rush/game/boosts';
 import { FARM_DURATION_MS, FARM_REWARD } from '@egg-rush/game/farm';
 import { gameReward } from '@egg-rush/game/mole';
 import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
-import { TASKS } from '@egg-rush/game/tasks';
+import { LINK_VISIT_MS, TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
 import { DEV_GAME_SECRET } from '../src/env.ts';
 import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
@@ -146,6 +146,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
       payload: { userid: 7002, ...task },
     });
     expect(visit.statusCode).toBe(200);
+    t.clock.advance(LINK_VISIT_MS);
     const before = await snapshot(7002);
     await burst(
       () =>

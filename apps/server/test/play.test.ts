@@ -1,7 +1,16 @@
 import CryptoJS from 'crypto-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameReward, maxScoreFor } from '@egg-rush/game/mole';
+import {
+  COUNTDOWN_MS,
+  GAME_EXPIRY_MS,
+  GAME_REWARD_CAP,
+  gameReward,
+  maxScoreAfterStart,
+  simulatePerfectPlay,
+  TIME_LIMIT_MS,
+} from '@egg-rush/game/mole';
+import { seededRng } from '@egg-rush/game/rng';
 import { DEV_GAME_SECRET } from '../src/env.ts';
 import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -111,14 +120,63 @@ describe('POST /play/result', () => {
 
   it('refuses a score impossible in the time played', async () => {
     const { token, gameId } = await played(6205, 5_000);
-    const res = await result(token, 6205, seal({ score: maxScoreFor(5_000) + 1, gameId }));
+    const res = await result(token, 6205, seal({ score: maxScoreAfterStart(5_000) + 1, gameId }));
     expect(res.json()).toEqual({ success: false, msg: 'This score is not possible in the time played.' });
   });
 
+  it('refuses any score sent during the countdown or right after it, and pays nothing', async () => {
+    // The outside tester's attack: start, then a sealed high score 0 to 2.5 s later.
+    const attempts = [
+      { ms: 0, score: 900 },
+      { ms: 1_000, score: 900 },
+      { ms: 2_000, score: 1_800 },
+      { ms: 2_500, score: 2_000 },
+      { ms: COUNTDOWN_MS, score: 10 },
+    ];
+    const token = await t.login(6208);
+    await grantTickets(6208, attempts.length);
+    const before = await profile(token, 6208);
+    for (const { ms, score } of attempts) {
+      const { gameId } = (await start(token, 6208)).json();
+      t.clock.advance(ms);
+      const res = await result(token, 6208, seal({ score, gameId }));
+      expect(res.json(), `${score} after ${ms} ms`).toEqual({
+        success: false,
+        msg: 'This score is not possible in the time played.',
+      });
+    }
+    expect((await profile(token, 6208)).onion).toBe(before.onion);
+  });
+
+  it("pays a perfect player's best full game and a perfect game ended early", async () => {
+    // The best of many honest games played perfectly with the real spawn rules.
+    const best = (ms: number) =>
+      Math.max(...Array.from({ length: 2_000 }, (_, seed) => simulatePerfectPlay(seededRng(seed), ms)));
+    const full = best(TIME_LIMIT_MS);
+    const early = best(10_000);
+    expect(full).toBeGreaterThan(early);
+    // A full game: the countdown, 60 s of play, and the result a moment later.
+    const a = await played(6209, COUNTDOWN_MS + TIME_LIMIT_MS + 300);
+    expect((await result(a.token, 6209, seal({ score: full, gameId: a.gameId }))).json()).toMatchObject({
+      success: true,
+      reward: Math.min(GAME_REWARD_CAP, full),
+    });
+    // Ended after 10 s of play.
+    const b = await played(6210, COUNTDOWN_MS + 10_000 + 200);
+    expect((await result(b.token, 6210, seal({ score: early, gameId: b.gameId }))).json()).toMatchObject({
+      success: true,
+      reward: early,
+    });
+  });
+
   it('refuses a result that arrives too late', async () => {
-    const { token, gameId } = await played(6206, 60_000 + 16_000);
+    const { token, gameId } = await played(6206, GAME_EXPIRY_MS + 1);
     const res = await result(token, 6206, seal({ score: 10, gameId }));
     expect(res.json()).toEqual({ success: false, msg: 'This game has expired.' });
+    const onTime = await played(6211, GAME_EXPIRY_MS);
+    expect(
+      (await result(onTime.token, 6211, seal({ score: 10, gameId: onTime.gameId }))).json(),
+    ).toMatchObject({ success: true });
   });
 
   it('pays once when the same result arrives ten times at once', async () => {
@@ -130,5 +188,32 @@ describe('POST /play/result', () => {
     );
     expect(replies.filter((r) => r.success)).toHaveLength(1);
     expect((await profile(token, 6207)).onion).toBe(before.onion + gameReward(300));
+  });
+});
+
+describe('unfinished games', () => {
+  const openGames = async (userid: number) => {
+    const res = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from games where user_id = ${userid} and finished_at is null`,
+    );
+    return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  };
+
+  it('keeps at most three per player however many are abandoned, and sweeps expired ones', async () => {
+    const token = await t.login(6301);
+    await grantTickets(6301, 50);
+    for (let i = 0; i < 50; i++) {
+      expect((await start(token, 6301)).json()).toMatchObject({ success: true });
+      t.clock.advance(1_000);
+    }
+    expect(await openGames(6301)).toBeLessThanOrEqual(3);
+    // The newest game can still be scored.
+    const last = await start(token, 6301);
+    expect(last.statusCode).toBe(200);
+    // Once expired, another player's start sweeps them away.
+    t.clock.advance(GAME_EXPIRY_MS + 1);
+    const other = await t.login(6302);
+    await start(other, 6302);
+    expect(await openGames(6301)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
-import { findTask } from '@egg-rush/game/tasks';
+import { findTask, LINK_VISIT_MS, TASKS, isLinkTask } from '@egg-rush/game/tasks';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { recordTaskProgress } from '../src/modules/tasks/tasks.progress.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
@@ -60,7 +60,11 @@ describe('tasks', () => {
 
     const visited = await link(token, 1301, twitter);
     expect(visited.statusCode).toBe(200);
-    expect(visited.json().taskState.task).toMatchObject({ taskName: 'Follow_Twitter', status: 'completed' });
+    expect(visited.json().taskState.task).toMatchObject({
+      taskName: 'Follow_Twitter',
+      status: 'in progress',
+    });
+    clock.advance(LINK_VISIT_MS);
 
     const paid = await claim(token, 1301, { ...twitter, amount: 999_999, type: 'onion' });
     expect(paid.statusCode).toBe(200);
@@ -77,6 +81,52 @@ describe('tasks', () => {
     expect(p.onion).toBe(reward);
     expect(p.totalScore).toBe(reward);
     expect((await one(token, 1301, 'Follow_Twitter')).isClaimed).toBe(true);
+  });
+
+  it('counts a link visit only 10 s after the server saw it start, and pays once', async () => {
+    const token = await t.login(1330);
+    const started = clock.now();
+    const visit = await link(token, 1330, twitter);
+    expect(visit.json().taskState.task).toMatchObject({
+      status: 'in progress',
+      visitEndsAt: started + LINK_VISIT_MS,
+    });
+    // Claimed at once: refused, nothing paid.
+    const early = await claim(token, 1330, twitter);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ code: 'NOT_COMPLETED', message: 'Task is not completed yet!' });
+    // Calling again does not move the start; one millisecond short is still too early.
+    clock.advance(LINK_VISIT_MS - 1);
+    expect((await link(token, 1330, twitter)).json().taskState.task).toMatchObject({
+      status: 'in progress',
+      visitEndsAt: started + LINK_VISIT_MS,
+    });
+    expect((await claim(token, 1330, twitter)).json().code).toBe('NOT_COMPLETED');
+    expect((await profile(token, 1330)).onion).toBe(0);
+    // Ten seconds after the start the claim pays, once.
+    clock.advance(1);
+    expect((await one(token, 1330, 'Follow_Twitter')).status).toBe('completed');
+    const paid = await claim(token, 1330, twitter);
+    expect(paid.statusCode).toBe(200);
+    expect((await claim(token, 1330, twitter)).json().code).toBe('ALREADY_CLAIMED');
+    expect((await profile(token, 1330)).onion).toBe(findTask('Follow_Twitter')!.reward.amount);
+  });
+
+  it('pays nothing for the six link tasks claimed right after their link reward', async () => {
+    // The outside tester's attack: linkReward then taskReward for every link task at once.
+    const token = await t.login(1331);
+    const linkTasks = TASKS.filter(isLinkTask);
+    expect(linkTasks).toHaveLength(6);
+    for (const task of linkTasks) {
+      const ref = { taskName: task.taskName, taskType: task.taskType, dailyType: task.dailyType };
+      expect((await link(token, 1331, ref)).statusCode).toBe(200);
+      const res = await claim(token, 1331, ref);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('NOT_COMPLETED');
+    }
+    const p = await profile(token, 1331);
+    expect(p.onion).toBe(0);
+    expect(p.ticket).toBe(NEW_PLAYER.ticket);
   });
 
   it('refuses unknown names and types with the SPEC message', async () => {
@@ -100,6 +150,7 @@ describe('tasks', () => {
   it('pays once under concurrent claims', async () => {
     const token = await t.login(1303);
     await link(token, 1303, { taskName: 'Partner_TON' });
+    clock.advance(LINK_VISIT_MS);
     const results = await Promise.all(
       Array.from({ length: 15 }, () => claim(token, 1303, { taskName: 'Partner_TON' })),
     );
@@ -136,6 +187,7 @@ describe('tasks', () => {
   it('counts a mining purchase towards its daily task', async () => {
     const token = await t.login(1305);
     await link(token, 1305, twitter);
+    clock.advance(LINK_VISIT_MS);
     await claim(token, 1305, twitter);
     const bought = await t.call(token, {
       method: 'POST',

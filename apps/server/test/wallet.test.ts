@@ -1,8 +1,9 @@
 import type { Cell } from '@ton/core';
 import { beginCell, contractAddress, storeStateInit, type Address } from '@ton/core';
 import nacl from 'tweetnacl';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTonAddress, tonProofMessage } from '../src/modules/wallet/ton-proof.ts';
+import { parseTonAddress, TON_PROOF_TTL_MS, tonProofMessage } from '../src/modules/wallet/ton-proof.ts';
 import { WALLET_CODES, type WalletKind } from '../src/modules/wallet/wallet-codes.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -59,6 +60,7 @@ function prove(
   };
 }
 
+const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
 const payload = async (token: string) =>
   (await t.call(token, { method: 'POST', url: '/api/v1/wallet/proof/payload', payload: {} })).json()
     .payload as string;
@@ -143,6 +145,51 @@ describe('TON proof of wallet ownership', () => {
       code: 'WALLET_TAKEN',
       message: 'This wallet is already linked to another player.',
     });
+  });
+
+  it('two players binding one wallet at the same moment get one 200 and one WALLET_TAKEN, never a 500', async () => {
+    // Several rounds, so that on PostgreSQL the two binds interleave between check and bind.
+    for (let round = 0; round < 8; round++) {
+      const [a, b] = [9200 + 2 * round, 9201 + 2 * round];
+      const [ta, tb] = await Promise.all([t.login(a), t.login(b)]);
+      const w = wallet('v4r2', 40 + round);
+      const [pa, pb] = await Promise.all([payload(ta), payload(tb)]);
+      const replies = await Promise.all([check(ta, prove(w, pa)), check(tb, prove(w, pb))]);
+      const statuses = replies.map((r) => r.statusCode).sort();
+      expect(statuses, replies.map((r) => r.body).join(' ')).toEqual([200, 409]);
+      expect(replies.find((r) => r.statusCode === 409)!.json()).toEqual({
+        code: 'WALLET_TAKEN',
+        message: 'This wallet is already linked to another player.',
+      });
+      const owners = await t.deps.database.db.execute(
+        sql`select id from users where wallet_address = ${w.address.toRawString()}`,
+      );
+      expect(rowsOf(owners)).toHaveLength(1);
+    }
+  });
+
+  it('keeps at most three payloads per player under 200 requests, the newest still usable', async () => {
+    const token = await t.login(9300);
+    const issued: string[] = [];
+    for (let i = 0; i < 200; i++) issued.push(await payload(token));
+    const rows = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from wallet_proofs where user_id = ${9300}`,
+    );
+    expect(Number((rowsOf(rows)[0] as { n: number }).n)).toBeLessThanOrEqual(3);
+    const w = wallet('v4r2', 90);
+    expect((await check(token, prove(w, issued[0]!))).json().code).toBe('BAD_PAYLOAD');
+    expect((await check(token, prove(w, issued[199]!))).statusCode).toBe(200);
+  });
+
+  it('sweeps expired payloads of every player', async () => {
+    const tokens = await Promise.all([9301, 9302, 9303].map((id) => t.login(id)));
+    for (const token of tokens) await payload(token);
+    t.clock.advance(TON_PROOF_TTL_MS + 1);
+    await payload(await t.login(9304));
+    const rows = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from wallet_proofs where expires_at <= ${new Date(t.clock.now()).toISOString()}`,
+    );
+    expect(Number((rowsOf(rows)[0] as { n: number }).n)).toBe(0);
   });
 
   it('unbinds on disconnect', async () => {

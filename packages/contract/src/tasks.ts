@@ -15,6 +15,11 @@ export const task = z.object({
   reward: z.object({ amount: z.number(), type: z.enum(['onion', 'ticket']) }),
   link: z.string().nullable(),
   goTo: z.string().nullable(),
+  /**
+   * A link task being visited: when (server time, ms) the visit counts and the task completes;
+   * null otherwise.
+   */
+  visitEndsAt: z.number().nullable().optional(),
 });
 export type Task = z.infer<typeof task>;
 

@@ -90,23 +90,127 @@ export const nextWait = (rng: Rng) => between(rng, WAIT_RANGE_S[0], WAIT_RANGE_S
 
 /** Seconds to hide after a whack (SPEC.md section 4: within 0.1 s). */
 export const HIDE_S = 0.1;
+/** Seconds of a mole's rise and of its return, at time scale 1 (the web's animation). */
+export const RISE_S = 0.35;
+export const SINK_S = 0.3;
 
 /**
- * The most points any play can score in `elapsedMs` (used by the server to refuse forged
- * results). Each mole scores at most once per appearance; after a whack it hides (0.1 s) and
- * waits at least 1 s of real time before it can rise again (its rise delay may shrink with the
- * time scale, so it is not counted). Taking every appearance as golden (100 points, the
- * maximum) over all nine moles bounds every honest game from above.
+ * The 3-2-1 countdown before play (SPEC.md section 2): after 0.5 s, each number for 1 s. The
+ * moles only start once it is over, so no point can be scored in its first COUNTDOWN_MS.
  */
-export function maxScoreFor(elapsedMs: number): number {
-  const t = Math.min(Math.max(0, elapsedMs), TIME_LIMIT_MS) / 1000;
-  const minCycle = HIDE_S + WAIT_RANGE_S[0];
-  const appearances = Math.floor(t / minCycle) + 1;
-  return MOLE_COUNT * appearances * MOLE_SCORES.golden;
+export const COUNTDOWN_DELAY_S = 0.5;
+export const COUNTDOWN_NUMBERS = [3, 2, 1] as const;
+export const COUNTDOWN_STEP_S = 1;
+export const COUNTDOWN_MS = (COUNTDOWN_DELAY_S + COUNTDOWN_NUMBERS.length * COUNTDOWN_STEP_S) * 1000;
+/** The web's game timer checks once a second, so the moles may run up to one tick past the limit. */
+export const PLAY_OVERRUN_MS = 1_000;
+
+/**
+ * The earliest instants (seconds of play) at which a mole can rise for its 1st, 2nd, … time,
+ * whatever the draws: its delay is at least DELAY_RANGE_S[0] shrunk by the fastest time scale
+ * (SPEED_RANGE[1] times 1.1 per repeat); between two rises it is either whacked (HIDE_S to hide)
+ * or stays up at least a wooden mole's time (scaled), then waits at least WAIT_RANGE_S[0].
+ */
+function earliestRises(untilS: number): number[] {
+  const speed = (repeat: number) => SPEED_RANGE[1] * TIME_MULTIPLIER ** repeat;
+  const rises: number[] = [];
+  let rise = DELAY_RANGE_S[0] / speed(0);
+  for (let repeat = 0; rise <= untilS; repeat++) {
+    rises.push(rise);
+    const gone = Math.min(HIDE_S, WOODEN_MOLE_MS / 1000 / speed(repeat));
+    rise += gone + WAIT_RANGE_S[0] + DELAY_RANGE_S[0] / speed(repeat + 1);
+  }
+  return rises;
+}
+
+/**
+ * The chance an honest score is refused (design choice): golden moles are drawn with chance
+ * 0.05 per appearance, so the bound counts at most as many golden moles as a fair draw exceeds
+ * with probability 1e-12 or less (for a million games a day, once in millions of years).
+ */
+export const GOLDEN_TAIL = 1e-12;
+
+/** The smallest g with P(Binomial(draws, golden chance) > g) <= GOLDEN_TAIL. */
+export function goldenCap(draws: number): number {
+  const p = MOLE_CHANCES.golden;
+  const pmf = [(1 - p) ** draws];
+  for (let i = 0; i < draws; i++) pmf.push((pmf[i]! * (draws - i) * p) / ((i + 1) * (1 - p)));
+  let tail = 0;
+  for (let g = draws; g > 0; g--) {
+    if (tail + pmf[g]! > GOLDEN_TAIL) return g;
+    tail += pmf[g]!;
+  }
+  return 0;
+}
+
+const boundByAppearances = new Map<number, number>();
+
+/** The bound when each of the nine moles rises at most `n` times. */
+function boundFor(n: number): number {
+  const cached = boundByAppearances.get(n);
+  if (cached !== undefined) return cached;
+  let base = 0;
+  const surplus: number[] = [];
+  for (let repeat = 0; repeat < n; repeat++) {
+    // Any appearance scores at most a special mole's points; a golden one adds its surplus.
+    base += MOLE_COUNT * molePoints('special', repeat);
+    const extra = molePoints('golden', repeat) - molePoints('special', repeat);
+    for (let m = 0; m < MOLE_COUNT; m++) surplus.push(extra);
+  }
+  surplus.sort((a, b) => b - a);
+  const golden = surplus.slice(0, goldenCap(MOLE_COUNT * n)).reduce((sum, x) => sum + x, 0);
+  const bound = base + golden;
+  boundByAppearances.set(n, bound);
+  return bound;
+}
+
+/**
+ * The most points an honest game can score in `playedMs` of play (after the countdown): every
+ * mole whacked the instant it rises, each appearance worth a special mole's points at its
+ * repeat, plus the golden surplus of the best appearances for as many golden moles as the draw
+ * can give (GOLDEN_TAIL). Bombs only lower a score, and points shrink with each repeat. Zero
+ * before the first possible rise; constant from the time limit (plus the timer's tick) on.
+ */
+export function maxScoreFor(playedMs: number): number {
+  const t = Math.min(Math.max(0, playedMs), TIME_LIMIT_MS + PLAY_OVERRUN_MS) / 1000;
+  return boundFor(earliestRises(t).length);
+}
+
+/** The bound for a result arriving `elapsedMs` after the server started the game. */
+export const maxScoreAfterStart = (elapsedMs: number) => maxScoreFor(elapsedMs - COUNTDOWN_MS);
+
+/**
+ * The best play of the real rules over `playedMs` (the web's mole-hole timings), for tests and
+ * to check the bound: every mole is whacked the instant it rises and bombs are left alone (they
+ * stay up and return). A rise's delay shrinks with the time scale; hiding and waiting do not.
+ */
+export function simulatePerfectPlay(rng: Rng, playedMs: number): number {
+  let score = 0;
+  for (let m = 0; m < MOLE_COUNT; m++) {
+    let t = 0;
+    for (let repeat = 0; ; repeat++) {
+      const cycle = nextMoleCycle(repeat, rng);
+      const rise = t + cycle.delay / cycle.timeScale;
+      if (rise * 1000 > playedMs) break;
+      if (cycle.points > 0) {
+        score = addScore(score, cycle.points);
+        t = rise + HIDE_S + nextWait(rng);
+      } else {
+        t = rise + (RISE_S + moleUpMs(cycle.type) / 1000 + SINK_S) / cycle.timeScale + nextWait(rng);
+      }
+    }
+  }
+  return score;
 }
 
 /** Server-side grace for network and clock differences when a result arrives (design choice). */
 export const RESULT_GRACE_MS = 15_000;
+
+/**
+ * After this long from its start a game can no longer be scored: the countdown, the time limit,
+ * the timer's last tick and the grace.
+ */
+export const GAME_EXPIRY_MS = COUNTDOWN_MS + TIME_LIMIT_MS + PLAY_OVERRUN_MS + RESULT_GRACE_MS;
 
 /**
  * The onion paid for a final score (design choice): one coin per point, capped at 2,000, so

@@ -176,6 +176,23 @@ export function isLinkTask(task: TaskDefinition): boolean {
   );
 }
 
+/**
+ * How long a link visit lasts before it counts (SPEC.md section 9 "Link-visit delay 10 s"). The
+ * server records the visit's start at the first link-reward call and counts the task completed
+ * only this long after it.
+ */
+export const LINK_VISIT_MS = 10_000;
+
+/** When a visit started at `startedAt` counts; null when none was started. */
+export const visitEndsAt = (startedAt: number | null | undefined) =>
+  startedAt === null || startedAt === undefined ? null : startedAt + LINK_VISIT_MS;
+
+/** A visit counts once LINK_VISIT_MS have passed since its server-recorded start. */
+export function visitDone(startedAt: number | null | undefined, now: number): boolean {
+  const end = visitEndsAt(startedAt);
+  return end !== null && now >= end;
+}
+
 /** Daily tasks counting the given action. */
 export function tasksForAction(action: TaskAction): TaskDefinition[] {
   return TASKS.filter((t) => t.taskType === 'daily' && t.action === action);

@@ -5,7 +5,6 @@ import {
   drawMoleType,
   gameReward,
   GAME_REWARD_CAP,
-  HIDE_S,
   isBigWhack,
   maxScoreFor,
   MOLE_COUNT,
@@ -14,6 +13,14 @@ import {
   nextMoleCycle,
   nextWait,
   TIME_LIMIT_MS,
+  COUNTDOWN_MS,
+  GAME_EXPIRY_MS,
+  GOLDEN_TAIL,
+  goldenCap,
+  maxScoreAfterStart,
+  MOLE_SCORES,
+  PLAY_OVERRUN_MS,
+  simulatePerfectPlay,
 } from '../src/mole.ts';
 import { seededRng } from '../src/rng.ts';
 
@@ -87,37 +94,78 @@ describe('mole rules', () => {
 });
 
 describe('score bound', () => {
-  /**
-   * The best possible play of the rules: every mole is whacked the instant it rises (skipping
-   * bombs), over `ms`. Delays shrink with a time scale up to 2 * 1.1^repeat.
-   */
-  function bestPlay(seed: number, ms: number): number {
-    const rng = seededRng(seed);
-    let score = 0;
-    for (let m = 0; m < MOLE_COUNT; m++) {
-      let t = 0;
-      for (let repeat = 0; ; repeat++) {
-        const cycle = nextMoleCycle(repeat, rng);
-        t += cycle.delay / cycle.timeScale;
-        if (t * 1000 > ms) break;
-        if (cycle.points > 0) score = addScore(score, cycle.points);
-        t += HIDE_S + nextWait(rng);
-      }
-    }
-    return score;
-  }
+  const bestPlay = (seed: number, ms: number) => simulatePerfectPlay(seededRng(seed), ms);
+  const LONGEST_PLAY = TIME_LIMIT_MS + PLAY_OVERRUN_MS;
 
-  it('no simulated play beats the bound for its elapsed time', () => {
+  it('no simulated perfect play beats the bound for its play time, whatever the seed', () => {
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 0, max: TIME_LIMIT_MS }), (seed, ms) => {
+      fc.property(fc.integer(), fc.integer({ min: 0, max: LONGEST_PLAY }), (seed, ms) => {
         expect(bestPlay(seed, ms)).toBeLessThanOrEqual(maxScoreFor(ms));
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
-  it('grows with time and stops growing at the time limit', () => {
-    expect(maxScoreFor(0)).toBeLessThan(maxScoreFor(10_000));
-    expect(maxScoreFor(TIME_LIMIT_MS)).toBe(maxScoreFor(TIME_LIMIT_MS * 10));
+  it('holds for the first seconds of play, where a few golden moles weigh most', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 0, max: 8_000 }), (seed, ms) => {
+        expect(bestPlay(seed, ms)).toBeLessThanOrEqual(maxScoreFor(ms));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is zero before the first mole can rise and grows with play time, not from the start', () => {
+    expect(maxScoreFor(0)).toBe(0);
+    expect(maxScoreFor(240)).toBe(0);
+    expect(maxScoreFor(250)).toBeGreaterThan(0);
+    // The countdown (0.5 s and three 1 s numbers) is no play time.
+    expect(COUNTDOWN_MS).toBe(3_500);
+    for (const ms of [0, 1_000, 2_000, COUNTDOWN_MS]) expect(maxScoreAfterStart(ms)).toBe(0);
+    expect(maxScoreAfterStart(COUNTDOWN_MS + 5_000)).toBe(maxScoreFor(5_000));
+    let previous = 0;
+    for (let ms = 0; ms <= LONGEST_PLAY; ms += 100) {
+      expect(maxScoreFor(ms)).toBeGreaterThanOrEqual(previous);
+      previous = maxScoreFor(ms);
+    }
+  });
+
+  it('stops growing one timer tick after the time limit', () => {
+    expect(maxScoreFor(TIME_LIMIT_MS)).toBeLessThanOrEqual(maxScoreFor(LONGEST_PLAY));
+    expect(maxScoreFor(LONGEST_PLAY)).toBe(maxScoreFor(TIME_LIMIT_MS * 10));
+  });
+
+  it('stays below the reward cap for the first seconds of play', () => {
+    // Nine golden moles at once is the most the first rise can give.
+    expect(maxScoreFor(1_000)).toBe(MOLE_COUNT * MOLE_SCORES.golden);
+    expect(maxScoreFor(5_000)).toBeLessThan(GAME_REWARD_CAP);
+  });
+
+  it('counts at most as many golden moles as a fair draw exceeds once in 10^12', () => {
+    expect(goldenCap(0)).toBe(0);
+    // All nine golden happens with 0.05^9 (about 2e-12): still counted.
+    expect(goldenCap(9)).toBe(9);
+    expect(goldenCap(90)).toBeLessThan(90 / 2);
+    for (const draws of [9, 27, 90, 450]) {
+      const g = goldenCap(draws);
+      // The exact tail above g is within the allowance, above g - 1 it is not.
+      const tail = (from: number) => {
+        let sum = 0;
+        for (let i = from; i <= draws; i++) sum += binomial(draws, i) * 0.05 ** i * 0.95 ** (draws - i);
+        return sum;
+      };
+      expect(tail(g + 1)).toBeLessThanOrEqual(GOLDEN_TAIL);
+      expect(tail(g)).toBeGreaterThan(GOLDEN_TAIL);
+    }
+  });
+
+  it('lets a game expire after the countdown, the time limit, a timer tick and the grace', () => {
+    expect(GAME_EXPIRY_MS).toBe(3_500 + 60_000 + 1_000 + 15_000);
   });
 });
+
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}

@@ -111,6 +111,8 @@ export const taskProgress = pgTable(
     completed: boolean('completed').notNull().default(false),
     claimed: boolean('claimed').notNull().default(false),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** When the server saw the player start visiting a link task (its first link-reward call). */
+    visitStartedAt: at('visit_started_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.taskName, t.period] })],
 );
@@ -137,13 +139,26 @@ export const games = pgTable(
     score: integer('score'),
     reward: integer('reward'),
   },
-  (t) => [index('games_user_idx').on(t.userId)],
+  (t) => [
+    index('games_user_idx').on(t.userId),
+    // Unfinished games by age, for the sweep of expired ones.
+    index('games_unfinished_idx')
+      .on(t.startedAt)
+      .where(sql`${t.finishedAt} is null`),
+  ],
 );
 
-/** TON proof payloads: single use, short-lived. */
-export const walletProofs = pgTable('wallet_proofs', {
-  payload: text('payload').primaryKey(),
-  userId: money('user_id').notNull(),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-});
+/** TON proof payloads: single use, short-lived, pruned (a few live ones per player). */
+export const walletProofs = pgTable(
+  'wallet_proofs',
+  {
+    payload: text('payload').primaryKey(),
+    userId: money('user_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    index('wallet_proofs_user_idx').on(t.userId, t.expiresAt),
+    index('wallet_proofs_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -17,3 +17,20 @@ export const forbidden = (message = 'You can only act as yourself.') =>
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 /** A rule said no (not enough coins, already claimed, …): nothing was changed. */
 export const refused = (code: string, message: string) => new AppError(409, code, message);
+
+/**
+ * The SQLSTATE of a database error (PostgreSQL or PGlite), looking through the wrappers a query
+ * builder adds (`cause`); undefined for any other error.
+ */
+export function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** SQLSTATE 23505: a unique index refused a second row (two requests raced for one value). */
+export const UNIQUE_VIOLATION = '23505';

@@ -1,16 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError } from '../db/client.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, sqlState } from '../lib/errors.ts';
+
+/**
+ * Database refusals that escape a service: a race lost to another request (a unique, foreign-key,
+ * exclusion or check constraint, a serialization failure or deadlock) is a clean 409, a missing
+ * required value a 400; never a 500.
+ */
+const CONSTRAINT_REFUSALS: Record<string, { status: number; code: string; message: string }> = {
+  '23505': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '23503': { status: 409, code: 'CONFLICT', message: 'This refers to something that does not exist.' },
+  '23P01': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '23514': { status: 409, code: 'CONFLICT', message: 'This change is not allowed.' },
+  '40001': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '40P01': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
+  '23502': { status: 400, code: 'BAD_REQUEST', message: 'A required value is missing.' },
+};
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
 /**
  * PostgreSQL refusals that mean "a limit was reached, nothing was committed": statement and lock
- * time-outs, a transaction closed for idling, deadlock and serialization failures, a server
- * shutting down. Drizzle wraps the driver's error, so its `cause` chain is searched.
+ * time-outs, a transaction closed for idling, a server shutting down. Drizzle wraps the driver's error, so its `cause` chain is searched.
  */
-const BUSY_CODES = new Set(['57014', '55P03', '25P03', '40P01', '40001', '57P01', '57P03']);
+const BUSY_CODES = new Set(['57014', '55P03', '25P03', '57P01', '57P03']);
 
 function isBusy(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
@@ -34,6 +48,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
       const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = `Invalid ${where}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'bad value'}`;
       return reply.status(400).send({ code: 'BAD_REQUEST', message });
+    }
+    const state = sqlState(error);
+    const refusal = state === undefined ? undefined : CONSTRAINT_REFUSALS[state];
+    if (refusal) {
+      request.log.warn({ err: error, sqlState: state }, 'database refused a change');
+      return reply.status(refusal.status).send({ code: refusal.code, message: refusal.message });
     }
     if (isBusy(error)) {
       request.log.warn({ err: error }, 'request refused: a database limit was reached');

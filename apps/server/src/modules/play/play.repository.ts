@@ -49,3 +49,26 @@ export async function payGame(tx: Tx, userId: number, onion: number): Promise<Us
     .returning();
   return row ?? null;
 }
+
+/**
+ * Drops the player's unfinished games that expired (started before `expiredBefore`) and all but
+ * the newest `keep` of the others: a new start abandons them (their ticket was spent).
+ */
+export async function pruneOpenGames(tx: Tx, userId: number, expiredBefore: Date, keep: number) {
+  await tx.execute(sql`
+    delete from ${games}
+    where ${games.userId} = ${userId} and ${games.finishedAt} is null
+      and (${games.startedAt} < ${expiredBefore.toISOString()} or ${games.id} not in (
+        select ${games.id} from ${games}
+        where ${games.userId} = ${userId} and ${games.finishedAt} is null
+        order by ${games.startedAt} desc limit ${keep}))`);
+}
+
+/** Deletes up to `limit` expired unfinished games of any player, skipping rows others hold. */
+export async function sweepExpiredGames(tx: Tx, expiredBefore: Date, limit: number) {
+  await tx.execute(sql`
+    delete from ${games} where ${games.id} in (
+      select ${games.id} from ${games}
+      where ${games.finishedAt} is null and ${games.startedAt} < ${expiredBefore.toISOString()}
+      limit ${limit} for update skip locked)`);
+}

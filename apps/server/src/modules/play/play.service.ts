@@ -1,10 +1,18 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import { gameResult, type PlayResultResponse, type PlayStartResponse } from '@egg-rush/contract/play';
-import { gameReward, maxScoreFor, RESULT_GRACE_MS, TIME_LIMIT_MS } from '@egg-rush/game/mole';
+import { GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
 import { write } from '../ledger/ledger.write.ts';
 import { currentBalances } from '../users/users.service.ts';
-import { createGame, findGame, finishGame, payGame, spendTicket } from './play.repository.ts';
+import {
+  createGame,
+  findGame,
+  finishGame,
+  payGame,
+  pruneOpenGames,
+  spendTicket,
+  sweepExpiredGames,
+} from './play.repository.ts';
 
 export const PLAY_MESSAGES = {
   noTicket: 'Not Enough Ticket.',
@@ -15,6 +23,11 @@ export const PLAY_MESSAGES = {
   late: 'This game has expired.',
   impossible: 'This score is not possible in the time played.',
 } as const;
+
+/** Unfinished games kept per player besides a new one (design choice: another device's game). */
+export const OPEN_GAMES_KEPT = 2;
+/** Expired unfinished games of any player deleted per start, at most (a bounded sweep). */
+export const GAME_SWEEP_LIMIT = 100;
 
 /**
  * Decrypts `{ score, gameId }` sealed by the web app (crypto-js AES with a passphrase: the OpenSSL
@@ -56,12 +69,16 @@ function evpBytesToKey(passphrase: Buffer, salt: Buffer) {
  * time, and never above what the elapsed time allows.
  */
 export function createPlayService(deps: Deps) {
+  const { db } = deps.database;
   return {
     async start(userId: number): Promise<PlayStartResponse> {
       const now = deps.now();
+      // Expired games can no longer be scored: they are swept, a bounded number per start.
+      await sweepExpiredGames(db, new Date(now - GAME_EXPIRY_MS), GAME_SWEEP_LIMIT);
       return write(deps, async (tx, fx) => {
         const row = await spendTicket(tx, userId);
         if (!row) return { success: false as const, msg: PLAY_MESSAGES.noTicket };
+        await pruneOpenGames(tx, userId, new Date(now - GAME_EXPIRY_MS), OPEN_GAMES_KEPT);
         const gameId = await createGame(tx, userId, new Date(now));
         fx.ledger({
           userId,
@@ -84,9 +101,10 @@ export function createPlayService(deps: Deps) {
         if (game.userId !== userId) return { success: false as const, msg: PLAY_MESSAGES.notYours };
         if (game.finishedAt) return { success: false as const, msg: PLAY_MESSAGES.finished };
         const elapsed = now - game.startedAt.getTime();
-        if (elapsed > TIME_LIMIT_MS + RESULT_GRACE_MS)
-          return { success: false as const, msg: PLAY_MESSAGES.late };
-        if (result.score > maxScoreFor(elapsed))
+        if (elapsed > GAME_EXPIRY_MS) return { success: false as const, msg: PLAY_MESSAGES.late };
+        // The moles only start after the 3-2-1 countdown: a game ended early is bounded by
+        // the time actually played, from the end of the countdown.
+        if (result.score > maxScoreAfterStart(elapsed))
           return { success: false as const, msg: PLAY_MESSAGES.impossible };
         const reward = gameReward(result.score);
         const finished = await finishGame(tx, {

@@ -83,6 +83,31 @@ export async function markCompleted(
 }
 
 /**
+ * Records the start of a link visit, once: later calls keep the first start (so a visit cannot
+ * be restarted, nor its start moved back). Returns the row.
+ */
+export async function startVisit(
+  tx: Tx,
+  row: { userId: number; taskName: string; period: number; at: Date },
+): Promise<TaskProgressRow> {
+  const [saved] = await tx
+    .insert(taskProgress)
+    .values({
+      userId: row.userId,
+      taskName: row.taskName,
+      period: row.period,
+      updatedAt: row.at,
+      visitStartedAt: row.at,
+    })
+    .onConflictDoUpdate({
+      target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
+      set: { visitStartedAt: sql`coalesce(${taskProgress.visitStartedAt}, excluded.visit_started_at)` },
+    })
+    .returning();
+  return saved!;
+}
+
+/**
  * Marks a completed task claimed. `completedNow` says the task is complete whatever the row says
  * (a count computed elsewhere, such as friends). Returns false when it was already claimed or is
  * not complete: concurrent claims succeed once.

@@ -13,6 +13,8 @@ import {
   matchTask,
   taskPeriod,
   TASKS,
+  visitDone,
+  visitEndsAt,
   type TaskDefinition,
 } from '@egg-rush/game/tasks';
 import { gameDay, nextResetAt } from '@egg-rush/game/time';
@@ -27,6 +29,7 @@ import {
   markClaimed,
   markCompleted,
   payTaskReward,
+  startVisit,
   type TaskProgressRow,
 } from './tasks.repository.ts';
 
@@ -35,13 +38,18 @@ export const ALREADY_RECEIVED = 'Already you received!';
 export const NOT_COMPLETED = 'Task is not completed yet!';
 export const INVALID_TASK = 'Invalid task name or type!';
 
-/** The task as the player sees it: progress from the row, or from the friend count for invites. */
-function view(task: TaskDefinition, row: TaskProgressRow | undefined, friends: number): Task {
+/**
+ * The task as the player sees it: progress from the row, or from the friend count for invites; a
+ * link task is completed LINK_VISIT_MS after the server saw its visit start.
+ */
+function view(task: TaskDefinition, row: TaskProgressRow | undefined, friends: number, now: number): Task {
   const invite = task.dailyType === 'invite';
   const processCount = invite
     ? Math.min(friends, task.targetCount)
     : Math.min(row?.processCount ?? (row?.completed ? task.targetCount : 0), task.targetCount);
-  const completed = Boolean(row?.completed) || (invite && friends >= task.targetCount);
+  const visitStart = isLinkTask(task) ? row?.visitStartedAt?.getTime() : undefined;
+  const completed =
+    Boolean(row?.completed) || (invite && friends >= task.targetCount) || visitDone(visitStart, now);
   return {
     taskType: task.taskType,
     taskName: task.taskName,
@@ -55,6 +63,7 @@ function view(task: TaskDefinition, row: TaskProgressRow | undefined, friends: n
     reward: { ...task.reward },
     link: task.link ?? null,
     goTo: task.goTo ?? null,
+    visitEndsAt: completed ? null : visitEndsAt(visitStart),
   };
 }
 
@@ -79,26 +88,34 @@ export function createTasksService(deps: Deps) {
       const rowOf = (t: TaskDefinition) =>
         rows.find((r) => r.taskName === t.taskName && r.period === taskPeriod(t, now));
       return {
-        tasks: TASKS.map((t) => view(t, rowOf(t), friends)),
+        tasks: TASKS.map((t) => view(t, rowOf(t), friends, now)),
         resetAt: nextResetAt(now),
         serverTime: now,
       };
     },
 
-    /** The player visited a task's link (or page): the task is completed (SPEC.md section 4). */
+    /**
+     * The player visits a task's link (or page), SPEC.md section 4. The first call records the
+     * visit's start on the server; the task completes LINK_VISIT_MS later (a call then, or the
+     * claim itself, sees it completed). The client's timer decides nothing.
+     */
     async linkReward(userId: number, body: LinkRewardBody): Promise<LinkRewardResponse> {
       const task = requireTask(body);
       if (!isLinkTask(task)) throw badRequest(INVALID_TASK, 'INVALID_TASK');
       const now = deps.now();
       if (!(await findUser(db, userId))) throw notFound('Player not found.');
-      const row = await markCompleted(db, {
-        userId,
-        taskName: task.taskName,
-        period: taskPeriod(task, now),
-        count: task.targetCount,
-        at: new Date(now),
-      });
-      return { taskState: { task: view(task, row, 0) } };
+      const period = taskPeriod(task, now);
+      let row = await startVisit(db, { userId, taskName: task.taskName, period, at: new Date(now) });
+      if (!row.completed && visitDone(row.visitStartedAt?.getTime(), now)) {
+        row = await markCompleted(db, {
+          userId,
+          taskName: task.taskName,
+          period,
+          count: task.targetCount,
+          at: new Date(now),
+        });
+      }
+      return { taskState: { task: view(task, row, 0, now) } };
     },
 
     /** Pays the catalogue reward of a completed, unclaimed task, once. */
@@ -111,7 +128,7 @@ export function createTasksService(deps: Deps) {
         if (!user) throw notFound('Player not found.');
         const period = taskPeriod(task, now);
         const friends = await friendsFor(tx, task, userId);
-        const current = view(task, await findOneProgress(tx, userId, task.taskName, period), friends);
+        const current = view(task, await findOneProgress(tx, userId, task.taskName, period), friends, now);
         const decision = decideClaim({
           completed: current.status === 'completed',
           claimed: current.isClaimed,
@@ -147,7 +164,7 @@ export function createTasksService(deps: Deps) {
         return {
           onion: paid.onion + pending,
           ticket: paid.ticket,
-          taskData: { task: { ...current, status: 'completed', isClaimed: true } },
+          taskData: { task: { ...current, status: 'completed', isClaimed: true, visitEndsAt: null } },
         };
       });
     },

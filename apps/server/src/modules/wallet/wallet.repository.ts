@@ -27,3 +27,27 @@ export async function ownerOfAddress(tx: Tx, address: string): Promise<number | 
 export async function bindAddress(tx: Tx, userId: number, address: string | null) {
   await tx.update(users).set({ walletAddress: address }).where(eq(users.id, userId));
 }
+
+/**
+ * Drops the player's used and expired payloads and all but the newest `keep` live ones, before a
+ * new one is issued: at most `keep + 1` rows per player.
+ */
+export async function pruneProofPayloads(tx: Tx, userId: number, now: Date, keep: number) {
+  await tx.execute(sql`
+    delete from ${walletProofs}
+    where ${walletProofs.userId} = ${userId}
+      and (${walletProofs.usedAt} is not null or ${walletProofs.expiresAt} <= ${now.toISOString()}
+        or ${walletProofs.payload} not in (
+          select ${walletProofs.payload} from ${walletProofs}
+          where ${walletProofs.userId} = ${userId}
+          order by ${walletProofs.expiresAt} desc limit ${keep}))`);
+}
+
+/** Deletes up to `limit` expired payloads of any player, skipping rows others hold. */
+export async function sweepExpiredPayloads(tx: Tx, now: Date, limit: number) {
+  await tx.execute(sql`
+    delete from ${walletProofs} where ${walletProofs.payload} in (
+      select ${walletProofs.payload} from ${walletProofs}
+      where ${walletProofs.expiresAt} <= ${now.toISOString()}
+      limit ${limit} for update skip locked)`);
+}

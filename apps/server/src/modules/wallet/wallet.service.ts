@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ProofCheckBody, ProofPayloadResponse, WalletResponse } from '@egg-rush/contract/wallet';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, refused } from '../../lib/errors.ts';
-import { bindAddress, createProofPayload, ownerOfAddress, usePayload } from './wallet.repository.ts';
+import { badRequest, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
+import {
+  bindAddress,
+  createProofPayload,
+  ownerOfAddress,
+  pruneProofPayloads,
+  sweepExpiredPayloads,
+  usePayload,
+} from './wallet.repository.ts';
 import { checkTonProof, TON_PROOF_TTL_MS } from './ton-proof.ts';
 
 export const WALLET_MESSAGES = {
@@ -11,6 +18,11 @@ export const WALLET_MESSAGES = {
   address: 'This is not a valid TON address.',
   taken: 'This wallet is already linked to another player.',
 } as const;
+
+/** Live proof payloads kept per player besides a new one (design choice: a few open dialogs). */
+export const LIVE_PAYLOADS_KEPT = 2;
+/** Expired payloads of any player deleted per request, at most (a bounded sweep). */
+export const PAYLOAD_SWEEP_LIMIT = 100;
 
 /** What payload() issues: 32 random bytes in hex. */
 const ISSUED_PAYLOAD = /^[0-9a-f]{64}$/;
@@ -21,7 +33,11 @@ export function createWalletService(deps: Deps) {
   return {
     async payload(userId: number): Promise<ProofPayloadResponse> {
       const payload = randomBytes(32).toString('hex');
-      const expiresAt = deps.now() + TON_PROOF_TTL_MS;
+      const now = deps.now();
+      const expiresAt = now + TON_PROOF_TTL_MS;
+      // The table stays bounded: a few live payloads per player, expired ones swept.
+      await sweepExpiredPayloads(db, new Date(now), PAYLOAD_SWEEP_LIMIT);
+      await pruneProofPayloads(db, userId, new Date(now), LIVE_PAYLOADS_KEPT);
       await createProofPayload(db, payload, userId, new Date(expiresAt));
       return { payload, expiresAt };
     },
@@ -44,7 +60,13 @@ export function createWalletService(deps: Deps) {
         }
         const owner = await ownerOfAddress(tx, address);
         if (owner !== undefined && owner !== userId) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
-        await bindAddress(tx, userId, address);
+        try {
+          await bindAddress(tx, userId, address);
+        } catch (error) {
+          // Another player bound it between the check and the bind: the unique index decides.
+          if (sqlState(error) === UNIQUE_VIOLATION) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
+          throw error;
+        }
         return { address };
       });
     },

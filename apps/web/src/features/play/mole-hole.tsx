@@ -1,6 +1,14 @@
 import { gsap } from 'gsap';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { HIDE_S, moleUpMs, nextMoleCycle, nextWait, type MoleType } from '@egg-rush/game/mole';
+import {
+  HIDE_S,
+  moleUpMs,
+  nextMoleCycle,
+  nextWait,
+  RISE_S,
+  SINK_S,
+  type MoleType,
+} from '@egg-rush/game/mole';
 import { HoleBottom, HoleTop, MoleArt } from './art.tsx';
 
 /**
@@ -60,8 +68,8 @@ export const MoleHole = memo(function MoleHole({
       setType(c.type);
       timeline = gsap
         .timeline({ delay: c.delay, onComplete: done })
-        .to(el, { yPercent: 0, duration: 0.35, ease: 'back.out(1.6)', onStart: () => void (s.up = true) })
-        .to(el, { yPercent: 100, duration: 0.3, ease: 'power2.in' }, `+=${moleUpMs(c.type) / 1000}`)
+        .to(el, { yPercent: 0, duration: RISE_S, ease: 'back.out(1.6)', onStart: () => void (s.up = true) })
+        .to(el, { yPercent: 100, duration: SINK_S, ease: 'power2.in' }, `+=${moleUpMs(c.type) / 1000}`)
         .call(() => void (s.up = false), [], '-=0.15');
       timeline.timeScale(c.timeScale);
     };

@@ -5,6 +5,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import {
   addScore,
+  COUNTDOWN_DELAY_S,
+  COUNTDOWN_NUMBERS,
+  COUNTDOWN_STEP_S,
   GRID_COLUMNS,
   isBigWhack,
   MOLE_COUNT,
@@ -254,16 +257,19 @@ function MalletArea({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** 3-2-1: after 0.5 s, each number shrinks and spins for 1 s, with a sound. */
+/**
+ * 3-2-1: after 0.5 s, each number shrinks and spins for 1 s, with a sound. The server counts
+ * no play time before it ends (COUNTDOWN_MS in packages/game).
+ */
 function Countdown({ onDone }: { onDone: () => void }) {
   const number = useRef<HTMLSpanElement>(null);
-  const [value, setValue] = useState(3);
+  const [value, setValue] = useState<number>(COUNTDOWN_NUMBERS[0]);
   const done = useRef(onDone);
   done.current = onDone;
   useEffect(() => {
     const el = number.current;
-    const timeline = gsap.timeline({ delay: 0.5, onComplete: () => done.current() });
-    for (const n of [3, 2, 1]) {
+    const timeline = gsap.timeline({ delay: COUNTDOWN_DELAY_S, onComplete: () => done.current() });
+    for (const n of COUNTDOWN_NUMBERS) {
       timeline.call(() => {
         setValue(n);
         playGameSound('count');
@@ -271,7 +277,7 @@ function Countdown({ onDone }: { onDone: () => void }) {
       timeline.fromTo(
         el,
         { scale: 1.6, rotation: 0, opacity: 1 },
-        { scale: 0.2, rotation: 360, opacity: 0.2, duration: 1, ease: 'power2.in' },
+        { scale: 0.2, rotation: 360, opacity: 0.2, duration: COUNTDOWN_STEP_S, ease: 'power2.in' },
       );
     }
     timeline.call(() => playGameSound('go'));

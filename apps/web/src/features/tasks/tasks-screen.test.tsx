@@ -85,14 +85,17 @@ const TASKS: Task[] = [
   }),
 ];
 
-function open(reply: (url: string, body: unknown) => { status: number; body: unknown } | undefined) {
+function open(
+  reply: (url: string, body: unknown) => { status: number; body: unknown } | undefined,
+  tasks: Task[] = TASKS,
+) {
   const calls: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ url, body });
-      const list: TasksResponse = { tasks: TASKS, resetAt: Date.now() + 3_600_000, serverTime: Date.now() };
+      const list: TasksResponse = { tasks, resetAt: Date.now() + 3_600_000, serverTime: Date.now() };
       const r = url.endsWith('/users/tasks/42')
         ? { status: 200, body: list }
         : (reply(url, body) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'no' } });
@@ -170,25 +173,55 @@ describe('Tasks screen', () => {
     });
   });
 
-  it('shows Visiting for 10 seconds on a partner task before the link reward', async () => {
-    const { calls } = open((url) =>
-      url.endsWith('/users/linkReward')
-        ? { status: 200, body: { taskState: { task: TASKS[6] } } }
-        : undefined,
-    );
+  it('starts the visit at Go, shows Visiting with the seconds left, and asks again after 10 s', async () => {
+    let visited = 0;
+    const { calls } = open((url) => {
+      if (!url.endsWith('/users/linkReward')) return undefined;
+      visited += 1;
+      // The server times the visit: in progress at first, completed 10 s later.
+      const state =
+        visited === 1
+          ? { ...TASKS[6]!, visitEndsAt: Date.now() + VISIT_MS }
+          : { ...TASKS[6]!, status: 'completed' as const, processCount: 1, visitEndsAt: null };
+      return { status: 200, body: { taskState: { task: state } } };
+    });
     fireEvent.click(await screen.findByRole('tab', { name: 'Partner Task' }));
     const row = screen.getByTestId('task-Partner_TON');
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     fireEvent.click(within(row).getByRole('button', { name: 'Go' }));
     expect(openExternal).toHaveBeenCalledWith('https://ton.org/');
     expect(within(row).getByText('Visiting')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(VISIT_MS - 100));
-    expect(linkCalls(calls)).toHaveLength(0);
+    expect(within(row).getByLabelText('seconds left')).toHaveTextContent('10s');
+    // The visit's start is sent at once.
     await act(async () => {
-      vi.advanceTimersByTime(200);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(linkCalls(calls)).toHaveLength(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_000);
+    });
+    expect(within(row).getByLabelText('seconds left')).toHaveTextContent('7s');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(VISIT_MS - 3_000 - 200);
+    });
+    expect(linkCalls(calls)).toHaveLength(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
     });
     vi.useRealTimers();
-    await waitFor(() => expect(linkCalls(calls)).toHaveLength(1));
+    await waitFor(() => expect(linkCalls(calls)).toHaveLength(2));
+    await waitFor(() => expect(within(row).queryByText('Visiting')).not.toBeInTheDocument());
+  });
+
+  it('keeps showing a visit the server is timing when the list loads', async () => {
+    const timed = { ...TASKS[0]!, visitEndsAt: Date.now() + 6_000 };
+    open(
+      () => undefined,
+      TASKS.map((t) => (t.taskName === 'Follow_Twitter' ? timed : t)),
+    );
+    const row = await screen.findByTestId('task-Follow_Twitter');
+    expect(await within(row).findByText('Visiting')).toBeInTheDocument();
+    expect(within(row).getByLabelText('seconds left').textContent).toMatch(/^[56]s$/);
   });
 
   it('claims a completed task and toasts Completed Claim!', async () => {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Task } from '@egg-rush/contract/tasks';
+import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
@@ -20,8 +21,17 @@ import { useClaimTask, useLinkReward, useTasks } from './api.ts';
 import { ResetCountdown } from './countdown.tsx';
 import { TaskIcon } from './task-icons.tsx';
 
-/** SPEC.md section 9: a partner link counts after a 10 s visit. */
-export const VISIT_MS = 10_000;
+/**
+ * SPEC.md section 9: a link counts after a 10 s visit. The server times it from its first
+ * link-reward call; the screen shows the seconds left and asks again when they are over.
+ */
+export const VISIT_MS = LINK_VISIT_MS;
+
+/** A visit under way: the task and when (client time) the server will count it. */
+interface Visit {
+  task: Task;
+  endsAt: number;
+}
 
 type TabId = 'earn' | 'daily' | 'partner';
 const TABS: readonly { id: TabId; label: string }[] = [
@@ -43,43 +53,85 @@ function errorText(e: unknown) {
 }
 
 export function TasksScreen() {
-  const { data, isError, refetch } = useTasks();
+  const { data, dataUpdatedAt, isError, refetch } = useTasks();
   const [tab, setTab] = useState<TabId>('earn');
-  const [visiting, setVisiting] = useState<ReadonlySet<string>>(new Set());
-  const timers = useRef(new Map<string, number>());
+  const [visits, setVisits] = useState<ReadonlyMap<string, Visit>>(new Map());
+  const [now, setNow] = useState(() => Date.now());
   const link = useLinkReward();
   const claim = useClaimTask();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    const all = timers.current;
-    return () => all.forEach((id) => window.clearTimeout(id));
-  }, []);
+  // Server time minus client time, as of the last task list.
+  const offset = data ? data.serverTime - dataUpdatedAt : 0;
+  /** Client time at which a visit the server counts at `visitEndsAt` is over (at most 10 s away). */
+  const endOf = (visitEndsAt: number, min = 0) =>
+    Date.now() + Math.min(VISIT_MS, Math.max(min, visitEndsAt - (Date.now() + offset)));
 
-  const complete = (task: Task) => link.mutate(task, { onError: (e) => toast.error(errorText(e)) });
+  const setVisit = (task: Task, endsAt: number | null) =>
+    setVisits((current) => {
+      const next = new Map(current);
+      if (endsAt === null) next.delete(task.taskName);
+      else next.set(task.taskName, { task, endsAt });
+      return next;
+    });
+
+  // Visits the server is already timing (started earlier, or on another screen) keep going here.
+  useEffect(() => {
+    if (!data) return;
+    setVisits((current) => {
+      let next: Map<string, Visit> | null = null;
+      for (const task of data.tasks) {
+        if (task.visitEndsAt == null || current.has(task.taskName)) continue;
+        next ??= new Map(current);
+        next.set(task.taskName, {
+          task,
+          endsAt: Date.now() + Math.min(VISIT_MS, task.visitEndsAt - Date.now() - offset),
+        });
+      }
+      return next ?? current;
+    });
+  }, [data, offset]);
+
+  /** Calls link-reward; while the server still counts the visit, shows it and asks again after. */
+  const visit = async (task: Task, retryAfterMs: number) => {
+    try {
+      const reply = await link.mutateAsync(task);
+      const state = reply.taskState.task;
+      if (state.status === 'completed' || state.isClaimed) setVisit(task, null);
+      else if (state.visitEndsAt != null) setVisit(task, endOf(state.visitEndsAt, retryAfterMs));
+    } catch (e) {
+      setVisit(task, null);
+      toast.error(errorText(e));
+    }
+  };
+
+  // Each visit's end asks the server again; a 1 s tick shows the seconds left meanwhile.
+  useEffect(() => {
+    if (visits.size === 0) return;
+    setNow(Date.now());
+    const tick = window.setInterval(() => setNow(Date.now()), 1_000);
+    const ends = [...visits.values()].map(({ task, endsAt }) =>
+      window.setTimeout(() => void visit(task, 500), Math.max(0, endsAt - Date.now())),
+    );
+    return () => {
+      window.clearInterval(tick);
+      ends.forEach((id) => window.clearTimeout(id));
+    };
+    // `visit` is recreated each render; the timers only need to follow the visits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visits]);
 
   const go = (task: Task) => {
     if (task.dailyType === 'invite' && task.goTo) return void navigate(task.goTo);
     if (task.dailyType === 'earn') {
-      complete(task);
       if (task.goTo) void navigate(task.goTo);
-      return;
-    }
-    if (task.link) openExternal(task.link);
-    if (task.dailyType === 'twitter' || task.dailyType === 'telegram') return complete(task);
-    if (task.taskType === 'one_time') {
-      setVisiting((s) => new Set(s).add(task.taskName));
-      const id = window.setTimeout(() => {
-        timers.current.delete(task.taskName);
-        setVisiting((s) => {
-          const next = new Set(s);
-          next.delete(task.taskName);
-          return next;
-        });
-        complete(task);
-      }, VISIT_MS);
-      timers.current.set(task.taskName, id);
-    }
+    } else if (task.link) openExternal(task.link);
+    else return;
+    // Social Follow_Twitter and Follow_Telegram call link-reward at once (SPEC.md section 4), and
+    // so does every link task now: the call starts the visit on the server, which completes the
+    // task 10 s later; the row shows 'Visiting' meanwhile and asks again when the time is over.
+    setVisit(task, Date.now() + VISIT_MS);
+    void visit(task, 0);
   };
 
   const onClaim = (task: Task) =>
@@ -89,7 +141,6 @@ export function TasksScreen() {
     });
 
   const list = data ? tasksOf(tab, data.tasks) : [];
-  const offset = data ? data.serverTime - Date.now() : 0;
 
   return (
     <div className="flex flex-col gap-4">
@@ -103,7 +154,7 @@ export function TasksScreen() {
             <TaskRow
               key={task.taskName}
               task={task}
-              visiting={visiting.has(task.taskName)}
+              visitLeftMs={visits.has(task.taskName) ? visits.get(task.taskName)!.endsAt - now : null}
               busy={
                 (link.isPending && link.variables?.taskName === task.taskName) ||
                 (claim.isPending && claim.variables?.taskName === task.taskName)
@@ -129,13 +180,14 @@ export function TasksScreen() {
 
 function TaskRow({
   task,
-  visiting,
+  visitLeftMs,
   busy,
   onGo,
   onClaim,
 }: {
   task: Task;
-  visiting: boolean;
+  /** Time left of a visit under way; null when none. */
+  visitLeftMs: number | null;
   busy: boolean;
   onGo: () => void;
   onClaim: () => void;
@@ -160,10 +212,16 @@ function TaskRow({
         Claim
       </button>
     );
-  } else if (visiting) {
+  } else if (visitLeftMs !== null) {
     action = (
-      <span className="flex h-11 min-w-[76px] items-center justify-center rounded-[14px] bg-lilac/10 px-3 text-sm font-extrabold text-lilac">
-        Visiting
+      <span
+        className="flex h-11 min-w-[76px] items-center justify-center gap-1 rounded-[14px] bg-lilac/10 px-3 text-sm font-extrabold text-lilac"
+        data-testid="visiting"
+      >
+        <span>Visiting</span>
+        <span className="num" aria-label="seconds left">
+          {Math.max(0, Math.ceil(visitLeftMs / 1000))}s
+        </span>
       </span>
     );
   } else if (task.taskType === 'daily') {
