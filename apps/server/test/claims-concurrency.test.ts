@@ -231,6 +231,8 @@ describe(`${N} parallel claims pay exactly once`, () => {
   it('once-only boosts (Double, Income)', async () => {
     const token = await t.login(7006);
     await grant(7006, 10_000_000, 0);
+    // 2 * Income needs some income to double (the clock stands still: none accrues).
+    await t.deps.database.db.execute(sql`update users set earn_per_hour = 10 where id = 7006`);
     for (const boost of ['double', 'income']) {
       const before = await snapshot(7006);
       await burst(

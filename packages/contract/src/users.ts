@@ -23,6 +23,11 @@ export const profile = z.object({
   golden: z.number(),
   wooden: z.number(),
   boostEndAt: z.string().nullable(),
+  /** Levels bought of Touch Income and Energy Capacity (prices: packages/game/src/boosts.ts). */
+  touchIncomeLevel: z.number(),
+  energyCapacityLevel: z.number(),
+  /** Full Energy refills still allowed in the current game day. */
+  refillsLeft: z.number(),
   walletAddress: z.string().nullable(),
   friendCount: z.number(),
   serverTime: z.number(),

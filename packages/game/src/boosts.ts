@@ -1,18 +1,61 @@
+import { gameDay } from './time.ts';
+
 /** The boost shop on Home (SPEC.md sections 2 "Boost view", 4 "Boosts", 5 and 9). */
 export const BOOST_NAMES = ['fullyEnergy', 'income', 'double', 'touchIncome', 'energyCapacity'] as const;
 export type BoostName = (typeof BOOST_NAMES)[number];
 
-/** SPEC.md section 9: each boost costs 500 coins. */
+/** SPEC.md section 9: each boost costs 500 coins (the first purchase of a levelled boost). */
 export const BOOST_COST = 500;
 
 /** SPEC.md section 4: Income and Double can each be used once, decided by the boosts list. */
 export const ONCE_ONLY_BOOSTS: readonly BoostName[] = ['income', 'double'];
 
-/** Design choice: Energy Capacity raises max energy by 500 a purchase. */
+/** Boosts bought level by level, each level dearer than the last (docs/economy.md). */
+export const LEVELLED_BOOSTS = ['touchIncome', 'energyCapacity'] as const;
+export type LevelledBoost = (typeof LEVELLED_BOOSTS)[number];
+export const isLevelled = (name: BoostName): name is LevelledBoost =>
+  (LEVELLED_BOOSTS as readonly string[]).includes(name);
+
+/** Design choice: Energy Capacity raises max energy by 500 a level. */
 export const ENERGY_CAPACITY_STEP = 500;
 
-/** Design choice: Touch Income adds one coin a tap. */
+/** Design choice: Touch Income adds one coin a tap a level. */
 export const TOUCH_INCOME_STEP = 1;
+
+/**
+ * Design choice (docs/economy.md): level n (0 = first purchase) of a levelled boost costs
+ * 500 * 2^n, and there are 10 levels. Doubling keeps the first levels a treat for everyone while
+ * the last ones cost 256,000 coins, so Touch Income never outruns mining; the cap bounds what a
+ * refill can ever return (see FULL_ENERGY_PER_DAY).
+ */
+export const BOOST_PRICE_GROWTH = 2;
+export const BOOST_MAX_LEVEL: Record<LevelledBoost, number> = { touchIncome: 10, energyCapacity: 10 };
+
+/**
+ * Design choice, as the big tap games do: at most six Full Energy refills a game day (UTC-6,
+ * time.ts), 500 coins each. A refill pays maxEnergy / loseEnergyPerTap taps, so with the capped
+ * levels it can return more than it costs, but only six times a day.
+ */
+export const FULL_ENERGY_PER_DAY = 6;
+
+/** The price of the next purchase of `name` when `level` levels are owned (0 for the others). */
+export function boostPrice(name: BoostName, level = 0): number {
+  if (!isLevelled(name)) return BOOST_COST;
+  return BOOST_COST * BOOST_PRICE_GROWTH ** Math.max(0, Math.floor(level));
+}
+
+/** Full Energy refills already bought today, given the day of the last one and its count. */
+export function refillsUsed(refillDay: number | null, refillCount: number, now: number): number {
+  return refillDay === gameDay(now) ? refillCount : 0;
+}
+
+/** Refills still allowed today. */
+export function refillsLeft(refillDay: number | null, refillCount: number, now: number): number {
+  return Math.max(0, FULL_ENERGY_PER_DAY - refillsUsed(refillDay, refillCount, now));
+}
+
+/** Passive income multiplier: 2 * Income doubles every coin of profit per hour, bought before or after. */
+export const incomeMultiplier = (boosts: readonly string[]) => (boosts.includes('income') ? 2 : 1);
 
 export interface BoostState {
   onion: number;
@@ -23,6 +66,10 @@ export interface BoostState {
   earnPerTap: number;
   loseEnergyPerTap: number;
   boosts: readonly string[];
+  touchIncomeLevel: number;
+  energyCapacityLevel: number;
+  /** Full Energy refills bought so far in the current game day. */
+  refillsToday: number;
 }
 
 export interface BoostEffect {
@@ -33,33 +80,59 @@ export interface BoostEffect {
   earnPerTap: number;
   loseEnergyPerTap: number;
   boosts: string[];
+  touchIncomeLevel: number;
+  energyCapacityLevel: number;
+  refillsToday: number;
 }
 
-export type BoostPlan =
-  | { ok: true; cost: number; next: BoostEffect }
-  | { ok: false; reason: 'already-used' | 'energy-full' | 'balance' };
+export type BoostRefusal =
+  'already-used' | 'energy-full' | 'balance' | 'max-level' | 'daily-limit' | 'no-income';
+
+export type BoostPlan = { ok: true; cost: number; next: BoostEffect } | { ok: false; reason: BoostRefusal };
+
+export const levelOf = (
+  name: LevelledBoost,
+  s: Pick<BoostState, 'touchIncomeLevel' | 'energyCapacityLevel'>,
+) => (name === 'touchIncome' ? s.touchIncomeLevel : s.energyCapacityLevel);
+
+/** The price `name` costs next for this player, or null when it can no longer be bought. */
+export function nextBoostPrice(name: BoostName, s: BoostState): number | null {
+  const plan = planBoost(name, { ...s, onion: Number.MAX_SAFE_INTEGER, energy: 0 });
+  return plan.ok ? plan.cost : null;
+}
 
 /**
- * Buying a boost: once-only boosts already in the list are refused, a full refill at full energy
- * is refused, and the balance must cover the cost (SPEC.md section 5); otherwise the effect.
+ * Buying a boost: once-only boosts already in the list are refused, as are levelled boosts at
+ * their last level, a refill past the day's allowance or at full energy, and 2 * Income while
+ * there is no income to double; then the balance must cover the price (SPEC.md section 5).
  */
 export function planBoost(name: BoostName, s: BoostState): BoostPlan {
   if (ONCE_ONLY_BOOSTS.includes(name) && s.boosts.includes(name))
     return { ok: false, reason: 'already-used' };
+  if (isLevelled(name) && levelOf(name, s) >= BOOST_MAX_LEVEL[name])
+    return { ok: false, reason: 'max-level' };
+  if (name === 'fullyEnergy' && s.refillsToday >= FULL_ENERGY_PER_DAY)
+    return { ok: false, reason: 'daily-limit' };
   if (name === 'fullyEnergy' && s.energy >= s.maxEnergy) return { ok: false, reason: 'energy-full' };
-  if (s.onion < BOOST_COST) return { ok: false, reason: 'balance' };
+  if (name === 'income' && s.earnPerHour <= 0) return { ok: false, reason: 'no-income' };
+  const cost = boostPrice(name, isLevelled(name) ? levelOf(name, s) : 0);
+  if (s.onion < cost) return { ok: false, reason: 'balance' };
   const next: BoostEffect = {
-    onion: s.onion - BOOST_COST,
+    onion: s.onion - cost,
     energy: s.energy,
     maxEnergy: s.maxEnergy,
     earnPerHour: s.earnPerHour,
     earnPerTap: s.earnPerTap,
     loseEnergyPerTap: s.loseEnergyPerTap,
     boosts: ONCE_ONLY_BOOSTS.includes(name) ? [...s.boosts, name] : [...s.boosts],
+    touchIncomeLevel: s.touchIncomeLevel,
+    energyCapacityLevel: s.energyCapacityLevel,
+    refillsToday: s.refillsToday,
   };
   switch (name) {
     case 'fullyEnergy':
       next.energy = s.maxEnergy;
+      next.refillsToday = s.refillsToday + 1;
       break;
     case 'income':
       next.earnPerHour = s.earnPerHour * 2;
@@ -69,13 +142,16 @@ export function planBoost(name: BoostName, s: BoostState): BoostPlan {
       next.loseEnergyPerTap = s.loseEnergyPerTap * 2;
       break;
     case 'touchIncome':
-      next.earnPerTap = s.earnPerTap + TOUCH_INCOME_STEP;
+      // Double doubles every coin a tap, bought before or after Touch Income.
+      next.earnPerTap = s.earnPerTap + TOUCH_INCOME_STEP * (s.boosts.includes('double') ? 2 : 1);
+      next.touchIncomeLevel = s.touchIncomeLevel + 1;
       break;
     case 'energyCapacity':
       next.maxEnergy = s.maxEnergy + ENERGY_CAPACITY_STEP;
+      next.energyCapacityLevel = s.energyCapacityLevel + 1;
       break;
   }
-  return { ok: true, cost: BOOST_COST, next };
+  return { ok: true, cost, next };
 }
 
 /** Days, hours, minutes and seconds left until a boost end time (SPEC.md section 2 "Home"). */

@@ -118,10 +118,14 @@ export type BuyDecision =
   | { ok: true; price: number; level: number; profitGain: number }
   | { ok: false; reason: 'not-enough-coin' | 'max-level'; price: number };
 
-/** SPEC.md section 5: a purchase needs onion strictly greater than the price. */
-export function decideBuy(item: MiningItem, level: number, onion: number): BuyDecision {
+/**
+ * SPEC.md section 5: a purchase needs onion strictly greater than the price. `multiplier` is the
+ * passive income multiplier (boosts.ts incomeMultiplier: 2 once 2 * Income is bought), so that
+ * 2 * Income doubles every level, bought before or after it.
+ */
+export function decideBuy(item: MiningItem, level: number, onion: number, multiplier = 1): BuyDecision {
   const price = nextPrice(item, level);
   if (level >= MAX_MINING_LEVEL) return { ok: false, reason: 'max-level', price };
   if (!(onion > price)) return { ok: false, reason: 'not-enough-coin', price };
-  return { ok: true, price, level: level + 1, profitGain: item.profitPerLevel };
+  return { ok: true, price, level: level + 1, profitGain: item.profitPerLevel * multiplier };
 }

@@ -213,8 +213,10 @@ export const RESULT_GRACE_MS = 15_000;
 export const GAME_EXPIRY_MS = COUNTDOWN_MS + TIME_LIMIT_MS + PLAY_OVERRUN_MS + RESULT_GRACE_MS;
 
 /**
- * The onion paid for a final score (design choice): one coin per point, capped at 2,000, so
- * a ticket (worth one game) pays back a few hundred coins for a typical game.
+ * The onion paid for a final score (design choice): one coin per point, capped at 1,000, about
+ * a flawless human game (the simulator, simulator.ts, plays one at about 900 points and a good
+ * human at about 450), so the highest score the server accepts pays at most about twice a good
+ * game (docs/economy.md).
  */
-export const GAME_REWARD_CAP = 2_000;
+export const GAME_REWARD_CAP = 1_000;
 export const gameReward = (score: number) => Math.min(GAME_REWARD_CAP, Math.max(0, Math.floor(score)));

@@ -2,13 +2,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BOOST_COST,
+  BOOST_MAX_LEVEL,
+  BOOST_NAMES,
+  BOOST_PRICE_GROWTH,
   boostCountdown,
+  boostPrice,
   ENERGY_CAPACITY_STEP,
+  FULL_ENERGY_PER_DAY,
+  LEVELLED_BOOSTS,
+  levelOf,
+  nextBoostPrice,
   planBoost,
+  refillsLeft,
   TOUCH_INCOME_STEP,
   type BoostName,
   type BoostState,
 } from '../src/boosts.ts';
+import { gameDay } from '../src/time.ts';
 import { ENERGY_REGEN_MS } from '../src/energy.ts';
 import { canClaimFarm, canStartFarm, FARM_DURATION_MS, farmStatus, formatCountdown } from '../src/farm.ts';
 import { compareRank, rankOf } from '../src/leaderboard.ts';
@@ -99,6 +109,9 @@ const shopper: BoostState = {
   earnPerTap: 1,
   loseEnergyPerTap: 10,
   boosts: [],
+  touchIncomeLevel: 0,
+  energyCapacityLevel: 0,
+  refillsToday: 0,
 };
 
 describe('boosts', () => {
@@ -130,10 +143,10 @@ describe('boosts', () => {
     expect(planBoost('touchIncome', { ...shopper, boosts: ['double', 'income'] }).ok).toBe(true);
   });
 
-  it('never leaves a negative balance and always costs exactly 500', () => {
+  it('never leaves a negative balance and the first purchase of every boost costs exactly 500', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<BoostName>('fullyEnergy', 'income', 'double', 'touchIncome', 'energyCapacity'),
+        fc.constantFrom<BoostName>(...BOOST_NAMES),
         fc.integer({ min: 0, max: 100_000 }),
         (name, onion) => {
           const plan = planBoost(name, { ...shopper, onion });
@@ -143,6 +156,76 @@ describe('boosts', () => {
         },
       ),
     );
+  });
+
+  it('prices levelled boosts 500, 1,000, 2,000... and stops them at their last level', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...LEVELLED_BOOSTS), fc.integer({ min: 0, max: 40 }), (name, level) => {
+        const s = {
+          ...shopper,
+          onion: Number.MAX_SAFE_INTEGER,
+          touchIncomeLevel: level,
+          energyCapacityLevel: level,
+        };
+        const plan = planBoost(name, s);
+        if (level >= BOOST_MAX_LEVEL[name]) {
+          expect(plan).toEqual({ ok: false, reason: 'max-level' });
+          expect(nextBoostPrice(name, s)).toBeNull();
+          return;
+        }
+        expect(plan.ok && plan.cost).toBe(boostPrice(name, level));
+        expect(boostPrice(name, level)).toBe(BOOST_COST * BOOST_PRICE_GROWTH ** level);
+        expect(boostPrice(name, level + 1)).toBeGreaterThan(boostPrice(name, level));
+        if (plan.ok) expect(levelOf(name, plan.next)).toBe(level + 1);
+      }),
+    );
+    expect(boostPrice('touchIncome', 0)).toBe(500);
+    expect(boostPrice('energyCapacity', 0)).toBe(500);
+    expect(boostPrice('fullyEnergy')).toBe(500);
+  });
+
+  it('buying every level in any order never makes a tap worth more than (1 + cap) * 2', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom<BoostName>(...BOOST_NAMES), { maxLength: 60 }), (order) => {
+        let s: BoostState = { ...shopper, onion: Number.MAX_SAFE_INTEGER, energy: 0 };
+        let spent = 0;
+        for (const name of order) {
+          const plan = planBoost(name, s);
+          if (!plan.ok) continue;
+          spent += plan.cost;
+          s = { ...plan.next, energy: 0 };
+        }
+        const double = s.boosts.includes('double') ? 2 : 1;
+        expect(s.earnPerTap).toBe((1 + s.touchIncomeLevel * TOUCH_INCOME_STEP) * double);
+        expect(s.earnPerTap).toBeLessThanOrEqual((1 + BOOST_MAX_LEVEL.touchIncome) * 2);
+        expect(s.maxEnergy).toBeLessThanOrEqual(1000 + BOOST_MAX_LEVEL.energyCapacity * ENERGY_CAPACITY_STEP);
+        expect(s.refillsToday).toBeLessThanOrEqual(FULL_ENERGY_PER_DAY);
+        expect(spent).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('allows six refills a game day, counted from the day of the last one', () => {
+    let s: BoostState = { ...shopper, onion: 100_000 };
+    for (let i = 0; i < FULL_ENERGY_PER_DAY; i++) {
+      const plan = planBoost('fullyEnergy', { ...s, energy: 0 });
+      expect(plan.ok).toBe(true);
+      if (plan.ok) s = plan.next;
+    }
+    expect(planBoost('fullyEnergy', { ...s, energy: 0 })).toEqual({ ok: false, reason: 'daily-limit' });
+    const day = gameDay(Date.UTC(2026, 5, 15, 12));
+    const now = Date.UTC(2026, 5, 15, 12);
+    expect(refillsLeft(day, 6, now)).toBe(0);
+    expect(refillsLeft(day - 1, 6, now)).toBe(FULL_ENERGY_PER_DAY);
+    expect(refillsLeft(null, 0, now)).toBe(FULL_ENERGY_PER_DAY);
+    // The day turns at midnight UTC-6 (06:00 UTC).
+    expect(refillsLeft(day, 6, Date.UTC(2026, 5, 16, 5, 59))).toBe(0);
+    expect(refillsLeft(day, 6, Date.UTC(2026, 5, 16, 6, 0))).toBe(FULL_ENERGY_PER_DAY);
+  });
+
+  it('refuses 2 * Income while there is no income to double', () => {
+    expect(planBoost('income', { ...shopper, earnPerHour: 0 })).toEqual({ ok: false, reason: 'no-income' });
+    expect(planBoost('income', { ...shopper, earnPerHour: 1 }).ok).toBe(true);
   });
 
   it('counts down days, hours, minutes and seconds', () => {

@@ -38,10 +38,10 @@ describe('energy', () => {
 });
 
 describe('passive income', () => {
-  it('pays earnPerHour per hour, keeps the fraction of a coin, and caps time away at 3 hours', () => {
+  it('pays earnPerHour per hour, keeps the fraction of a coin, and caps time away at 6 hours', () => {
     expect(settleIncome(3600, 0, 1000)).toEqual({ coins: 1, at: 1000 });
     expect(settleIncome(100, 0, 3_600_000).coins).toBe(100);
-    expect(settleIncome(100, 0, 10 * 3_600_000).coins).toBe(300);
+    expect(settleIncome(100, 0, 10 * 3_600_000).coins).toBe(600);
     expect(settleIncome(0, 0, 5000)).toEqual({ coins: 0, at: 5000 });
     expect(incomeIntervalMs(3600)).toBe(1000);
     expect(incomeIntervalMs(0)).toBeNull();

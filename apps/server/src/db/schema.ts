@@ -54,6 +54,12 @@ export const users = pgTable(
     golden: integer('golden').notNull().default(0),
     wooden: integer('wooden').notNull().default(0),
     boostEndAt: at('boost_end_at'),
+    /** Levels bought of the levelled boosts (packages/game/src/boosts.ts). */
+    touchIncomeLevel: integer('touch_income_level').notNull().default(0),
+    energyCapacityLevel: integer('energy_capacity_level').notNull().default(0),
+    /** The game day of the last Full Energy refill and how many were bought that day. */
+    refillDay: integer('refill_day'),
+    refillCount: integer('refill_count').notNull().default(0),
 
     /** When `energy` was last settled. */
     energyAt: at('energy_at').notNull().defaultNow(),

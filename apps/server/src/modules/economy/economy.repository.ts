@@ -150,6 +150,10 @@ export interface BoostWrite {
   earnPerTap: number;
   loseEnergyPerTap: number;
   boosts: string[];
+  touchIncomeLevel: number;
+  energyCapacityLevel: number;
+  refillDay: number | null;
+  refillCount: number;
 }
 
 /** Pays for a boost and applies it; the caller holds the row lock. Null if the balance is short. */
@@ -165,6 +169,10 @@ export async function applyBoost(tx: Tx, userId: number, w: BoostWrite): Promise
       earnPerTap: w.earnPerTap,
       loseEnergyPerTap: w.loseEnergyPerTap,
       boosts: w.boosts,
+      touchIncomeLevel: w.touchIncomeLevel,
+      energyCapacityLevel: w.energyCapacityLevel,
+      refillDay: w.refillDay,
+      refillCount: w.refillCount,
     })
     .where(sql`${users.id} = ${userId} and ${users.onion} >= ${w.cost}`)
     .returning();

@@ -9,7 +9,8 @@ import type {
   TapResponse,
   TouchIncomeResponse,
 } from '@egg-rush/contract/economy';
-import { planBoost, type BoostName } from '@egg-rush/game/boosts';
+import { planBoost, refillsUsed, type BoostName, type BoostRefusal } from '@egg-rush/game/boosts';
+import { gameDay } from '@egg-rush/game/time';
 import { settleEnergy } from '@egg-rush/game/energy';
 import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
 import { canTap } from '@egg-rush/game/tap';
@@ -29,7 +30,20 @@ export const MESSAGES = {
   energyFull: 'Your energy is already full.',
   noEnergy: 'Not enough energy. Wait for it to refill.',
   noChest: 'You have no treasure chests to open.',
+  maxLevel: 'This boost is already at its highest level.',
+  dailyLimit: 'No Full Energy refills left today. More come with the daily reset.',
+  noIncome: 'Your profit per hour is 0, so there is nothing to double yet. Buy a mining upgrade first.',
 } as const;
+
+/** Each refusal of packages/game/src/boosts.ts planBoost as a 409 code and message. */
+const BOOST_REFUSALS: Record<BoostRefusal, [code: string, message: string]> = {
+  'already-used': ['ALREADY_USED', MESSAGES.used],
+  'energy-full': ['ENERGY_FULL', MESSAGES.energyFull],
+  balance: ['NOT_ENOUGH_BALANCE', MESSAGES.balance],
+  'max-level': ['MAX_LEVEL', MESSAGES.maxLevel],
+  'daily-limit': ['DAILY_LIMIT', MESSAGES.dailyLimit],
+  'no-income': ['NO_INCOME', MESSAGES.noIncome],
+};
 
 export function createEconomyService(deps: Deps) {
   const { db } = deps.database;
@@ -46,13 +60,12 @@ export function createEconomyService(deps: Deps) {
     return write(deps, async (tx, fx) => {
       const user = await settleIncome(tx, fx, userId, now);
       const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
-      const plan = planBoost(name, { ...user, energy: energy.value });
-      if (!plan.ok) {
-        if (plan.reason === 'already-used') throw refused('ALREADY_USED', MESSAGES.used);
-        if (plan.reason === 'energy-full') throw refused('ENERGY_FULL', MESSAGES.energyFull);
-        throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
-      }
-      const refill = plan.next.energy !== energy.value;
+      // Levels and today's refills are columns of the row locked above (settleIncome), so
+      // concurrent purchases see each other's count.
+      const refillsToday = refillsUsed(user.refillDay, user.refillCount, now);
+      const plan = planBoost(name, { ...user, energy: energy.value, refillsToday });
+      if (!plan.ok) throw refused(...BOOST_REFUSALS[plan.reason]);
+      const refill = name === 'fullyEnergy';
       const row = await applyBoost(tx, userId, {
         cost: plan.cost,
         energy: plan.next.energy,
@@ -62,6 +75,10 @@ export function createEconomyService(deps: Deps) {
         earnPerTap: plan.next.earnPerTap,
         loseEnergyPerTap: plan.next.loseEnergyPerTap,
         boosts: plan.next.boosts,
+        touchIncomeLevel: plan.next.touchIncomeLevel,
+        energyCapacityLevel: plan.next.energyCapacityLevel,
+        refillDay: refill ? gameDay(now) : user.refillDay,
+        refillCount: refill ? plan.next.refillsToday : user.refillCount,
       });
       if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
       fx.ledger({ userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });

@@ -15,6 +15,7 @@ import {
   type MiningCategory,
   type MiningItem,
 } from '@egg-rush/game/mining';
+import { incomeMultiplier } from '@egg-rush/game/boosts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { write } from '../ledger/ledger.write.ts';
@@ -68,7 +69,7 @@ export function createMiningService(deps: Deps) {
         // Locks the row and pays the income accrued at the old rate before the rate changes.
         const user = await settleIncome(tx, fx, userId, now);
         const level = await findLevel(tx, userId, item.id);
-        const decision = decideBuy(item, level, user.onion);
+        const decision = decideBuy(item, level, user.onion, incomeMultiplier(user.boosts));
         if (!decision.ok) {
           throw decision.reason === 'max-level'
             ? refused('MAX_LEVEL', MAX_LEVEL_REACHED)

@@ -1,4 +1,5 @@
 import type { Profile } from '@egg-rush/contract/users';
+import { refillsLeft } from '@egg-rush/game/boosts';
 import { settleEnergy } from '@egg-rush/game/energy';
 import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
 import type { Tx } from '../../db/client.ts';
@@ -54,6 +55,9 @@ export function toProfile(user: UserRow, friendCount: number, now: number): Prof
     golden: user.golden,
     wooden: user.wooden,
     boostEndAt: user.boostEndAt ? user.boostEndAt.toISOString() : null,
+    touchIncomeLevel: user.touchIncomeLevel,
+    energyCapacityLevel: user.energyCapacityLevel,
+    refillsLeft: refillsLeft(user.refillDay, user.refillCount, now),
     walletAddress: user.walletAddress,
     friendCount,
     serverTime: now,

@@ -40,6 +40,9 @@ const baseProfile: Profile = {
   golden: 0,
   wooden: 0,
   boostEndAt: null,
+  touchIncomeLevel: 0,
+  energyCapacityLevel: 0,
+  refillsLeft: 6,
   walletAddress: null,
   friendCount: 0,
   serverTime: 0,
@@ -194,10 +197,36 @@ describe('Home', () => {
       expect(within(sheet).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(sheet).getByTestId('energy')).toHaveTextContent('1,000 / 1,000');
+    // Prices come from the rules: first levels cost 500, refills show what is left today.
+    expect(within(sheet).getByTestId('boost-price-touchIncome')).toHaveTextContent('500');
+    expect(within(sheet).getByTestId('boost-note-touchIncome')).toHaveTextContent('Level 0 / 10');
+    expect(within(sheet).getByTestId('boost-note-fullyEnergy')).toHaveTextContent('6 / 6 left today');
     fireEvent.click(within(sheet).getByRole('button', { name: 'Double Tap' }));
     expect(await screen.findByText('It has already been used.')).toBeInTheDocument();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Touch Income' }));
     expect(await screen.findByText('Success!')).toBeInTheDocument();
+  });
+
+  it('shows the next level price and marks what the player cannot afford', async () => {
+    routes['GET /api/v1/users/get/77'] = () => ({
+      body: { ...baseProfile, onion: 3000, touchIncomeLevel: 3, energyCapacityLevel: 10, refillsLeft: 0 },
+    });
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const sheet = screen.getByRole('dialog', { name: 'Boost' });
+    await waitFor(() =>
+      expect(within(sheet).getByTestId('boost-price-touchIncome')).toHaveTextContent('4,000'),
+    );
+    expect(within(sheet).getByRole('button', { name: 'Touch Income' })).toHaveAttribute(
+      'data-affordable',
+      'false',
+    );
+    expect(within(sheet).getByRole('button', { name: 'Double Tap' })).toHaveAttribute(
+      'data-affordable',
+      'true',
+    );
+    expect(within(sheet).getByRole('button', { name: 'Energy Capacity' })).toHaveTextContent('Max');
+    expect(within(sheet).getByRole('button', { name: 'Energy' })).toHaveTextContent('Tomorrow');
   });
 
   it('opens a chest and shows the prize', async () => {
