@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replies } from '@egg-rush/contract/common';
+import { healthResponse } from '@egg-rush/contract/meta';
 
 /** Load balancers and orchestrators poll this many times a second: it is not rate limited. */
-export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { config: { public: true, rateLimit: false } }, async (_request, reply) => {
+export default async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const schema = { response: replies(healthResponse, { 503: healthResponse }) };
+  app.get('/health', { schema, config: { public: true, rateLimit: false } }, async (_request, reply) => {
     const { database, redis } = app.deps;
     const db = await database.ping();
     let redisStatus: 'up' | 'down' | 'off' = 'off';
@@ -13,6 +18,10 @@ export default async function healthRoutes(app: FastifyInstance) {
       );
     const ok = db && redisStatus !== 'down';
     reply.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', database: { kind: database.kind, up: db }, redis: redisStatus };
+    return {
+      status: ok ? ('ok' as const) : ('degraded' as const),
+      database: { kind: database.kind, up: db },
+      redis: redisStatus,
+    };
   });
 }
