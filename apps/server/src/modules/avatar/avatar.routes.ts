@@ -18,7 +18,11 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/avatar/:userid',
     {
-      schema: { params: avatarParams, response: replies(avatarResponse, { 302: avatarRedirect }) },
+      schema: {
+        params: avatarParams,
+        produces: ['image/svg+xml', 'application/json'],
+        response: replies(avatarResponse, { 302: avatarRedirect }),
+      },
       config: { public: true },
     },
     async (request, reply) => {
