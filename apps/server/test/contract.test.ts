@@ -214,21 +214,19 @@ describe('a route whose body schema names no userid', () => {
     let reached = 0;
     await app.register(
       async (api) => {
-        api
-          .withTypeProvider<ZodTypeProvider>()
-          .post(
-            '/probe',
-            {
-              schema: {
-                body: z.object({ note: z.string() }),
-                response: { 200: z.object({ ok: z.boolean() }) },
-              },
+        api.withTypeProvider<ZodTypeProvider>().post(
+          '/probe',
+          {
+            schema: {
+              body: z.object({ note: z.string() }),
+              response: { 200: z.object({ ok: z.boolean() }) },
             },
-            async () => {
-              reached++;
-              return { ok: true };
-            },
-          );
+          },
+          async () => {
+            reached++;
+            return { ok: true };
+          },
+        );
       },
       { prefix: '/api/v1' },
     );
