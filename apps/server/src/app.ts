@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifySchema,
+  type HTTPMethods,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './lib/deps.ts';
 import { createTokens } from './lib/token.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -19,6 +22,7 @@ import friendsRoutes from './modules/friends/friends.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import leaderboardRoutes from './modules/leaderboard/leaderboard.routes.ts';
 import miningRoutes from './modules/mining/mining.routes.ts';
+import openapiRoutes from './modules/openapi/openapi.routes.ts';
 import playRoutes from './modules/play/play.routes.ts';
 import spinRoutes from './modules/spin/spin.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
@@ -72,7 +76,24 @@ const modules = [
   spinRoutes,
   walletRoutes,
   playRoutes,
+  openapiRoutes,
 ];
+
+/** A route as registered: what the contract tests compare with the OpenAPI document. */
+export interface RegisteredRoute {
+  method: HTTPMethods;
+  url: string;
+  schema: FastifySchema | undefined;
+  /** Reachable without a bearer token (config.public). */
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app, collected as it is registered (HEAD twins of GET routes left out). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
 
 /** The built web app: apps/web/dist (this file is apps/server/src/app.ts or apps/server/dist/main.js). */
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -102,6 +123,31 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, schema: route.schema, public: Boolean(route.config?.public) });
+    }
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Egg Rush API',
+        version: '1.0.0',
+        description: 'Every reply is the 200 shape shown or `{ code, message }` (4xx, 5xx).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    // The routes' zod schemas as JSON Schema; public routes need no token.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      return input.route.config?.public ? { ...out, schema: { ...out.schema, security: [] } } : out;
+    },
+  });
   const webDist = deps.env.webDist ?? defaultWebDist;
   const spa = Boolean(options.serveWeb) && existsSync(`${webDist}/index.html`);
   registerErrorHandling(app, { spa });

@@ -4,6 +4,21 @@ import { z } from 'zod';
 export const errorBody = z.object({ code: z.string(), message: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/**
+ * The replies a route may send: `ok` (200, or the given statuses) and, for every 4xx and 5xx,
+ * the one error shape. Routes declare it as their `response` schema, so the server cannot answer
+ * anything else.
+ */
+export function replies<const T extends Record<number, z.ZodType>>(ok: z.ZodType, extra?: T) {
+  return { 200: ok, ...(extra as T), '4xx': errorBody, '5xx': errorBody } as const;
+}
+
+/**
+ * A player id as written in a request: a positive integer within JavaScript's exact range, as a
+ * number or as its decimal text (no sign, spaces, leading zeros, exponent or fraction).
+ */
+export const ID_TEXT = /^[1-9][0-9]{0,15}$/;
+
 /** A Telegram user id. Positive, within JavaScript's exact integer range. */
 export const userId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -15,3 +30,9 @@ export type UseridBody = z.infer<typeof useridBody>;
 export const idParams = z.object({ id: userId });
 
 export const successBody = z.object({ success: z.boolean() });
+
+/**
+ * Body of the calls that need nothing: none (or null), or an object that may carry the caller's id (checked
+ * like every claimed id).
+ */
+export const optionalUseridBody = z.object({ userid: userId.optional() }).nullish();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { optionalUseridBody } from './common.ts';
 
 /** The farm calls send nothing but may carry the caller's id (SPEC.md section 7: "not shown"). */
-export const farmRequest = z.object({ userid: z.coerce.number().int().positive().optional() }).optional();
+export const farmRequest = optionalUseridBody;
 
 /** GET /farm/status: SPEC.md section 3 "Farm status". Times in milliseconds. */
 export const farmStatusResponse = z.object({

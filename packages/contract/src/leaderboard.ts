@@ -21,3 +21,7 @@ export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;
 export const avatarParams = z.object({
   userid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+/** GET /users/avatar/:userid: an SVG image of the initials, or a redirect to the Telegram photo. */
+export const avatarResponse = z.string().meta({ description: 'image/svg+xml' });
+export const avatarRedirect = z.null().meta({ description: 'Redirect (Location) to the Telegram photo' });

@@ -23,3 +23,17 @@ export type ProofCheckBody = z.infer<typeof proofCheckBody>;
 
 export const walletResponse = z.object({ address: z.string().nullable() });
 export type WalletResponse = z.infer<typeof walletResponse>;
+
+/** GET /app/config (public): where the mini-app lives, for wallets to return to. */
+export const appConfigResponse = z.object({ miniAppUrl: z.string() });
+export type AppConfigResponse = z.infer<typeof appConfigResponse>;
+
+/** GET /tonconnect-manifest.json (public, at the site root): the TON Connect app manifest. */
+export const tonConnectManifestResponse = z.object({
+  url: z.string(),
+  name: z.string(),
+  iconUrl: z.string(),
+  termsOfUseUrl: z.string(),
+  privacyPolicyUrl: z.string(),
+});
+export type TonConnectManifest = z.infer<typeof tonConnectManifestResponse>;

@@ -1,28 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { ID_TEXT } from '@egg-rush/contract/common';
+import { badRequest, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Tokens } from '../lib/token.ts';
 
 /**
  * Every /api route needs `Authorization: Bearer <token>` unless its config says `public`.
  * Any `userid` in the body or query and any `:id` / `:userid` in the path must be the token's
  * user (DESIGN.md section 4).
+ *
+ * The id check runs in one preValidation hook, on the request as received: the path parameters,
+ * the query and the parsed JSON body before any route schema strips, coerces or defaults a field.
+ * So a route whose schema names no `userid` (or coerces it) cannot let another player's id through.
  */
 export function registerAuth(app: FastifyInstance, tokens: Tokens) {
   app.decorateRequest('userId', 0);
 
   app.addHook('onRequest', async (request) => {
-    if (!isApiRoute(request) || request.routeOptions.config.public || request.method === 'OPTIONS') return;
+    if (!isPrivateApiRoute(request) || request.method === 'OPTIONS') return;
     if (!bearerToken(request)) throw unauthorized();
     const userId = await tokenSubject(request, tokens, app.deps.now());
     if (userId === null) throw unauthorized('Your session has expired. Please reopen the app.');
     request.userId = userId;
   });
 
-  app.addHook('preHandler', async (request) => {
-    if (!isApiRoute(request) || request.routeOptions.config.public) return;
-    for (const claimed of claimedIds(request)) {
-      if (claimed !== request.userId) throw forbidden();
-    }
+  app.addHook('preValidation', async (request) => {
+    if (!isPrivateApiRoute(request)) return;
+    checkClaims(request);
   });
 }
 
@@ -47,22 +50,40 @@ export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: numbe
   return subject;
 }
 
-/** A matched /api route (static files and unknown paths are not). */
-const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
-
-function claimedIds(request: FastifyRequest): number[] {
-  const ids: unknown[] = [];
-  const params = request.params as Record<string, unknown> | undefined;
-  const body = request.body as Record<string, unknown> | undefined;
-  const query = request.query as Record<string, unknown> | undefined;
-  if (params && typeof params === 'object') ids.push(params.id, params.userid);
-  if (body && typeof body === 'object' && !Array.isArray(body)) ids.push(body.userid);
-  if (query && typeof query === 'object') ids.push(query.userid);
-  return ids.filter((v) => v !== undefined).map(asId);
-}
+/** A matched /api route (static files and unknown paths are not) that needs a token. */
+const isPrivateApiRoute = (request: FastifyRequest) =>
+  (request.routeOptions.url?.startsWith('/api/') ?? false) && !request.routeOptions.config.public;
 
 /**
- * A claimed id as a number; NaN (never the caller) for anything but a number or a string. Bodies of
- * routes without a schema arrive unparsed, and Number() throws on an object like { toString: {} }.
+ * Refuses a request that claims to be anyone but the caller. A path id must be an id (400 when
+ * it is not, as a malformed address) and the caller's (403). A body or query `userid`, as sent,
+ * must be the caller's id, as a number or its decimal text: anything else (another id, an
+ * array, an object, text that only coerces to the id) is 403.
  */
-const asId = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
+export function checkClaims(request: FastifyRequest) {
+  const params = asRecord(request.params);
+  for (const key of ['id', 'userid']) {
+    if (!params || !Object.hasOwn(params, key)) continue;
+    const id = asId(params[key]);
+    if (id === undefined) throw badRequest(`Invalid params field '${key}': not a player id`);
+    if (id !== request.userId) throw forbidden();
+  }
+  for (const source of [request.query, request.body]) {
+    const fields = asRecord(source);
+    if (fields && Object.hasOwn(fields, 'userid') && asId(fields.userid) !== request.userId)
+      throw forbidden();
+  }
+}
+
+const asRecord = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+/** A player id written as a positive safe integer or its plain decimal text; otherwise undefined. */
+function asId(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value !== 'string' || !ID_TEXT.test(value)) return undefined;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : undefined;
+}

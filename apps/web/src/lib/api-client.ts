@@ -1,4 +1,11 @@
-/** The one HTTP client: base /api/v1, JSON, Bearer token, `{ code, message }` errors thrown. */
+import type { output, ZodType } from 'zod';
+import { errorBody } from '@egg-rush/contract/common';
+
+/**
+ * The one HTTP client: base /api/v1, JSON, Bearer token. Every reply is parsed with the route's
+ * schema from packages/contract (the one the server answers with): a refusal `{ code, message }`
+ * is thrown as an ApiError, a reply the contract does not allow as a ContractError.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,6 +17,19 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered a shape its contract does not allow (a version mismatch, a proxy page). */
+export class ContractError extends Error {
+  constructor(
+    /** The call, such as `PUT /users/tap`. */
+    readonly route: string,
+    /** What did not match, field by field. */
+    readonly issues: string,
+  ) {
+    super(`${route}: the reply does not match the contract (${issues})`);
+    this.name = 'ContractError';
+  }
+}
+
 const BASE = '/api/v1';
 let token: string | null = null;
 
@@ -17,11 +37,14 @@ export function setToken(value: string | null) {
   token = value;
 }
 
-export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function api<S extends ZodType>(
+  method: Method,
   path: string,
+  reply: S,
   body?: unknown,
-): Promise<T> {
+): Promise<output<S>> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -38,10 +61,20 @@ export async function api<T>(
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    const err = (data ?? {}) as { code?: string; message?: string };
-    throw new ApiError(res.status, err.code ?? 'HTTP', err.message ?? `Request failed (${res.status}).`);
+    const err = errorBody.safeParse(data);
+    if (err.success) throw new ApiError(res.status, err.data.code, err.data.message);
+    throw new ApiError(res.status, 'HTTP', `Request failed (${res.status}).`);
   }
-  return data as T;
+  const parsed = reply.safeParse(data);
+  if (!parsed.success) {
+    const route = `${method} ${path.split('?')[0]}`;
+    const issues = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || 'reply'}: ${issue.message}`)
+      .join('; ');
+    throw new ContractError(route, issues);
+  }
+  return parsed.data;
 }
 
 function safeJson(text: string): unknown {
@@ -52,6 +85,9 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const get = <T>(path: string) => api<T>('GET', path);
-export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
-export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body ?? {});
+export const get = <S extends ZodType>(path: string, reply: S) => api('GET', path, reply);
+export const post = <S extends ZodType>(path: string, reply: S, body?: unknown) =>
+  api('POST', path, reply, body ?? {});
+export const put = <S extends ZodType>(path: string, reply: S, body?: unknown) =>
+  api('PUT', path, reply, body ?? {});
+export const del = <S extends ZodType>(path: string, reply: S) => api('DELETE', path, reply);

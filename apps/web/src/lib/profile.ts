@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '@egg-rush/contract/users';
+import { profile } from '@egg-rush/contract/users';
 import { get } from './api-client.ts';
 import { useSession } from './session.tsx';
 
@@ -7,7 +7,7 @@ import { useSession } from './session.tsx';
 export const profileQuery = (userId: number) =>
   queryOptions({
     queryKey: ['profile', userId],
-    queryFn: () => get<Profile>(`/users/get/${userId}`),
+    queryFn: () => get(`/users/get/${userId}`, profile),
     staleTime: 5_000,
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { devLaunchQuery, loginRequest } from '@egg-rush/contract/auth';
+import { devLaunchQuery, devLaunchResponse, loginRequest, loginResponse } from '@egg-rush/contract/auth';
+import { replies } from '@egg-rush/contract/common';
 import { createTokens } from '../../lib/token.ts';
 import { createAuthService } from './auth.service.ts';
 
@@ -8,15 +9,22 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(app.deps, createTokens(app.deps.env.jwtSecret));
 
-  app.post('/auth/login', { schema: { body: loginRequest }, config: { public: true } }, async (request) => {
-    const { token } = await auth.login(request.body.userid, request.body.initData);
-    return { token };
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: loginRequest, response: replies(loginResponse) }, config: { public: true } },
+    async (request) => {
+      const { token } = await auth.login(request.body.userid, request.body.initData);
+      return { token };
+    },
+  );
 
   if (app.deps.env.devMode) {
     app.get(
       '/dev/launch',
-      { schema: { querystring: devLaunchQuery }, config: { public: true } },
+      {
+        schema: { querystring: devLaunchQuery, response: replies(devLaunchResponse) },
+        config: { public: true },
+      },
       async (request) => ({
         initData: auth.devLaunch(request.query),
       }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { avatarParams } from '@egg-rush/contract/leaderboard';
+import { replies } from '@egg-rush/contract/common';
+import { avatarParams, avatarRedirect, avatarResponse } from '@egg-rush/contract/leaderboard';
 import { createAvatarService } from './avatar.service.ts';
 
 /** Design choice: avatars are cached for a day. */
@@ -16,7 +17,14 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/avatar/:userid',
-    { schema: { params: avatarParams }, config: { public: true } },
+    {
+      schema: {
+        params: avatarParams,
+        produces: ['image/svg+xml', 'application/json'],
+        response: replies(avatarResponse, { 302: avatarRedirect }),
+      },
+      config: { public: true },
+    },
     async (request, reply) => {
       const avatar = await avatars.avatar(request.params.userid);
       reply.header('cache-control', CACHE);

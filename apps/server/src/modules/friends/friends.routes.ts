@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '@egg-rush/contract/common';
+import { idParams, replies } from '@egg-rush/contract/common';
 import { friendsResponse } from '@egg-rush/contract/friends';
 import { createFriendsService } from './friends.service.ts';
 
@@ -10,7 +10,7 @@ export default async function friendsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/friends/:id',
-    { schema: { params: idParams, response: { 200: friendsResponse } } },
-    async (request) => friends.friends(request.params.id),
+    { schema: { params: idParams, response: replies(friendsResponse) } },
+    async (request) => friends.friends(request.userId),
   );
 }

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replies } from '@egg-rush/contract/common';
+import { healthResponse } from '@egg-rush/contract/meta';
 
 /** The health answer is computed at most this often; calls in between share it. */
 export const HEALTH_CACHE_MS = 1000;
@@ -14,7 +17,9 @@ interface Health {
  * second share that answer), no write anywhere, and calls are limited per client address in the
  * process (no Redis round trip), whatever token they carry.
  */
-export default async function healthRoutes(app: FastifyInstance) {
+export default async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const schema = { response: replies(healthResponse, { 503: healthResponse }) };
   let last: { at: number; health: Promise<Health> } | undefined;
 
   const check = async (): Promise<Health> => {
@@ -33,7 +38,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get('/health', { config: { public: true, rateLimit: 'address' } }, async (_request, reply) => {
+  app.get('/health', { schema, config: { public: true, rateLimit: 'address' } }, async (_request, reply) => {
     const now = performance.now();
     if (!last || now - last.at >= HEALTH_CACHE_MS) last = { at: now, health: check() };
     const { ok, body } = await last.health;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '@egg-rush/contract/common';
+import { idParams, replies } from '@egg-rush/contract/common';
+import { leaderboardResponse } from '@egg-rush/contract/leaderboard';
 import { createLeaderboardService } from './leaderboard.service.ts';
 
 /** The Leader Board (SPEC.md sections 2 and 7). */
@@ -8,7 +9,9 @@ export default async function leaderboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const leaderboard = createLeaderboardService(app.deps);
 
-  app.get('/users/ranking/:id/total', { schema: { params: idParams } }, async (request) =>
-    leaderboard.total(request.params.id),
+  app.get(
+    '/users/ranking/:id/total',
+    { schema: { params: idParams, response: replies(leaderboardResponse) } },
+    async (request) => leaderboard.total(request.userId),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '@egg-rush/contract/common';
+import { idParams, replies } from '@egg-rush/contract/common';
 import { buyMiningBody, buyMiningResponse, miningDataResponse } from '@egg-rush/contract/mining';
 import { createMiningService } from './mining.service.ts';
 
@@ -10,13 +10,13 @@ export default async function miningRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/miningData/:id',
-    { schema: { params: idParams, response: { 200: miningDataResponse } } },
-    async (request) => mining.data(request.params.id),
+    { schema: { params: idParams, response: replies(miningDataResponse) } },
+    async (request) => mining.data(request.userId),
   );
 
   app.post(
     '/users/buyMining',
-    { schema: { body: buyMiningBody, response: { 200: buyMiningResponse } } },
+    { schema: { body: buyMiningBody, response: replies(buyMiningResponse) } },
     async (request) => mining.buy(request.userId, request.body),
   );
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { useridBody } from '@egg-rush/contract/common';
+import { replies, useridBody } from '@egg-rush/contract/common';
+import { spinResponse } from '@egg-rush/contract/spin';
 import { createSpinService } from './spin.service.ts';
 
 /** The lucky wheel (SPEC.md sections 4 and 7). */
 export default async function spinRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const spin = createSpinService(app.deps);
-  app.put('/users/getSpin', { schema: { body: useridBody } }, async (request) => spin.spin(request.userId));
+  app.put(
+    '/users/getSpin',
+    { schema: { body: useridBody, response: replies(spinResponse) } },
+    async (request) => spin.spin(request.userId),
+  );
 }

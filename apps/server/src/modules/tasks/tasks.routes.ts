@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '@egg-rush/contract/common';
+import { idParams, replies } from '@egg-rush/contract/common';
 import {
   linkRewardBody,
   linkRewardResponse,
@@ -16,19 +16,19 @@ export default async function tasksRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/tasks/:id',
-    { schema: { params: idParams, response: { 200: tasksResponse } } },
-    async (request) => tasks.list(request.params.id),
+    { schema: { params: idParams, response: replies(tasksResponse) } },
+    async (request) => tasks.list(request.userId),
   );
 
   app.post(
     '/users/linkReward',
-    { schema: { body: linkRewardBody, response: { 200: linkRewardResponse } } },
+    { schema: { body: linkRewardBody, response: replies(linkRewardResponse) } },
     async (request) => tasks.linkReward(request.userId, request.body),
   );
 
   app.post(
     '/users/taskReward',
-    { schema: { body: taskRewardBody, response: { 200: taskRewardResponse } } },
+    { schema: { body: taskRewardBody, response: replies(taskRewardResponse) } },
     async (request) => tasks.claim(request.userId, request.body),
   );
 }

@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { proofCheckBody } from '@egg-rush/contract/wallet';
+import { optionalUseridBody, replies } from '@egg-rush/contract/common';
+import {
+  appConfigResponse,
+  proofCheckBody,
+  proofPayloadResponse,
+  tonConnectManifestResponse,
+  type TonConnectManifest,
+  walletResponse,
+} from '@egg-rush/contract/wallet';
 import { createWalletService } from './wallet.service.ts';
 
 /**
  * The TON Connect application manifest (SPEC.md section 7 "Wallet calls": a static JSON file at
  * the site origin), built from PUBLIC_URL, and the mini-app link that wallets return to.
  */
-export function tonConnectManifest(publicUrl: string) {
+export function tonConnectManifest(publicUrl: string): TonConnectManifest {
   return {
     url: publicUrl,
     name: 'Egg Rush',
@@ -18,9 +26,11 @@ export function tonConnectManifest(publicUrl: string) {
 }
 
 /** Mounted at the site root (not under /api/v1): wallets fetch it by this fixed name. */
-export async function walletManifestRoutes(app: FastifyInstance) {
+export async function walletManifestRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const manifest = tonConnectManifest(app.deps.env.publicUrl);
-  app.get('/tonconnect-manifest.json', async (_request, reply) => {
+  const schema = { response: replies(tonConnectManifestResponse) };
+  app.get('/tonconnect-manifest.json', { schema }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*');
     return manifest;
   });
@@ -30,14 +40,25 @@ export async function walletManifestRoutes(app: FastifyInstance) {
 export default async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const wallet = createWalletService(app.deps);
-  app.post('/wallet/proof/payload', async (request) => wallet.payload(request.userId));
-  app.post('/wallet/proof/check', { schema: { body: proofCheckBody } }, async (request) =>
-    wallet.check(request.userId, request.body),
+  app.post(
+    '/wallet/proof/payload',
+    { schema: { body: optionalUseridBody, response: replies(proofPayloadResponse) } },
+    async (request) => wallet.payload(request.userId),
   );
-  app.delete('/wallet', async (request) => wallet.unbind(request.userId));
+  app.post(
+    '/wallet/proof/check',
+    { schema: { body: proofCheckBody, response: replies(walletResponse) } },
+    async (request) => wallet.check(request.userId, request.body),
+  );
+  app.delete(
+    '/wallet',
+    { schema: { body: optionalUseridBody, response: replies(walletResponse) } },
+    async (request) => wallet.unbind(request.userId),
+  );
 
   const { botUsername, appShortName } = app.deps.env;
-  app.get('/app/config', { config: { public: true } }, async () => ({
+  const config = { schema: { response: replies(appConfigResponse) }, config: { public: true } };
+  app.get('/app/config', config, async () => ({
     miniAppUrl: `https://t.me/${botUsername}/${appShortName}`,
   }));
 }

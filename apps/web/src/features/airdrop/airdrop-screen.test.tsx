@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileFixture, taskFixture } from '../../../test/fixtures.ts';
 import { SessionContext } from '../../lib/session.tsx';
 import type { LaunchSession } from '../../lib/telegram.ts';
 import { AirdropScreen } from './airdrop-screen.tsx';
@@ -17,12 +18,12 @@ function open() {
     vi.fn(async (url: string) => {
       if (url.endsWith('/users/get/42'))
         return new Response(
-          JSON.stringify({ id: 42, ticket: 1, cheatCount: 0, onion: 10, totalScore: 12_345, friendCount: 3 }),
+          JSON.stringify(profileFixture({ ticket: 1, onion: 10, totalScore: 12_345, friendCount: 3 })),
         );
       if (url.endsWith('/users/tasks/42'))
         return new Response(
           JSON.stringify({
-            tasks: [{ isClaimed: true }, { isClaimed: false }, { isClaimed: true }],
+            tasks: [true, false, true].map((isClaimed) => taskFixture({ isClaimed })),
             resetAt: 0,
             serverTime: 0,
           }),

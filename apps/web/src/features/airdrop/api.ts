@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TasksResponse } from '@egg-rush/contract/tasks';
+import { tasksResponse } from '@egg-rush/contract/tasks';
+import { appConfigResponse } from '@egg-rush/contract/wallet';
 import { get } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -7,7 +8,7 @@ import { useSession } from '../../lib/session.tsx';
 export const airdropTasksQuery = (userId: number) =>
   queryOptions({
     queryKey: ['tasks', userId],
-    queryFn: () => get<TasksResponse>(`/users/tasks/${userId}`),
+    queryFn: () => get(`/users/tasks/${userId}`, tasksResponse),
     staleTime: 15_000,
   });
 
@@ -21,6 +22,6 @@ export function useTaskProgress() {
 /** Where the mini-app lives, for wallets to return to (GET /app/config). */
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
-  queryFn: () => get<{ miniAppUrl: string }>('/app/config'),
+  queryFn: () => get('/app/config', appConfigResponse),
   staleTime: Infinity,
 });

@@ -10,8 +10,8 @@ import {
 } from '@tonconnect/ui-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import type { ProofPayloadResponse } from '@egg-rush/contract/wallet';
-import { api, ApiError, post } from '../../lib/api-client.ts';
+import { proofPayloadResponse, walletResponse } from '@egg-rush/contract/wallet';
+import { ApiError, del, post } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { appConfigQuery } from './api.ts';
@@ -65,7 +65,9 @@ function useWalletProof() {
     const refreshPayload = async () => {
       ui.setConnectRequestParameters({ state: 'loading' });
       try {
-        const { payload } = await post<ProofPayloadResponse>('/wallet/proof/payload', { userid: user.id });
+        const { payload } = await post('/wallet/proof/payload', proofPayloadResponse, {
+          userid: user.id,
+        });
         ui.setConnectRequestParameters({ state: 'ready', value: { tonProof: payload } });
       } catch {
         ui.setConnectRequestParameters(null);
@@ -75,7 +77,7 @@ function useWalletProof() {
     if (!ui.connected) void refreshPayload();
     return ui.onStatusChange(async (wallet) => {
       if (!wallet) {
-        if (connected.current) await api('DELETE', '/wallet').then(profileChanged, () => undefined);
+        if (connected.current) await del('/wallet', walletResponse).then(profileChanged, () => undefined);
         connected.current = false;
         void refreshPayload();
         return;
@@ -84,7 +86,7 @@ function useWalletProof() {
       const item = wallet.connectItems?.tonProof;
       if (!item || !('proof' in item)) return;
       try {
-        await post('/wallet/proof/check', {
+        await post('/wallet/proof/check', walletResponse, {
           userid: user.id,
           address: wallet.account.address,
           network: wallet.account.chain,

@@ -1,15 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CheatResponse,
-  DoubleBoostResponse,
-  EnergyCapacityResponse,
-  FullyEnergyResponse,
-  IncomeBoostResponse,
-  TapResponse,
-  TouchIncomeResponse,
+import {
+  cheatResponse,
+  doubleBoostResponse,
+  energyCapacityResponse,
+  fullyEnergyResponse,
+  growOnionResponse,
+  growUpResponse,
+  incomeBoostResponse,
+  tapResponse,
+  touchIncomeResponse,
 } from '@egg-rush/contract/economy';
-import type { FarmClaimResponse, FarmStartResponse, FarmStatusResponse } from '@egg-rush/contract/farm';
-import type { LeaderboardResponse } from '@egg-rush/contract/leaderboard';
+import { farmClaimResponse, farmStartResponse, farmStatusResponse } from '@egg-rush/contract/farm';
+import { leaderboardResponse } from '@egg-rush/contract/leaderboard';
 import type { Profile } from '@egg-rush/contract/users';
 import type { BoostName } from '@egg-rush/game/boosts';
 import { get, post, put } from '../../lib/api-client.ts';
@@ -17,23 +19,22 @@ import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** PUT /users/tap: one batch. */
-export const sendTaps = (userid: number, count: number) => put<TapResponse>('/users/tap', { userid, count });
+export const sendTaps = (userid: number, count: number) => put('/users/tap', tapResponse, { userid, count });
 
-export const growUp = (userid: number) => put<{ success: true; energy: number }>('/users/growUp', { userid });
-export const growOnion = (userid: number) =>
-  put<{ success: true; onion: number }>('/users/growOnion', { userid });
+export const growUp = (userid: number) => put('/users/growUp', growUpResponse, { userid });
+export const growOnion = (userid: number) => put('/users/growOnion', growOnionResponse, { userid });
 
 export const farmStatusQuery = (userId: number) =>
   queryOptions({
     queryKey: ['farm', userId],
-    queryFn: async () => ({ ...(await get<FarmStatusResponse>('/farm/status')), fetchedAt: Date.now() }),
+    queryFn: async () => ({ ...(await get('/farm/status', farmStatusResponse)), fetchedAt: Date.now() }),
     staleTime: 30_000,
   });
 
 export const leaderboardQuery = (userId: number) =>
   queryOptions({
     queryKey: ['leaderboard', userId],
-    queryFn: () => get<LeaderboardResponse>(`/users/ranking/${userId}/total`),
+    queryFn: () => get(`/users/ranking/${userId}/total`, leaderboardResponse),
     staleTime: 15_000,
   });
 
@@ -47,12 +48,14 @@ export function useLeaderboard(enabled: boolean) {
   return useQuery({ ...leaderboardQuery(user.id), enabled });
 }
 
-export type BoostReply =
-  | FullyEnergyResponse
-  | IncomeBoostResponse
-  | DoubleBoostResponse
-  | TouchIncomeResponse
-  | EnergyCapacityResponse;
+/** Each boost's reply (PUT /users/<name>). */
+const BOOST_REPLIES = {
+  fullyEnergy: fullyEnergyResponse,
+  income: incomeBoostResponse,
+  double: doubleBoostResponse,
+  touchIncome: touchIncomeResponse,
+  energyCapacity: energyCapacityResponse,
+} satisfies Record<BoostName, unknown>;
 
 /** Mutations refresh the profile (balances, rates) once they land. */
 function useRefresh() {
@@ -73,7 +76,7 @@ export function useBuyBoost(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async (name: BoostName) => {
       await before();
-      return put<BoostReply>(`/users/${name}`, { userid: user.id });
+      return put(`/users/${name}`, BOOST_REPLIES[name], { userid: user.id });
     },
     onSettled: () => refresh.profile(),
   });
@@ -85,7 +88,7 @@ export function useOpenChest(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async () => {
       await before();
-      return put<CheatResponse>('/users/getCheat', { userid: user.id });
+      return put('/users/getCheat', cheatResponse, { userid: user.id });
     },
     onSuccess: (r) => refresh.patch({ cheatCount: r.cheatCount, ticket: r.ticket }),
     onSettled: () => refresh.profile(),
@@ -96,7 +99,7 @@ export function useStartFarm() {
   const { user } = useSession();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => post<FarmStartResponse>('/farm/start', { userid: user.id }),
+    mutationFn: () => post('/farm/start', farmStartResponse, { userid: user.id }),
     onSettled: () => refresh.farm(),
   });
 }
@@ -107,7 +110,7 @@ export function useClaimFarm(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async () => {
       await before();
-      return post<FarmClaimResponse>('/farm/claim', { userid: user.id });
+      return post('/farm/claim', farmClaimResponse, { userid: user.id });
     },
     onSettled: () => Promise.all([refresh.farm(), refresh.profile()]),
   });

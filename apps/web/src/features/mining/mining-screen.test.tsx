@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mining';
+import { profileFixture } from '../../../test/fixtures.ts';
 import { SessionContext } from '../../lib/session.tsx';
 import type { LaunchSession } from '../../lib/telegram.ts';
 import { MiningScreen } from './mining-screen.tsx';
@@ -26,7 +27,7 @@ const mining: MiningDataResponse = {
   policy: [],
   welfare: [],
 };
-const profile = { onion: 5_000, earnPerHour: 30, ticket: 3, cheatCount: 1 };
+const profile = profileFixture({ onion: 5_000, earnPerHour: 30, ticket: 3, cheatCount: 1 });
 
 type Reply = { status: number; body: unknown };
 function serve(buy: () => Reply) {

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileFixture } from '../../../test/fixtures.ts';
 import { SessionContext } from '../../lib/session.tsx';
 import type { LaunchSession } from '../../lib/telegram.ts';
 import PlayScreen, { formatClock } from './play-screen.tsx';
@@ -18,7 +19,7 @@ function open(start: { status: number; body: unknown }) {
     vi.fn(async (url: string) => {
       calls.push(url);
       if (url.endsWith('/users/get/42'))
-        return new Response(JSON.stringify({ id: 42, ticket: 2, golden: 1, wooden: 4, onion: 0 }));
+        return new Response(JSON.stringify(profileFixture({ ticket: 2, golden: 1, wooden: 4, onion: 0 })));
       if (url.endsWith('/play/start'))
         return new Response(JSON.stringify(start.body), { status: start.status });
       return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 });

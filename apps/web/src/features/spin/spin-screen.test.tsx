@@ -3,24 +3,13 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { segmentAt, SPIN_WHEEL } from '@egg-rush/game/spin';
+import { profileFixture } from '../../../test/fixtures.ts';
 import { SessionContext } from '../../lib/session.tsx';
 import type { LaunchSession } from '../../lib/telegram.ts';
 import { prizeText, SpinScreen } from './spin-screen.tsx';
 
 const session = { user: { id: 42, firstName: 'Ada' } } as LaunchSession;
-const profile = (ticket: number) => ({
-  id: 42,
-  firstname: 'Ada',
-  onion: 1_000,
-  ticket,
-  cheatCount: 0,
-  energy: 1000,
-  maxEnergy: 1000,
-  earnPerTap: 1,
-  loseEnergyPerTap: 10,
-  earnPerHour: 0,
-  boosts: [],
-});
+const profile = (ticket: number) => profileFixture({ onion: 1_000, ticket });
 
 /** The network edge: the profile and the spin call. */
 function open(ticket: number, spin: { status: number; body: unknown }) {

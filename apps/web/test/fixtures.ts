@@ -1,0 +1,53 @@
+import type { Task } from '@egg-rush/contract/tasks';
+import type { Profile } from '@egg-rush/contract/users';
+
+/**
+ * Server replies for the screen tests. The api client parses every reply with the contract's
+ * schema, so a stubbed reply must be complete: these fill the fields a test does not care about.
+ */
+export const profileFixture = (p: Partial<Profile> = {}): Profile => ({
+  id: 42,
+  username: null,
+  firstname: 'Ada',
+  lastname: null,
+  photoUrl: null,
+  languageCode: 'en',
+  onion: 0,
+  ticket: 0,
+  totalScore: 0,
+  earnPerHour: 0,
+  userLevel: 1,
+  cheatCount: 0,
+  energy: 1000,
+  maxEnergy: 1000,
+  earnPerTap: 1,
+  loseEnergyPerTap: 10,
+  rewardStreak: 0,
+  boosts: [],
+  golden: 0,
+  wooden: 0,
+  boostEndAt: null,
+  walletAddress: null,
+  friendCount: 0,
+  serverTime: 0,
+  touchIncomeLevel: 0,
+  energyCapacityLevel: 0,
+  refillsLeft: 6,
+  ...p,
+});
+
+export const taskFixture = (p: Partial<Task> = {}): Task => ({
+  taskType: 'earn_coin',
+  taskName: 'Follow_Twitter',
+  dailyType: 'twitter',
+  title: 'Follow on Twitter',
+  description: 'Follow on Twitter description',
+  status: 'in progress',
+  isClaimed: false,
+  processCount: 0,
+  targetCount: 1,
+  reward: { amount: 5_000, type: 'onion' },
+  link: null,
+  goTo: null,
+  ...p,
+});
