@@ -3,7 +3,7 @@ import { BOOST_MAX_LEVEL, FULL_ENERGY_PER_DAY } from '@egg-rush/game/boosts';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import { SCRIPT, simulate } from '@egg-rush/game/simulator';
 import { TAP_BURST, TAP_INTERVAL_MS, TAP_MAX_BATCH } from '@egg-rush/game/tap';
-import { isLinkTask, TASKS } from '@egg-rush/game/tasks';
+import { isLinkTask, LINK_VISIT_MS, TASKS } from '@egg-rush/game/tasks';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -23,13 +23,17 @@ const post = (token: string, userid: number, path: string, payload: Record<strin
 const profile = async (token: string, id: number) =>
   (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
 
-/** Claims every link task a fresh account can (the tester's first step). */
+/** Claims every link task a fresh account can (the tester's first step), visits waited out. */
 async function claimLinkTasks(token: string, userid: number) {
-  for (const task of TASKS.filter(isLinkTask)) {
-    const body = { taskName: task.taskName, taskType: task.taskType, dailyType: task.dailyType };
-    await post(token, userid, 'linkReward', body);
-    await post(token, userid, 'taskReward', body);
-  }
+  const tasks = TASKS.filter(isLinkTask);
+  const body = (task: (typeof tasks)[number]) => ({
+    taskName: task.taskName,
+    taskType: task.taskType,
+    dailyType: task.dailyType,
+  });
+  for (const task of tasks) await post(token, userid, 'linkReward', body(task));
+  t.clock.advance(LINK_VISIT_MS);
+  for (const task of tasks) await post(token, userid, 'taskReward', body(task));
 }
 
 /** Taps everything energy allows at the allowed pace; returns the coins the taps earned. */

@@ -48,10 +48,10 @@ describe('rate limits', () => {
 
   it('counts calls refused by validation (400): they use up the limit too', async () => {
     const token = await t.login(903);
-    const claim = (userid: unknown) =>
-      t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid } });
-    expect(await statuses(20, () => claim('not a number'))).toEqual(Array(20).fill(400));
-    const limited = await claim(903);
+    const tap = (count: unknown) =>
+      t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid: 903, count } });
+    expect(await statuses(20, () => tap('not a number'))).toEqual(Array(20).fill(400));
+    const limited = await tap(1);
     expect(limited.statusCode).toBe(429);
   });
 

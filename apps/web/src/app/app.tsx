@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
@@ -14,7 +14,7 @@ import { prefs } from '../lib/storage.ts';
 import { useAppStore } from '../lib/store.ts';
 import type { LaunchSession } from '../lib/telegram.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { routes } from './router.tsx';
+import { preloadScreens, routes } from './router.tsx';
 import { StartGate } from './start-gate.tsx';
 
 /** Images the start page waits for (SPEC.md "Start gate"). */
@@ -25,6 +25,11 @@ export function App({ session }: { session: LaunchSession }) {
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
   const router = useMemo(() => createBrowserRouter(routes), []);
+  // The tab screens are separate chunks: fetched once the first screen is up.
+  useEffect(() => {
+    const timer = setTimeout(preloadScreens, 1_500);
+    return () => clearTimeout(timer);
+  }, []);
   useState(() => {
     useAppStore.getState().setUser(session.user.id);
     useAppStore.getState().setMuted(prefs.muted(session.user.id));

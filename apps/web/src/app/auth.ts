@@ -1,12 +1,11 @@
-import { loginResponse } from '@egg-rush/contract/auth';
-import { dailyClaimResponse, type DailyClaimResponse } from '@egg-rush/contract/daily';
+import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import { post, setToken } from '../lib/api-client.ts';
 import { prefs } from '../lib/storage.ts';
 import type { LaunchSession } from '../lib/telegram.ts';
 
 /** Logs in with the launch data; the token is kept per user (SPEC.md section 6). */
 export async function login(session: LaunchSession): Promise<void> {
-  const { token } = await post('/auth/login', loginResponse, {
+  const { token } = await post('/auth/login', 'loginResponse', {
     userid: session.user.id,
     initData: session.initData,
   });
@@ -17,7 +16,7 @@ export async function login(session: LaunchSession): Promise<void> {
 /** The daily check-in; null when it was refused or failed (errors are only logged). */
 export async function claimDaily(userId: number): Promise<DailyClaimResponse | null> {
   try {
-    const res = await post('/users/claim/daily', dailyClaimResponse, { userid: userId });
+    const res = await post('/users/claim/daily', 'dailyClaimResponse', { userid: userId });
     return res.status === 'success' ? res : null;
   } catch (error) {
     console.info('daily claim:', error instanceof Error ? error.message : error);

@@ -1,10 +1,19 @@
-import type { output, ZodType } from 'zod';
-import { errorBody } from '@egg-rush/contract/common';
+import type { output } from 'zod';
+
+/** The reply schemas, a chunk loaded beside the first call (lib/replies.ts). */
+type Replies = typeof import('./replies.ts');
+/** The name of a reply schema in lib/replies.ts. */
+export type ReplyName = Exclude<keyof Replies, 'errorBody'>;
+let replies: Promise<Replies> | undefined;
+const loadReplies = () => (replies ??= import('./replies.ts'));
+// Fetched as the app starts, beside the first screen, so the first reply does not wait for it.
+loadReplies().catch(() => (replies = undefined));
 
 /**
  * The one HTTP client: base /api/v1, JSON, Bearer token. Every reply is parsed with the route's
- * schema from packages/contract (the one the server answers with): a refusal `{ code, message }`
- * is thrown as an ApiError, a reply the contract does not allow as a ContractError.
+ * schema from packages/contract (the one the server answers with), named by `reply`: a refusal
+ * `{ code, message }` is thrown as an ApiError, a reply the contract does not allow as a
+ * ContractError. The schemas load in parallel with the first request.
  */
 export class ApiError extends Error {
   constructor(
@@ -39,12 +48,13 @@ export function setToken(value: string | null) {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export async function api<S extends ZodType>(
+export async function api<K extends ReplyName>(
   method: Method,
   path: string,
-  reply: S,
+  reply: K,
   body?: unknown,
-): Promise<output<S>> {
+): Promise<output<Replies[K]>> {
+  const schemas = loadReplies();
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -60,12 +70,19 @@ export async function api<S extends ZodType>(
   }
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
+  let contract: Replies;
+  try {
+    contract = await schemas;
+  } catch {
+    replies = undefined;
+    throw new ApiError(0, 'NETWORK', 'Something went wrong.');
+  }
   if (!res.ok) {
-    const err = errorBody.safeParse(data);
+    const err = contract.errorBody.safeParse(data);
     if (err.success) throw new ApiError(res.status, err.data.code, err.data.message);
     throw new ApiError(res.status, 'HTTP', `Request failed (${res.status}).`);
   }
-  const parsed = reply.safeParse(data);
+  const parsed = (contract[reply] as Replies[K]).safeParse(data);
   if (!parsed.success) {
     const route = `${method} ${path.split('?')[0]}`;
     const issues = parsed.error.issues
@@ -74,7 +91,7 @@ export async function api<S extends ZodType>(
       .join('; ');
     throw new ContractError(route, issues);
   }
-  return parsed.data;
+  return parsed.data as output<Replies[K]>;
 }
 
 function safeJson(text: string): unknown {
@@ -85,9 +102,9 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const get = <S extends ZodType>(path: string, reply: S) => api('GET', path, reply);
-export const post = <S extends ZodType>(path: string, reply: S, body?: unknown) =>
+export const get = <K extends ReplyName>(path: string, reply: K) => api('GET', path, reply);
+export const post = <K extends ReplyName>(path: string, reply: K, body?: unknown) =>
   api('POST', path, reply, body ?? {});
-export const put = <S extends ZodType>(path: string, reply: S, body?: unknown) =>
+export const put = <K extends ReplyName>(path: string, reply: K, body?: unknown) =>
   api('PUT', path, reply, body ?? {});
-export const del = <S extends ZodType>(path: string, reply: S) => api('DELETE', path, reply);
+export const del = <K extends ReplyName>(path: string, reply: K) => api('DELETE', path, reply);

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profile } from '@egg-rush/contract/users';
 import { get } from './api-client.ts';
 import { useSession } from './session.tsx';
 
@@ -7,7 +6,7 @@ import { useSession } from './session.tsx';
 export const profileQuery = (userId: number) =>
   queryOptions({
     queryKey: ['profile', userId],
-    queryFn: () => get(`/users/get/${userId}`, profile),
+    queryFn: () => get(`/users/get/${userId}`, 'profile'),
     staleTime: 5_000,
   });
 

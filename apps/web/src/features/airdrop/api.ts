@@ -1,6 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tasksResponse } from '@egg-rush/contract/tasks';
-import { appConfigResponse } from '@egg-rush/contract/wallet';
 import { get } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -8,7 +6,7 @@ import { useSession } from '../../lib/session.tsx';
 export const airdropTasksQuery = (userId: number) =>
   queryOptions({
     queryKey: ['tasks', userId],
-    queryFn: () => get(`/users/tasks/${userId}`, tasksResponse),
+    queryFn: () => get(`/users/tasks/${userId}`, 'tasksResponse'),
     staleTime: 15_000,
   });
 
@@ -22,6 +20,6 @@ export function useTaskProgress() {
 /** Where the mini-app lives, for wallets to return to (GET /app/config). */
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
-  queryFn: () => get('/app/config', appConfigResponse),
+  queryFn: () => get('/app/config', 'appConfigResponse'),
   staleTime: Infinity,
 });

@@ -10,7 +10,6 @@ import {
 } from '@tonconnect/ui-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { proofPayloadResponse, walletResponse } from '@egg-rush/contract/wallet';
 import { ApiError, del, post } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -65,7 +64,7 @@ function useWalletProof() {
     const refreshPayload = async () => {
       ui.setConnectRequestParameters({ state: 'loading' });
       try {
-        const { payload } = await post('/wallet/proof/payload', proofPayloadResponse, {
+        const { payload } = await post('/wallet/proof/payload', 'proofPayloadResponse', {
           userid: user.id,
         });
         ui.setConnectRequestParameters({ state: 'ready', value: { tonProof: payload } });
@@ -77,7 +76,7 @@ function useWalletProof() {
     if (!ui.connected) void refreshPayload();
     return ui.onStatusChange(async (wallet) => {
       if (!wallet) {
-        if (connected.current) await del('/wallet', walletResponse).then(profileChanged, () => undefined);
+        if (connected.current) await del('/wallet', 'walletResponse').then(profileChanged, () => undefined);
         connected.current = false;
         void refreshPayload();
         return;
@@ -86,7 +85,7 @@ function useWalletProof() {
       const item = wallet.connectItems?.tonProof;
       if (!item || !('proof' in item)) return;
       try {
-        await post('/wallet/proof/check', walletResponse, {
+        await post('/wallet/proof/check', 'walletResponse', {
           userid: user.id,
           address: wallet.account.address,
           network: wallet.account.chain,

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { friendsResponse } from '@egg-rush/contract/friends';
 import { get } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const friendsQuery = (userId: number) =>
   queryOptions({
     queryKey: ['friends', userId],
-    queryFn: () => get(`/users/friends/${userId}`, friendsResponse),
+    queryFn: () => get(`/users/friends/${userId}`, 'friendsResponse'),
     staleTime: 15_000,
   });
 

@@ -1,17 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  cheatResponse,
-  doubleBoostResponse,
-  energyCapacityResponse,
-  fullyEnergyResponse,
-  growOnionResponse,
-  growUpResponse,
-  incomeBoostResponse,
-  tapResponse,
-  touchIncomeResponse,
-} from '@egg-rush/contract/economy';
-import { farmClaimResponse, farmStartResponse, farmStatusResponse } from '@egg-rush/contract/farm';
-import { leaderboardResponse } from '@egg-rush/contract/leaderboard';
 import type { Profile } from '@egg-rush/contract/users';
 import type { BoostName } from '@egg-rush/game/boosts';
 import { get, post, put } from '../../lib/api-client.ts';
@@ -19,22 +6,23 @@ import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** PUT /users/tap: one batch. */
-export const sendTaps = (userid: number, count: number) => put('/users/tap', tapResponse, { userid, count });
+export const sendTaps = (userid: number, count: number) =>
+  put('/users/tap', 'tapResponse', { userid, count });
 
-export const growUp = (userid: number) => put('/users/growUp', growUpResponse, { userid });
-export const growOnion = (userid: number) => put('/users/growOnion', growOnionResponse, { userid });
+export const growUp = (userid: number) => put('/users/growUp', 'growUpResponse', { userid });
+export const growOnion = (userid: number) => put('/users/growOnion', 'growOnionResponse', { userid });
 
 export const farmStatusQuery = (userId: number) =>
   queryOptions({
     queryKey: ['farm', userId],
-    queryFn: async () => ({ ...(await get('/farm/status', farmStatusResponse)), fetchedAt: Date.now() }),
+    queryFn: async () => ({ ...(await get('/farm/status', 'farmStatusResponse')), fetchedAt: Date.now() }),
     staleTime: 30_000,
   });
 
 export const leaderboardQuery = (userId: number) =>
   queryOptions({
     queryKey: ['leaderboard', userId],
-    queryFn: () => get(`/users/ranking/${userId}/total`, leaderboardResponse),
+    queryFn: () => get(`/users/ranking/${userId}/total`, 'leaderboardResponse'),
     staleTime: 15_000,
   });
 
@@ -50,12 +38,12 @@ export function useLeaderboard(enabled: boolean) {
 
 /** Each boost's reply (PUT /users/<name>). */
 const BOOST_REPLIES = {
-  fullyEnergy: fullyEnergyResponse,
-  income: incomeBoostResponse,
-  double: doubleBoostResponse,
-  touchIncome: touchIncomeResponse,
-  energyCapacity: energyCapacityResponse,
-} satisfies Record<BoostName, unknown>;
+  fullyEnergy: 'fullyEnergyResponse',
+  income: 'incomeBoostResponse',
+  double: 'doubleBoostResponse',
+  touchIncome: 'touchIncomeResponse',
+  energyCapacity: 'energyCapacityResponse',
+} as const satisfies Record<BoostName, string>;
 
 /** Mutations refresh the profile (balances, rates) once they land. */
 function useRefresh() {
@@ -88,7 +76,7 @@ export function useOpenChest(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async () => {
       await before();
-      return put('/users/getCheat', cheatResponse, { userid: user.id });
+      return put('/users/getCheat', 'cheatResponse', { userid: user.id });
     },
     onSuccess: (r) => refresh.patch({ cheatCount: r.cheatCount, ticket: r.ticket }),
     onSettled: () => refresh.profile(),
@@ -99,7 +87,7 @@ export function useStartFarm() {
   const { user } = useSession();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => post('/farm/start', farmStartResponse, { userid: user.id }),
+    mutationFn: () => post('/farm/start', 'farmStartResponse', { userid: user.id }),
     onSettled: () => refresh.farm(),
   });
 }
@@ -110,7 +98,7 @@ export function useClaimFarm(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async () => {
       await before();
-      return post('/farm/claim', farmClaimResponse, { userid: user.id });
+      return post('/farm/claim', 'farmClaimResponse', { userid: user.id });
     },
     onSettled: () => Promise.all([refresh.farm(), refresh.profile()]),
   });

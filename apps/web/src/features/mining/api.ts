@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buyMiningResponse, miningDataResponse } from '@egg-rush/contract/mining';
 import { get, post } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -7,7 +6,7 @@ import { useSession } from '../../lib/session.tsx';
 export const miningQuery = (userId: number) =>
   queryOptions({
     queryKey: ['mining', userId],
-    queryFn: () => get(`/users/miningData/${userId}`, miningDataResponse),
+    queryFn: () => get(`/users/miningData/${userId}`, 'miningDataResponse'),
     staleTime: 30_000,
   });
 
@@ -22,7 +21,7 @@ export function useBuyMining() {
   const { user } = useSession();
   return useMutation({
     mutationFn: (p: { item: string; title: string }) =>
-      post('/users/buyMining', buyMiningResponse, { userid: user.id, ...p }),
+      post('/users/buyMining', 'buyMiningResponse', { userid: user.id, ...p }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey }),

@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import CryptoJS from 'crypto-js';
-import {
-  playResultResponse,
-  playStartResponse,
-  type PlayResultResponse,
-  type PlayStartResponse,
-} from '@egg-rush/contract/play';
+import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/play';
 import type { Profile } from '@egg-rush/contract/users';
 import { post } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
@@ -27,12 +22,12 @@ export function usePlayApi() {
   const key = profileQuery(user.id).queryKey;
   return {
     async start(): Promise<PlayStartResponse> {
-      const reply = await post('/play/start', playStartResponse, { userid: user.id });
+      const reply = await post('/play/start', 'playStartResponse', { userid: user.id });
       if (reply.success) client.setQueryData<Profile>(key, (p) => (p ? { ...p, ticket: reply.ticket } : p));
       return reply;
     },
     async finish(score: number, gameId: string): Promise<PlayResultResponse> {
-      const reply = await post('/play/result', playResultResponse, {
+      const reply = await post('/play/result', 'playResultResponse', {
         userid: user.id,
         data: sealResult(score, gameId),
       });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { spinResponse, type SpinResponse } from '@egg-rush/contract/spin';
+import type { SpinResponse } from '@egg-rush/contract/spin';
 import type { Profile } from '@egg-rush/contract/users';
 import { put } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
@@ -16,7 +16,7 @@ export function useSpin() {
   const patch = (fields: Partial<Profile>) =>
     client.setQueryData<Profile>(key, (p) => (p ? { ...p, ...fields } : p));
   const mutation = useMutation({
-    mutationFn: () => put('/users/getSpin', spinResponse, { userid: user.id }),
+    mutationFn: () => put('/users/getSpin', 'spinResponse', { userid: user.id }),
     onMutate: () => {
       const ticket = client.getQueryData<Profile>(key)?.ticket;
       if (ticket !== undefined) patch({ ticket: Math.max(0, ticket - 1) });

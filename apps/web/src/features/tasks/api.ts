@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { linkRewardResponse, taskRewardResponse, tasksResponse, type Task } from '@egg-rush/contract/tasks';
+import type { Task } from '@egg-rush/contract/tasks';
 import { get, post } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.tsx';
 export const tasksQuery = (userId: number) =>
   queryOptions({
     queryKey: ['tasks', userId],
-    queryFn: () => get(`/users/tasks/${userId}`, tasksResponse),
+    queryFn: () => get(`/users/tasks/${userId}`, 'tasksResponse'),
     staleTime: 10_000,
   });
 
@@ -24,7 +24,7 @@ export function useLinkReward() {
   const { user } = useSession();
   return useMutation({
     mutationFn: (task: Task) =>
-      post('/users/linkReward', linkRewardResponse, { userid: user.id, ...ref(task) }),
+      post('/users/linkReward', 'linkRewardResponse', { userid: user.id, ...ref(task) }),
     onSettled: () => client.invalidateQueries({ queryKey: tasksQuery(user.id).queryKey }),
   });
 }
@@ -35,7 +35,7 @@ export function useClaimTask() {
   const { user } = useSession();
   return useMutation({
     mutationFn: (task: Task) =>
-      post('/users/taskReward', taskRewardResponse, {
+      post('/users/taskReward', 'taskRewardResponse', {
         userid: user.id,
         ...ref(task),
         amount: task.reward.amount,
