@@ -1,7 +1,8 @@
 import type { output } from 'zod';
+import type * as RepliesModule from './replies.ts';
 
 /** The reply schemas, a chunk loaded beside the first call (lib/replies.ts). */
-type Replies = typeof import('./replies.ts');
+type Replies = typeof RepliesModule;
 /** The name of a reply schema in lib/replies.ts. */
 export type ReplyName = Exclude<keyof Replies, 'errorBody'>;
 let replies: Promise<Replies> | undefined;
