@@ -180,7 +180,7 @@ async function pgliteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise
 }
 
 /** `work`, or a DatabaseBusyError once `ms` have passed. */
-export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DatabaseBusyError(`transaction over ${ms} ms`)), ms);

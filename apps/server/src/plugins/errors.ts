@@ -21,19 +21,16 @@ const CONSTRAINT_REFUSALS: Record<string, { status: number; code: string; messag
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
 /**
- * PostgreSQL refusals that mean "a limit was reached, nothing was committed": statement and lock
- * time-outs, a transaction closed for idling, a server shutting down. Drizzle wraps the driver's error, so its `cause` chain is searched.
+ * "A limit was reached, nothing was committed": our own transaction limits (db/client.ts), and
+ * PostgreSQL's statement and lock time-outs, a transaction closed for idling, a server shutting
+ * down or a lost connection (class 08).
  */
 const BUSY_CODES = new Set(['57014', '55P03', '25P03', '57P01', '57P03']);
 
 function isBusy(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if (e instanceof DatabaseBusyError) return true;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (BUSY_CODES.has(code) || code.startsWith('08'))) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  if (error instanceof DatabaseBusyError) return true;
+  const state = sqlState(error);
+  return state !== undefined && (BUSY_CODES.has(state) || state.startsWith('08'));
 }
 
 /** One error shape for every refusal: `{ code, message }` (DESIGN.md section 2). */

@@ -77,8 +77,9 @@ export function createEconomyService(deps: Deps) {
         boosts: plan.next.boosts,
         touchIncomeLevel: plan.next.touchIncomeLevel,
         energyCapacityLevel: plan.next.energyCapacityLevel,
-        refillDay: refill ? gameDay(now) : user.refillDay,
-        refillCount: refill ? plan.next.refillsToday : user.refillCount,
+        // Today's refill count as planBoost left it (it starts from 0 on a new game day).
+        refillDay: gameDay(now),
+        refillCount: plan.next.refillsToday,
       });
       if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
       fx.ledger({ userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });

@@ -54,3 +54,16 @@ export async function firstNames(tx: Tx, ids: readonly number[]): Promise<Map<nu
   );
   return new Map(rows.map((r) => [Number(r.id), r.first_name]));
 }
+
+/** These players' lifetime totals, as the caller's transaction sees them (for the Redis board). */
+export async function lifetimeTotals(
+  tx: Tx,
+  ids: readonly number[],
+): Promise<{ userid: number; totalScore: number }[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string | number; total_score: string | number }>(
+    tx,
+    sql`select id, total_score from ${users} where id in ${ids}`,
+  );
+  return rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) }));
+}

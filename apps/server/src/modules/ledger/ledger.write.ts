@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { TaskAction } from '@egg-rush/game/tasks';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { lifetimeTotals } from '../leaderboard/leaderboard.repository.ts';
 import { recordScores, type Scored } from '../leaderboard/leaderboard.store.ts';
 import { recordTaskProgress } from '../tasks/tasks.progress.ts';
 import { appendLedger, type LedgerEntry } from './ledger.repository.ts';
@@ -43,18 +42,9 @@ export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => 
     await appendLedger(tx, ledger);
     for (const p of progress) await recordTaskProgress(tx, p.userId, p.action, p.amount, now);
     for (const e of ledger) if ((e.deltaOnion ?? 0) > 0) boarded.add(e.userId);
-    if (deps.redis && boarded.size > 0) scores = await totals(tx, [...boarded]);
+    if (deps.redis && boarded.size > 0) scores = await lifetimeTotals(tx, [...boarded]);
     return value;
   });
   await recordScores(deps, scores);
   return result;
-}
-
-/** Lifetime totals as this transaction leaves them (the rows are locked by its own updates). */
-async function totals(tx: Tx, userIds: number[]): Promise<Scored[]> {
-  const rows = await queryRows<{ id: string | number; total_score: string | number }>(
-    tx,
-    sql`select id, total_score from ${users} where id in ${userIds}`,
-  );
-  return rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) }));
 }

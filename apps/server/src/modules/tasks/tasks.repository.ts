@@ -59,29 +59,6 @@ export async function addTaskProgress(
     });
 }
 
-/** Marks a task completed (the link-reward call); idempotent. */
-export async function markCompleted(
-  tx: Tx,
-  row: { userId: number; taskName: string; period: number; count: number; at: Date },
-): Promise<TaskProgressRow> {
-  const [saved] = await tx
-    .insert(taskProgress)
-    .values({
-      userId: row.userId,
-      taskName: row.taskName,
-      period: row.period,
-      processCount: row.count,
-      completed: true,
-      updatedAt: row.at,
-    })
-    .onConflictDoUpdate({
-      target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
-      set: { completed: true, processCount: sql`greatest(${taskProgress.processCount}, ${row.count})` },
-    })
-    .returning();
-  return saved!;
-}
-
 /**
  * Records the start of a link visit, once: later calls keep the first start (so a visit cannot
  * be restarted, nor its start moved back). Returns the row.

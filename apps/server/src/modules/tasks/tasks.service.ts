@@ -27,7 +27,6 @@ import {
   findOneProgress,
   findProgress,
   markClaimed,
-  markCompleted,
   payTaskReward,
   startVisit,
   type TaskProgressRow,
@@ -105,16 +104,8 @@ export function createTasksService(deps: Deps) {
       const now = deps.now();
       if (!(await findUser(db, userId))) throw notFound('Player not found.');
       const period = taskPeriod(task, now);
-      let row = await startVisit(db, { userId, taskName: task.taskName, period, at: new Date(now) });
-      if (!row.completed && visitDone(row.visitStartedAt?.getTime(), now)) {
-        row = await markCompleted(db, {
-          userId,
-          taskName: task.taskName,
-          period,
-          count: task.targetCount,
-          at: new Date(now),
-        });
-      }
+      // Completion is derived from the recorded start (view), so nothing else is written.
+      const row = await startVisit(db, { userId, taskName: task.taskName, period, at: new Date(now) });
       return { taskState: { task: view(task, row, 0, now) } };
     },
 

@@ -50,7 +50,7 @@ export function createWalletService(deps: Deps) {
         throw refused('BAD_PROOF', WALLET_MESSAGES.proof);
       }
       const address = result.address.toRawString();
-      return db.transaction(async (tx) => {
+      return deps.database.transaction(async (tx) => {
         // Only a payload as issued (hex) is looked up: text such as NUL cannot even reach a query.
         if (
           !ISSUED_PAYLOAD.test(body.proof.payload) ||
