@@ -95,11 +95,13 @@ export const levelOf = (
   s: Pick<BoostState, 'touchIncomeLevel' | 'energyCapacityLevel'>,
 ) => (name === 'touchIncome' ? s.touchIncomeLevel : s.energyCapacityLevel);
 
-/** The price `name` costs next for this player, or null when it can no longer be bought. */
-export function nextBoostPrice(name: BoostName, s: BoostState): number | null {
-  const plan = planBoost(name, { ...s, onion: Number.MAX_SAFE_INTEGER, energy: 0 });
-  return plan.ok ? plan.cost : null;
-}
+/**
+ * A boost as the shop shows it, whatever the balance and energy: its next price (`cost` of an ok
+ * plan), or why it can no longer be bought (used, at its last level, refills over for today, no
+ * income to double).
+ */
+export const boostAvailability = (name: BoostName, s: BoostState): BoostPlan =>
+  planBoost(name, { ...s, onion: Number.MAX_SAFE_INTEGER, energy: 0 });
 
 /**
  * Buying a boost: once-only boosts already in the list are refused, as are levelled boosts at

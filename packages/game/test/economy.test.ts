@@ -11,7 +11,7 @@ import {
   FULL_ENERGY_PER_DAY,
   LEVELLED_BOOSTS,
   levelOf,
-  nextBoostPrice,
+  boostAvailability,
   planBoost,
   refillsLeft,
   TOUCH_INCOME_STEP,
@@ -170,7 +170,7 @@ describe('boosts', () => {
         const plan = planBoost(name, s);
         if (level >= BOOST_MAX_LEVEL[name]) {
           expect(plan).toEqual({ ok: false, reason: 'max-level' });
-          expect(nextBoostPrice(name, s)).toBeNull();
+          expect(boostAvailability(name, s).ok).toBe(false);
           return;
         }
         expect(plan.ok && plan.cost).toBe(boostPrice(name, level));

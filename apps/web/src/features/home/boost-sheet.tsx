@@ -1,11 +1,12 @@
 import { toast } from 'react-toastify';
 import {
+  boostAvailability,
   BOOST_MAX_LEVEL,
   BOOST_NAMES,
   FULL_ENERGY_PER_DAY,
   isLevelled,
   levelOf,
-  nextBoostPrice,
+  type BoostRefusal,
   planBoost,
   type BoostName,
   type BoostState,
@@ -48,17 +49,28 @@ export function boostState(profile: Profile): BoostState {
   };
 }
 
+/** The label of a boost that cannot be bought now, by the rules' refusal. */
+const UNAVAILABLE: Record<BoostRefusal, string> = {
+  'already-used': 'Used',
+  'max-level': 'Max',
+  'daily-limit': 'Tomorrow',
+  'no-income': 'Locked',
+  'energy-full': 'Full',
+  balance: '',
+};
+
 /** What a boost row shows: its price (null when it cannot be bought any more), a note, affordability. */
 export function boostOffer(name: BoostName, state: BoostState) {
-  const price = nextBoostPrice(name, state);
   const plan = planBoost(name, state);
   const note = isLevelled(name)
     ? `Level ${levelOf(name, state)} / ${BOOST_MAX_LEVEL[name]}`
     : name === 'fullyEnergy'
       ? `${FULL_ENERGY_PER_DAY - state.refillsToday} / ${FULL_ENERGY_PER_DAY} left today`
       : null;
-  const done =
-    price === null ? (isLevelled(name) ? 'Max' : name === 'fullyEnergy' ? 'Tomorrow' : 'Used') : null;
+  // Its price whatever the balance, or why it cannot be bought: the rules' own answer.
+  const open = boostAvailability(name, state);
+  const price = open.ok ? open.cost : null;
+  const done = open.ok ? null : UNAVAILABLE[open.reason];
   return { price, note, done, affordable: plan.ok || plan.reason !== 'balance' };
 }
 
