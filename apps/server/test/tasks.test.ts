@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
@@ -215,6 +216,43 @@ describe('tasks', () => {
     expect((await claim(token, 1310, { taskName: 'Invites_Friends' })).json().message).toBe(
       'Already you received!',
     );
+  });
+
+  it('counts parallel tap batches exactly in the tap statement, capped at the target, per game day', async () => {
+    const target = findTask('Daily_Taps')!.targetCount;
+    const token = await t.login(1330);
+    await t.deps.database.db.execute(
+      sql`update users set energy = 100000, max_energy = 100000 where id = ${1330}`,
+    );
+    const tapBatches = async (n: number) => {
+      const replies = await Promise.all(
+        Array.from({ length: n }, () =>
+          t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid: 1330, count: 10 } }),
+        ),
+      );
+      expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 200));
+      return replies.reduce((sum, r) => sum + (r.json().credited as number), 0);
+    };
+    // 12 batches at once (the burst allows 120 taps): every credited tap is counted, none twice.
+    let credited = await tapBatches(12);
+    expect(credited).toBeGreaterThan(0);
+    expect(await one(token, 1330, 'Daily_Taps')).toMatchObject({ processCount: credited });
+    // Past the target the count stops at it and the task is completed.
+    while (credited < target + 50) {
+      clock.advance(10_000);
+      credited += await tapBatches(12);
+    }
+    expect(await one(token, 1330, 'Daily_Taps')).toMatchObject({
+      processCount: target,
+      status: 'completed',
+    });
+    // The next game day counts from zero.
+    clock.advance(24 * 3_600_000);
+    const nextDay = await tapBatches(1);
+    expect(await one(token, 1330, 'Daily_Taps')).toMatchObject({
+      processCount: nextDay,
+      status: 'in progress',
+    });
   });
 
   it('counts taps and chest openings made through the game', async () => {
