@@ -12,7 +12,7 @@ import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { queryRows } from '../src/db/client.ts';
 import { DEV_BOT_TOKEN, DEV_GAME_SECRET } from '../src/env.ts';
 import { createTokens } from '../src/lib/token.ts';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Attacks of docs/security.md that the feature test files do not already cover.
@@ -59,19 +59,6 @@ async function dumpTables() {
   );
   out.tables = tables.map((r) => r.name).join(',');
   return out;
-}
-
-/** Gives a player coins or tickets as an admin grant would: balance and ledger together. */
-async function grant(userid: number, onion: number, ticket: number) {
-  await t.deps.database.db.execute(
-    sql`update users set onion = onion + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
-  );
-  await appendLedger(t.deps.database.db, {
-    userId: userid,
-    kind: 'grant',
-    deltaOnion: onion,
-    deltaTicket: ticket,
-  });
 }
 
 const INJECTIONS = [
@@ -154,7 +141,7 @@ describe('acting as another player', () => {
     const attacker = await t.login(8610);
     const victim = await t.login(8611);
     // The victim has something worth taking: coins, tickets, a chest, a visited task, a game, a farm.
-    await grant(8611, 1_000_000, 5);
+    await t.grant(8611, { onion: 1_000_000, ticket: 5 });
     await t.deps.database.db.execute(sql`update users set cheat_count = 1 where id = 8611`);
     const task = { taskName: 'Follow_Twitter', taskType: 'earn_coin', dailyType: 'twitter' };
     await t.call(victim, {
@@ -309,7 +296,7 @@ describe('SQL injection in every string field', () => {
 
   it('refuses injections in paths, query strings, headers, the login body and a sealed game id, changing nothing', async () => {
     const token = await t.login(8121);
-    await grant(8121, 0, 1);
+    await t.grant(8121, { ticket: 1 });
     const game = await t.call(token, {
       method: 'POST',
       url: '/api/v1/play/start',
@@ -537,7 +524,7 @@ describe('client-sent amounts, prices, scores and times', () => {
 
   it('ignores times inside a sealed game result and in a check-in: the server measures them', async () => {
     const token = await t.login(8172);
-    await grant(8172, 0, 1);
+    await t.grant(8172, { ticket: 1 });
     const daily = await t.call(token, {
       method: 'POST',
       url: '/api/v1/users/claim/daily',
@@ -570,8 +557,8 @@ describe('client-sent amounts, prices, scores and times', () => {
   it('refuses hostile scores and game ids inside a sealed result, and the game can still be scored honestly', async () => {
     const token = await t.login(8173);
     const other = await t.login(8174);
-    await grant(8173, 0, 1);
-    await grant(8174, 0, 1);
+    await t.grant(8173, { ticket: 1 });
+    await t.grant(8174, { ticket: 1 });
     const start = (tk: string, userid: number) =>
       t.call(tk, { method: 'POST', url: '/api/v1/play/start', payload: { userid } });
     const { gameId } = (await start(token, 8173)).json<{ gameId: string }>();

@@ -8,7 +8,7 @@ import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { LINK_VISIT_MS, TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
 import { DEV_GAME_SECRET } from '../src/env.ts';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // 100 parallel requests of each claim kind for one player: exactly one pays, every other one is a
@@ -105,19 +105,6 @@ async function burst(
   return wins[0]!;
 }
 
-/** Gives a player coins or tickets the way an admin grant would: balance and ledger together. */
-async function grant(userid: number, onion: number, ticket: number) {
-  await t.deps.database.db.execute(
-    sql`update users set onion = onion + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
-  );
-  await appendLedger(t.deps.database.db, {
-    userId: userid,
-    kind: 'grant',
-    deltaOnion: onion,
-    deltaTicket: ticket,
-  });
-}
-
 describe(`${N} parallel claims pay exactly once`, () => {
   it('daily check-in', async () => {
     const token = await t.login(7001);
@@ -192,7 +179,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
 
   it('mole game result, the same sealed result sent 100 times', async () => {
     const token = await t.login(7004);
-    await grant(7004, 0, 1);
+    await t.grant(7004, { ticket: 1 });
     const start = await t.call(token, {
       method: 'POST',
       url: '/api/v1/play/start',
@@ -230,7 +217,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
 
   it('once-only boosts (Double, Income)', async () => {
     const token = await t.login(7006);
-    await grant(7006, 10_000_000, 0);
+    await t.grant(7006, { onion: 10_000_000 });
     // 2 * Income needs some income to double (the clock stands still: none accrues).
     await t.deps.database.db.execute(sql`update users set earn_per_hour = 10 where id = 7006`);
     for (const boost of ['double', 'income']) {

@@ -20,13 +20,6 @@ const put = (token: string, path: string, payload: Record<string, unknown>) =>
   t.call(token, { method: 'PUT', url: `/api/v1/users/${path}`, payload });
 const profile = async (token: string, id: number) =>
   (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
-/** Gives a player coins the honest way: a ledger row with the balance change. */
-const grant = async (id: number, onion: number) => {
-  await t.deps.database.db.execute(sql`update users set onion = onion + ${onion} where id = ${id}`);
-  await t.deps.database.db.execute(
-    sql`insert into economy_events (user_id, kind, delta_onion) values (${id}, 'test-grant', ${onion})`,
-  );
-};
 const setColumns = (id: number, set: ReturnType<typeof sql>) =>
   t.deps.database.db.execute(sql`update users set ${set} where id = ${id}`);
 
@@ -188,7 +181,7 @@ describe('growUp and growOnion', () => {
 describe('boosts', () => {
   it('applies each boost for 500 coins with the responses of SPEC.md section 7', async () => {
     const token = await t.login(1201);
-    await grant(1201, 5 * BOOST_COST);
+    await t.grant(1201, { onion: 5 * BOOST_COST });
     await setColumns(
       1201,
       sql`earn_per_hour = 100, income_at = ${new Date(t.clock.now()).toISOString()}::timestamptz`,
@@ -223,7 +216,7 @@ describe('boosts', () => {
     const poor = await put(token, 'touchIncome', { userid: 1202 });
     expect(poor.statusCode).toBe(409);
     expect(poor.json()).toEqual({ code: 'NOT_ENOUGH_BALANCE', message: 'Not Enough Balance!' });
-    await grant(1202, 3 * BOOST_COST);
+    await t.grant(1202, { onion: 3 * BOOST_COST });
     expect((await put(token, 'fullyEnergy', { userid: 1202 })).json()).toEqual({
       code: 'ENERGY_FULL',
       message: 'Your energy is already full.',
@@ -238,7 +231,7 @@ describe('boosts', () => {
 
   it('settles passive income at the old rate before doubling it', async () => {
     const token = await t.login(1203);
-    await grant(1203, BOOST_COST);
+    await t.grant(1203, { onion: BOOST_COST });
     await setColumns(
       1203,
       sql`earn_per_hour = 3600, income_at = ${new Date(t.clock.now()).toISOString()}::timestamptz`,
@@ -255,7 +248,7 @@ describe('boosts', () => {
   it('50 concurrent purchases never overdraw and apply a once-only boost once', async () => {
     const token = await t.login(1204);
     // Levels 1 and 2 cost 500 and 1,000; the third (2,000) is out of reach.
-    await grant(1204, boostPrice('touchIncome', 0) + boostPrice('touchIncome', 1) + 100);
+    await t.grant(1204, { onion: boostPrice('touchIncome', 0) + boostPrice('touchIncome', 1) + 100 });
     const touch = await Promise.all(
       Array.from({ length: 50 }, () => put(token, 'touchIncome', { userid: 1204 })),
     );
@@ -263,7 +256,7 @@ describe('boosts', () => {
     expect((await profile(token, 1204)).onion).toBe(100);
 
     const token2 = await t.login(1205);
-    await grant(1205, 50 * BOOST_COST);
+    await t.grant(1205, { onion: 50 * BOOST_COST });
     const income = await Promise.all(
       Array.from({ length: 50 }, () => put(token2, 'double', { userid: 1205 })),
     );

@@ -9,7 +9,7 @@ import { CATEGORY_TITLES, MINING_ITEMS } from '@egg-rush/game/mining';
 import { TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
 import { createTokens, TOKEN_TTL_SECONDS } from '../src/lib/token.ts';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { tonProofMessage } from '../src/modules/wallet/ton-proof.ts';
 import { WALLET_CODES } from '../src/modules/wallet/wallet-codes.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -137,19 +137,6 @@ async function snapshot(): Promise<Record<string, string>> {
     sql`select ${sql.join(columns, sql`, `)}`,
   );
   return row!;
-}
-
-/** Gives a player coins and tickets the way a grant would: balance and ledger row together. */
-async function grant(userid: number, onion: number, ticket: number) {
-  await t.deps.database.db.execute(
-    sql`update users set onion = onion + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
-  );
-  await appendLedger(t.deps.database.db, {
-    userId: userid,
-    kind: 'grant',
-    deltaOnion: onion,
-    deltaTicket: ticket,
-  });
 }
 
 // --- Hostile values -----------------------------------------------------------------------------
@@ -987,8 +974,8 @@ function routable(res: LightMyRequestResponse) {
 beforeAll(async () => {
   await buildAuthHeaders();
   // Coins and tickets, so purchases, spins and games succeed often enough to be fuzzed too.
-  await grant(ME, 10_000_000, 200);
-  await grant(OTHER, 10_000_000, 200);
+  await t.grant(ME, { onion: 10_000_000, ticket: 200 });
+  await t.grant(OTHER, { onion: 10_000_000, ticket: 200 });
   tables = (
     await queryRows<{ name: string }>(
       t.deps.database.db,

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { seededRng, type Rng } from '@egg-rush/game/rng';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, queryRows, type Database, type Db } from '../src/db/client.ts';
 import { loadEnv, type Env } from '../src/env.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import { openRedis } from '../src/lib/redis.ts';
+import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 
 /** A clock the test moves by hand. */
 export function testClock(start = Date.UTC(2026, 5, 15, 12, 0, 0)) {
@@ -72,6 +74,32 @@ export async function freshDatabase(
   };
 }
 
+/** Coins and tickets to give (or, negative, take). */
+export interface Amounts {
+  onion?: number;
+  ticket?: number;
+}
+
+/**
+ * Gives a player coins and tickets as an admin grant would: the balance and its ledger row in one
+ * transaction, so balances keep equal to the ledger.
+ */
+export async function grant(db: Db, userid: number, { onion = 0, ticket = 0 }: Amounts): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update users set onion = onion + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
+    );
+    await appendLedger(tx, { userId: userid, kind: 'grant', deltaOnion: onion, deltaTicket: ticket });
+  });
+}
+
+/** Sets a player's tickets to exactly `n` through a grant of the difference. */
+export async function setTickets(db: Db, userid: number, n: number): Promise<void> {
+  const [row] = await queryRows<{ ticket: number }>(db, sql`select ticket from users where id = ${userid}`);
+  if (!row) throw new Error(`no player ${userid}`);
+  await grant(db, userid, { ticket: n - Number(row.ticket) });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
@@ -83,6 +111,10 @@ export interface TestApp {
   login(userid: number, extra?: Record<string, string>): Promise<string>;
   /** An authenticated request. */
   call(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** {@link grant} on this app's database. */
+  grant(userid: number, amounts: Amounts): Promise<void>;
+  /** {@link setTickets} on this app's database. */
+  setTickets(userid: number, n: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -166,6 +198,8 @@ export async function createTestApp(
     launch,
     login,
     call,
+    grant: (userid, amounts) => grant(database.db, userid, amounts),
+    setTickets: (userid, n) => setTickets(database.db, userid, n),
     close: async () => {
       await app.close();
       await cache?.drop();

@@ -232,13 +232,8 @@ describe('one database connection', () => {
     const inviterToken = await t.login(inviter);
     const ids = [53_001, 53_002, 53_003];
     const tokens = await Promise.all(ids.map((id) => t.login(id, { start_param: String(inviter) })));
-    await t.deps.database.db.execute(
-      sql`update users set onion = onion + 100000, ticket = ticket + 5, cheat_count = 3 where id in ${ids}`,
-    );
-    await t.deps.database.db.execute(
-      sql`insert into economy_events (user_id, kind, delta_onion, delta_ticket)
-          select id, 'grant', 100000, 5 from users where id in ${ids}`,
-    );
+    for (const id of ids) await t.grant(id, { onion: 100_000, ticket: 5 });
+    await t.deps.database.db.execute(sql`update users set cheat_count = 3 where id in ${ids}`);
     const seal = (score: number, gameId: string) =>
       CryptoJS.AES.encrypt(JSON.stringify({ score, gameId }), DEV_GAME_SECRET).toString();
 

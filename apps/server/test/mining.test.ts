@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findItem, nextPrice } from '@egg-rush/game/mining';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
 
 const clock = testClock(Date.UTC(2026, 5, 15, 12, 0, 0));
@@ -11,13 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Gives a player coins the honest way: balance and ledger together. */
-async function grant(userId: number, onion: number) {
-  await t.deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`update users set onion = onion + ${onion} where id = ${userId}`);
-    await appendLedger(tx, { userId, kind: 'grant', deltaOnion: onion });
-  });
-}
 const data = (token: string, id: number) =>
   t.call(token, { method: 'GET', url: `/api/v1/users/miningData/${id}` });
 const buy = (token: string, userid: number, item: string, title: string) =>
@@ -46,7 +38,7 @@ describe('mining', () => {
 
   it('refuses when onion is not strictly greater than the price', async () => {
     const token = await t.login(1101);
-    await grant(1101, 100);
+    await t.grant(1101, { onion: 100 });
     const res = await buy(token, 1101, 'Carousel', 'Rides');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'NOT_ENOUGH_COIN', message: 'Not Enough Coin!' });
@@ -55,7 +47,7 @@ describe('mining', () => {
 
   it('buys the next level, raises earnPerHour and prices the level after', async () => {
     const token = await t.login(1102);
-    await grant(1102, 1_000);
+    await t.grant(1102, { onion: 1_000 });
     const res = await buy(token, 1102, 'Carousel', 'Rides');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -75,7 +67,7 @@ describe('mining', () => {
 
   it('settles income at the old rate before raising it', async () => {
     const token = await t.login(1103);
-    await grant(1103, 10_000);
+    await t.grant(1103, { onion: 10_000 });
     await buy(token, 1103, 'Bumper Cars', 'Rides'); // +90/h for 1,000
     clock.advance(3_600_000); // one hour at 90/h
     const res = await buy(token, 1103, 'Bumper Cars', 'Rides'); // 1,500
@@ -87,7 +79,7 @@ describe('mining', () => {
 
   it('answers 400 for an unknown item or category', async () => {
     const token = await t.login(1104);
-    await grant(1104, 1_000_000);
+    await t.grant(1104, { onion: 1_000_000 });
     const badItem = await buy(token, 1104, 'Moon Rocket', 'Rides');
     expect(badItem.statusCode).toBe(400);
     const badTitle = await buy(token, 1104, 'Carousel', 'Casino');
@@ -101,7 +93,7 @@ describe('mining', () => {
     const token = await t.login(1105);
     const item = findItem('rides', 'ferris-wheel')!;
     // Enough for exactly three levels (10,000 + 15,000 + 22,500) and one coin left over.
-    await grant(1105, nextPrice(item, 0) + nextPrice(item, 1) + nextPrice(item, 2) + 1);
+    await t.grant(1105, { onion: nextPrice(item, 0) + nextPrice(item, 1) + nextPrice(item, 2) + 1 });
     const results = await Promise.all(
       Array.from({ length: 12 }, () => buy(token, 1105, 'Ferris Wheel', 'Rides')),
     );

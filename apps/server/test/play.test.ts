@@ -12,7 +12,7 @@ import {
 } from '@egg-rush/game/mole';
 import { seededRng } from '@egg-rush/game/rng';
 import { DEV_GAME_SECRET } from '../src/env.ts';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -29,13 +29,6 @@ const result = (token: string, userid: number, data: string) =>
   t.call(token, { method: 'POST', url: '/api/v1/play/result', payload: { userid, data } });
 const profile = async (token: string, userid: number) =>
   (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json();
-/** Sets the player's tickets, with the ledger row a grant would write. */
-async function grantTickets(userid: number, n: number) {
-  const before = await t.deps.database.db.execute(sql`select ticket from users where id = ${userid}`);
-  const current = Number((before as unknown as { rows: { ticket: number }[] }).rows[0]?.ticket);
-  await t.deps.database.db.execute(sql`update users set ticket = ${n} where id = ${userid}`);
-  await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaTicket: n - current });
-}
 
 describe('POST /play/start', () => {
   it('spends one ticket and answers a game id', async () => {
@@ -52,7 +45,7 @@ describe('POST /play/start', () => {
 
   it('refuses without tickets, with a message, and changes nothing', async () => {
     const token = await t.login(6102);
-    await grantTickets(6102, 0);
+    await t.setTickets(6102, 0);
     const res = await start(token, 6102);
     expect(res.json()).toEqual({ success: false, msg: 'Not Enough Ticket.' });
     expect((await profile(token, 6102)).ticket).toBe(0);
@@ -60,7 +53,7 @@ describe('POST /play/start', () => {
 
   it('gives exactly 5 games for 20 concurrent starts with 5 tickets', async () => {
     const token = await t.login(6103);
-    await grantTickets(6103, 5);
+    await t.setTickets(6103, 5);
     const replies = (await Promise.all(Array.from({ length: 20 }, () => start(token, 6103)))).map((r) =>
       r.json(),
     );
@@ -134,7 +127,7 @@ describe('POST /play/result', () => {
       { ms: COUNTDOWN_MS, score: 10 },
     ];
     const token = await t.login(6208);
-    await grantTickets(6208, attempts.length);
+    await t.setTickets(6208, attempts.length);
     const before = await profile(token, 6208);
     for (const { ms, score } of attempts) {
       const { gameId } = (await start(token, 6208)).json();
@@ -201,7 +194,7 @@ describe('unfinished games', () => {
 
   it('keeps at most three per player however many are abandoned, and sweeps expired ones', async () => {
     const token = await t.login(6301);
-    await grantTickets(6301, 50);
+    await t.setTickets(6301, 50);
     for (let i = 0; i < 50; i++) {
       expect((await start(token, 6301)).json()).toMatchObject({ success: true });
       t.clock.advance(1_000);

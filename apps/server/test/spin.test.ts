@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPIN_WHEEL } from '@egg-rush/game/spin';
 import { queryRows } from '../src/db/client.ts';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -13,8 +13,6 @@ afterAll(() => t.close());
 
 const spin = (token: string, userid: number) =>
   t.call(token, { method: 'PUT', url: '/api/v1/users/getSpin', payload: { userid } });
-const setTickets = (userid: number, n: number) =>
-  t.deps.database.db.execute(sql`update users set ticket = ${n} where id = ${userid}`);
 const profile = async (token: string, userid: number) =>
   (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json();
 
@@ -37,7 +35,7 @@ describe('PUT /users/getSpin', () => {
 
   it("refuses with 'Not Enough Ticket.' at 0 tickets and changes nothing", async () => {
     const token = await t.login(5102);
-    await setTickets(5102, 0);
+    await t.setTickets(5102, 0);
     const before = await profile(token, 5102);
     const res = await spin(token, 5102);
     expect(res.statusCode).toBe(409);
@@ -52,13 +50,7 @@ describe('PUT /users/getSpin', () => {
     try {
       const token = await fixed.login(5103);
       const before = (await fixed.call(token, { method: 'GET', url: '/api/v1/users/get/5103' })).json();
-      // Grant tickets up to 10 the way the server would: balance and ledger together.
-      await fixed.deps.database.db.execute(sql`update users set ticket = 10 where id = 5103`);
-      await appendLedger(fixed.deps.database.db, {
-        userId: 5103,
-        kind: 'grant',
-        deltaTicket: 10 - before.ticket,
-      });
+      await fixed.setTickets(5103, 10);
       const results = await Promise.all(
         Array.from({ length: 50 }, () =>
           fixed.call(token, { method: 'PUT', url: '/api/v1/users/getSpin', payload: { userid: 5103 } }),

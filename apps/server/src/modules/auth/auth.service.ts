@@ -1,6 +1,7 @@
 import { parse, sign, validate } from '@tma.js/init-data-node';
 import type { DevLaunchQuery } from '@egg-rush/contract/auth';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
+import { parseInviter } from '@egg-rush/game/referrals';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
@@ -9,7 +10,7 @@ import { write } from '../ledger/ledger.write.ts';
 import type { Tx } from '../../db/client.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.repository.ts';
 
-/** Launch data older than this is refused (DESIGN.md section 4). */
+/** Launch data older than this is refused. */
 export const INIT_DATA_MAX_AGE_SECONDS = 86_400;
 
 /** A launch-data text as PostgreSQL can store it: text columns cannot hold NUL characters. */
@@ -105,10 +106,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
 
   /** The referrer: a numeric start parameter naming an existing player other than oneself. */
   async function inviter(tx: Tx, startParam: string | undefined, self: number) {
-    if (!startParam || !/^\d{1,16}$/.test(startParam)) return null;
-    const id = Number(startParam);
-    if (!Number.isSafeInteger(id) || id === self) return null;
-    return (await findUser(tx, id)) ? id : null;
+    const id = parseInviter(startParam, self);
+    return id !== null && (await findUser(tx, id)) ? id : null;
   }
 }
 export type AuthService = ReturnType<typeof createAuthService>;
