@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import CryptoJS from 'crypto-js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { DEV_GAME_SECRET } from '../../src/env.ts';
+import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+
+// Attacks of docs/security.md that the feature test files do not already cover, one file per kind
+// of attack. What the attack files share: one app per file (closed after its tests), a fingerprint
+// of every table to show an attack changed nothing, and the hostile strings they send.
+
+export const t: TestApp = await createTestApp();
+afterAll(() => t.close());
+
+export const json = { 'content-type': 'application/json' };
+export const profile = async (token: string, id: number) =>
+  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
+export const seal = (plaintext: string, secret = DEV_GAME_SECRET) =>
+  CryptoJS.AES.encrypt(plaintext, secret).toString();
+
+const TABLES = [
+  'users',
+  'economy_events',
+  'task_progress',
+  'mining_levels',
+  'games',
+  'wallet_proofs',
+  'reward_claims',
+] as const;
+
+/**
+ * A fingerprint of every table's full contents (and of the list of tables): an attack that changes
+ * nothing leaves it exactly as it was.
+ */
+export async function dumpTables() {
+  const out: Record<string, string> = {};
+  for (const table of TABLES) {
+    const [row] = await queryRows<{ n: number; md5: string }>(
+      t.deps.database.db,
+      sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as md5
+          from ${sql.identifier(table)} x`,
+    );
+    out[table] = `${row!.n}:${row!.md5}`;
+  }
+  const tables = await queryRows<{ name: string }>(
+    t.deps.database.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+  );
+  out.tables = tables.map((r) => r.name).join(',');
+  return out;
+}
+
+export const INJECTIONS = [
+  "' or 1=1 --",
+  "'; drop table users; --",
+  '"; update users set onion = 999999999; --',
+  '1); delete from economy_events; --',
+  "\\'; select pg_sleep(5); --",
+];
+
+/** After a file's attacks: every balance still equals its ledger. */
+export function ledgerStillBalances() {
+  describe('ledger', () => {
+    it('leaves every balance equal to its ledger after all of the above', async () => {
+      expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+    });
+  });
+}
