@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -10,6 +13,81 @@ const appImports = {
     },
   ],
 };
+
+// --- Architecture: import boundaries checked across the whole repository ----------------------
+
+const modulesDir = 'apps/server/src/modules';
+const serverModules = readdirSync(modulesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * Which other module's repository a server module may read directly: every module reads the
+ * player row through users.repository, and the one write path syncs the leaderboard.
+ */
+const sharedRepositories = { '*': ['users'], ledger: ['users', 'leaderboard'] };
+
+const { 'import-x/resolver': _legacyResolver, ...typescriptImports } =
+  importX.flatConfigs.typescript.settings;
+
+const architecture = [
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript's parser for the files an import leads to, and its resolver for every import.
+      ...typescriptImports,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/*/tsconfig.json', 'apps/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // No import cycles anywhere, workspace imports (`@egg-rush/game/rng`) included.
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'packages/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/**/*.repository.ts',
+              from: './apps/server/src/**/*.service.ts',
+              message: 'A repository holds queries: it never imports a service.',
+            },
+            {
+              target: './packages/game/**',
+              from: ['./apps', './packages/contract'],
+              message: 'packages/game holds pure rules: it imports nothing of the apps or the contract.',
+            },
+            {
+              target: './packages/contract/**',
+              from: './apps',
+              message: 'The contract imports nothing of the apps.',
+            },
+            ...serverModules.flatMap((module) =>
+              serverModules
+                .filter(
+                  (other) =>
+                    other !== module &&
+                    !(sharedRepositories[module] ?? sharedRepositories['*']).includes(other),
+                )
+                .map((other) => ({
+                  target: `./${modulesDir}/${module}/**`,
+                  from: `./${modulesDir}/${other}/*.repository.ts`,
+                  message: `A module calls another module's service, not its repository (${other}).`,
+                })),
+            ),
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
@@ -77,4 +155,5 @@ export default tseslint.config(
     files: ['e2e/**/*.mjs'],
     languageOptions: { globals: { document: 'readonly', window: 'readonly', localStorage: 'readonly' } },
   },
+  ...architecture,
 );
