@@ -78,7 +78,7 @@ function expectMovedOnce(
 
 /**
  * Fires N copies of one request at once. Exactly one pays; every other answer is a refusal: a 4xx
- * `{ code, message }` with the given code or, where SPEC.md section 7 answers refusals with
+ * `{ code, message }` with the given code or, where the contract answers refusals with
  * `200 { success: false, msg }` (the game result), that.
  */
 async function burst(

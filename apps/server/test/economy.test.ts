@@ -179,7 +179,7 @@ describe('growUp and growOnion', () => {
 });
 
 describe('boosts', () => {
-  it('applies each boost for 500 coins with the responses of SPEC.md section 7', async () => {
+  it('applies each boost for 500 coins with the responses the contract gives', async () => {
     const token = await t.login(1201);
     await t.grant(1201, { onion: 5 * BOOST_COST });
     await setColumns(

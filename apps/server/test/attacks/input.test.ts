@@ -87,7 +87,7 @@ describe('SQL injection in every string field', () => {
       for (const call of calls) {
         const res = await t.call(token, call);
         expect(res.statusCode, `${call.url}: ${res.body}`).toBeLessThan(500);
-        // A refusal: a 4xx, or the game result's `200 { success: false }` (SPEC.md section 7).
+        // A refusal: a 4xx, or the game result's `200 { success: false }`.
         if (res.statusCode === 200) expect(res.json()).toMatchObject({ success: false });
         else expect(res.statusCode, `${call.url}: ${res.body}`).toBeGreaterThanOrEqual(400);
       }
