@@ -1,30 +1,21 @@
 // The Airdrop screen in Chromium: the three ways to qualify, and the Wallet tab with TON
 // Connect's own modal listing the locally served wallets, loaded only when the tab opens.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+import { describe, it } from 'node:test';
+import { enterApp, shot, useApp } from './lib.mjs';
 
 describe('airdrop and wallet', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useApp();
 
   it('shows the airdrop rows, then opens the wallet modal from the Wallet tab', async () => {
-    const page = await newPhonePage(browser);
+    const page = await app.page();
     const scripts = [];
     const calls = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
       else calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
-    await enterApp(page, server.url, { userid: 8401, path: '/airdrop' });
+    await enterApp(page, app.server.url, { userid: 8401, path: '/airdrop' });
     for (const title of ['Invite Friends', 'Complete Tasks', 'Tap on Egg Rush']) {
       await page.getByText(title, { exact: true }).waitFor();
     }
@@ -47,9 +38,9 @@ describe('airdrop and wallet', () => {
     await page.waitForTimeout(500);
     await shot(page, 'wallet-modal');
 
-    const manifest = await (await fetch(`${server.url}/tonconnect-manifest.json`)).json();
-    assert.equal(manifest.url, server.url);
-    assert.equal(manifest.iconUrl, `${server.url}/icon-180.png`);
+    const manifest = await (await fetch(`${app.server.url}/tonconnect-manifest.json`)).json();
+    assert.equal(manifest.url, app.server.url);
+    assert.equal(manifest.iconUrl, `${app.server.url}/icon-180.png`);
     const icon = await fetch(manifest.iconUrl);
     assert.equal(icon.headers.get('content-type'), 'image/png');
     assert.deepEqual(page.pageErrors, []);

@@ -2,35 +2,26 @@
 // link and shows up in A's friends with the first milestone filled; A buys a mining upgrade and
 // completes and claims a task.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+import { describe, it } from 'node:test';
+import { enterApp, shot, useApp } from './lib.mjs';
 
 describe('friends, mining and tasks', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useApp();
 
   const A = 9101;
   const B = 9102;
 
   it('lists a friend who joined through the invite link and fills the first milestone', async () => {
-    const a = await newPhonePage(browser);
-    await enterApp(a, server.url, { userid: A });
+    const a = await app.page();
+    await enterApp(a, app.server.url, { userid: A });
     await a.getByRole('link', { name: 'Friends' }).click();
     await a.getByText('No friends yet').waitFor();
     const copy = a.getByRole('button', { name: 'Copy invite link' });
     await copy.waitFor();
 
     // Player B, in a browser of their own, opens A's link (?startapp=<A's id>).
-    const b = await newPhonePage(browser);
-    await enterApp(b, server.url, { userid: B, query: { startapp: String(A) } });
+    const b = await app.page();
+    await enterApp(b, app.server.url, { userid: B, query: { startapp: String(A) } });
     assert.deepEqual(b.pageErrors, []);
     await b.context().close();
 
@@ -50,8 +41,8 @@ describe('friends, mining and tasks', () => {
     await shot(a, 'friends');
 
     // The server paid both players once.
-    const tokenA = await server.login(A);
-    const friends = await server.api(tokenA, 'GET', `/users/friends/${A}`);
+    const tokenA = await app.server.login(A);
+    const friends = await app.server.api(tokenA, 'GET', `/users/friends/${A}`);
     assert.equal(friends.body.count, 1);
     assert.match(friends.body.inviteLink, new RegExp(`\\?startapp=${A}$`));
     assert.deepEqual(a.pageErrors, []);
@@ -59,8 +50,8 @@ describe('friends, mining and tasks', () => {
   });
 
   it('buys a mining upgrade', async () => {
-    const page = await newPhonePage(browser);
-    await enterApp(page, server.url, { userid: A });
+    const page = await app.page();
+    await enterApp(page, app.server.url, { userid: A });
     await page.getByRole('link', { name: 'Minting' }).click();
     const carousel = page.getByRole('button', { name: 'Carousel' });
     await carousel.waitFor();
@@ -80,18 +71,18 @@ describe('friends, mining and tasks', () => {
     await page.getByTestId('mining-profit').getByText('+10').waitFor();
     await shot(page, 'mining');
 
-    const token = await server.login(A);
-    const profile = await server.api(token, 'GET', `/users/get/${A}`);
+    const token = await app.server.login(A);
+    const profile = await app.server.api(token, 'GET', `/users/get/${A}`);
     assert.equal(profile.body.earnPerHour, 10);
     assert.deepEqual(page.pageErrors, []);
     await page.context().close();
   });
 
   it('completes and claims a task', async () => {
-    const page = await newPhonePage(browser);
-    await enterApp(page, server.url, { userid: A });
-    const token = await server.login(A);
-    const before = (await server.api(token, 'GET', `/users/get/${A}`)).body.onion;
+    const page = await app.page();
+    await enterApp(page, app.server.url, { userid: A });
+    const token = await app.server.login(A);
+    const before = (await app.server.api(token, 'GET', `/users/get/${A}`)).body.onion;
 
     await page.getByRole('link', { name: 'Tasks' }).click();
     const row = page.getByTestId('task-Follow_Twitter');
@@ -107,7 +98,7 @@ describe('friends, mining and tasks', () => {
     );
     await shot(page, 'tasks');
 
-    const after = (await server.api(token, 'GET', `/users/get/${A}`)).body.onion;
+    const after = (await app.server.api(token, 'GET', `/users/get/${A}`)).body.onion;
     assert.ok(after - before >= 5_000, `the task paid ${after - before}`);
     await page.getByRole('tab', { name: 'Daily Task' }).click();
     await page.getByTestId('reset-countdown').waitFor();

@@ -1,28 +1,19 @@
 // Home in Chromium: 30 taps agree with the server after the flush, a boost, a chest, farming and
 // the leader board, with a screenshot of each view.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+import { describe, it } from 'node:test';
+import { enterApp, shot, useApp } from './lib.mjs';
 
 const digits = (text) => Number(String(text).replace(/[^0-9]/g, ''));
 
 describe('home', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useApp();
 
   it('taps, buys a boost, opens a chest, starts farming and shows the leader board', async () => {
     const userid = 8401;
-    const token = await server.login(userid);
-    const page = await newPhonePage(browser);
-    await enterApp(page, server.url, { userid });
+    const token = await app.server.login(userid);
+    const page = await app.page();
+    await enterApp(page, app.server.url, { userid });
     const balance = page.getByTestId('balance');
     await page.waitForFunction(() =>
       /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''),
@@ -44,7 +35,7 @@ describe('home', () => {
     // After the flush the server holds the same balance as the screen.
     await page.waitForTimeout(2_000);
     const shown = digits(await balance.textContent());
-    const profile = (await server.api(token, 'GET', `/users/get/${userid}`)).body;
+    const profile = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
     assert.equal(profile.onion, shown);
     assert.equal(profile.onion, start + 30);
     assert.equal(profile.energy <= 1000 - 300 + 30, true);
@@ -60,7 +51,7 @@ describe('home', () => {
         document.querySelector('[data-testid="balance"]')?.textContent?.replace(/\D/g, '') === expected,
       String(start + 30 - 500),
     );
-    const afterBoost = (await server.api(token, 'GET', `/users/get/${userid}`)).body;
+    const afterBoost = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
     assert.equal(afterBoost.earnPerTap, 2);
     assert.equal(afterBoost.onion, start + 30 - 500);
     await boost.getByRole('button', { name: 'Close Boost' }).click();
@@ -77,7 +68,7 @@ describe('home', () => {
     await page.getByRole('button', { name: 'Start Farming' }).click();
     await page.getByText('Farm started.').waitFor();
     await page.getByText('Farming 2,000 coins').waitFor();
-    const farm = (await server.api(token, 'GET', '/farm/status')).body;
+    const farm = (await app.server.api(token, 'GET', '/farm/status')).body;
     assert.equal(farm.started, true);
     await shot(page, 'home-farming');
 

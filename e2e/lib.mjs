@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
@@ -200,6 +201,31 @@ export async function enterApp(page, url, { userid, query = {}, path = '/' } = {
   await Promise.race([nav.waitFor({ timeout: 15_000 }), cont.waitFor({ timeout: 15_000 })]);
   if (await cont.isVisible()) await cont.click();
   await nav.waitFor({ timeout: 10_000 });
+}
+
+/**
+ * The browser tests' one fixture: before the suite it is called in, the built server on a fresh
+ * database (`env` adds or overrides variables, as for {@link startServer}) and the system Chromium;
+ * after it, both stopped. `server` and `browser` are set once the suite's `before` has run;
+ * `page()` opens a phone-sized page in that browser.
+ */
+export function useApp({ env = {} } = {}) {
+  const app = {
+    /** @type {Awaited<ReturnType<typeof startServer>>} */
+    server: undefined,
+    /** @type {import('playwright-core').Browser} */
+    browser: undefined,
+    page: (options) => newPhonePage(app.browser, options),
+  };
+  before(async () => {
+    app.server = await startServer(env);
+    app.browser = await openBrowser();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
 }
 
 /** Saves a screenshot under e2e/artifacts/ (kept by CI, ignored by git). */

@@ -1,27 +1,18 @@
 // The mole game in Chromium: start (a ticket spent), the 3-2-1 countdown, whack moles by
 // clicking, end the game, and check the Game Over score was paid by the server.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+import { describe, it } from 'node:test';
+import { enterApp, shot, useApp } from './lib.mjs';
 
 describe('mole game', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useApp();
 
   it('plays a game by clicking moles and gets the final score paid', async () => {
     const userid = 8501;
-    const page = await newPhonePage(browser);
-    await enterApp(page, server.url, { userid, path: '/play' });
-    const token = await server.login(userid);
-    const before = (await server.api(token, 'GET', `/users/get/${userid}`)).body;
+    const page = await app.page();
+    await enterApp(page, app.server.url, { userid, path: '/play' });
+    const token = await app.server.login(userid);
+    const before = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
     await page
       .getByTestId('play-tickets')
       .filter({ hasText: String(before.ticket) })
@@ -33,7 +24,7 @@ describe('mole game', () => {
     await page.waitForTimeout(700);
     await shot(page, 'play-countdown');
     await page.getByTestId('countdown').waitFor({ state: 'detached', timeout: 10_000 });
-    assert.equal((await server.api(token, 'GET', `/users/get/${userid}`)).body.ticket, before.ticket - 1);
+    assert.equal((await app.server.api(token, 'GET', `/users/get/${userid}`)).body.ticket, before.ticket - 1);
 
     // Whack every risen mole that is not a bomb for 15 seconds.
     const end = Date.now() + 15_000;
@@ -69,7 +60,7 @@ describe('mole game', () => {
     assert.equal(final, live);
     await page.getByText(`You got ${final.toLocaleString('en-US')} coins.`).waitFor({ timeout: 10_000 });
     await shot(page, 'play-game-over');
-    const after = (await server.api(token, 'GET', `/users/get/${userid}`)).body;
+    const after = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
     assert.equal(after.onion, before.onion + Math.min(final, 2_000));
 
     await page.getByRole('button', { name: 'Back' }).click();

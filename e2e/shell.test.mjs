@@ -1,24 +1,15 @@
 // The app's frame in Chromium: the start gate, the daily check-in once a day, every tab, the
 // unknown-path redirect, with a screenshot of each screen.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+import { describe, it } from 'node:test';
+import { enterApp, shot, useApp } from './lib.mjs';
 
 describe('web shell', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useApp();
 
   it('passes the start gate with the daily check-in, then shows no intro on the same day', async () => {
-    const page = await newPhonePage(browser);
-    await page.goto(`${server.url}/?userid=8101`);
+    const page = await app.page();
+    await page.goto(`${app.server.url}/?userid=8101`);
     const start = page.getByRole('button', { name: 'Start' });
     await start.waitFor();
     await shot(page, 'start');
@@ -40,8 +31,8 @@ describe('web shell', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
     // The server paid the check-in once: a second claim today is refused.
-    const token = await server.login(8101);
-    const again = await server.api(token, 'POST', '/users/claim/daily', { userid: 8101 });
+    const token = await app.server.login(8101);
+    const again = await app.server.api(token, 'POST', '/users/claim/daily', { userid: 8101 });
     assert.equal(again.status, 409);
 
     // Reopening the app the same day goes from Start straight into the app.
@@ -58,8 +49,8 @@ describe('web shell', () => {
   });
 
   it('visits every tab and redirects unknown paths to /', async () => {
-    const page = await newPhonePage(browser);
-    await enterApp(page, server.url, { userid: 8102 });
+    const page = await app.page();
+    await enterApp(page, app.server.url, { userid: 8102 });
     await shot(page, 'home');
     const tabs = [
       ['Minting', '/mining', 'mining'],
@@ -78,8 +69,8 @@ describe('web shell', () => {
       await shot(page, name);
     }
 
-    await page.goto(`${server.url}/no-such-place?userid=8102`);
-    await enterApp(page, server.url, { userid: 8102, path: '/no-such-place' });
+    await page.goto(`${app.server.url}/no-such-place?userid=8102`);
+    await enterApp(page, app.server.url, { userid: 8102, path: '/no-such-place' });
     await page.waitForURL((u) => u.pathname === '/');
     assert.deepEqual(page.pageErrors, []);
     await page.close();

@@ -1,8 +1,8 @@
 // The lucky wheel in Chromium: two spins, each toast matching the server's change of coins,
 // tickets and chests.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { enterApp, newPhonePage, openBrowser, shot, startServer } from './lib.mjs';
+import { describe, it } from 'node:test';
+import { enterApp, shot, useApp } from './lib.mjs';
 
 const TEXT = {
   onion: (n) => `You got coin ${n}`,
@@ -11,22 +11,13 @@ const TEXT = {
 };
 
 describe('spin', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useApp();
 
   it('spins twice; each toast names what the server paid', async () => {
     const userid = 8301;
-    const page = await newPhonePage(browser);
-    await enterApp(page, server.url, { userid, path: '/spin' });
-    const token = await server.login(userid);
+    const page = await app.page();
+    await enterApp(page, app.server.url, { userid, path: '/spin' });
+    const token = await app.server.login(userid);
     const button = page.getByRole('button', { name: 'Spin*1' });
     await button.waitFor();
     await page.waitForFunction(
@@ -35,7 +26,7 @@ describe('spin', () => {
     await shot(page, 'spin');
 
     for (let i = 0; i < 2; i++) {
-      const before = (await server.api(token, 'GET', `/users/get/${userid}`)).body;
+      const before = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
       // Toasts carry increasing ids: the prize toast is the first one newer than the click.
       const lastId = await page.evaluate(() =>
         Math.max(0, ...[...document.querySelectorAll('.Toastify__toast')].map((t) => Number(t.id) || 0)),
@@ -55,7 +46,7 @@ describe('spin', () => {
         { timeout: 8_000 },
       );
       const text = (await handle.jsonValue()).trim();
-      const after = (await server.api(token, 'GET', `/users/get/${userid}`)).body;
+      const after = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
       const dOnion = after.onion - before.onion;
       const dTicket = after.ticket - before.ticket + 1;
       const dChest = after.cheatCount - before.cheatCount;
