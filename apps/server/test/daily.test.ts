@@ -13,8 +13,6 @@ afterAll(() => t.close());
 
 const claim = (token: string, userid: number) =>
   t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid } });
-const profile = async (token: string, userid: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json();
 
 describe('daily check-in', () => {
   it('pays day 1 once per game day, continues the streak at the UTC-6 midnight, resets after a skipped day', async () => {
@@ -43,7 +41,7 @@ describe('daily check-in', () => {
     clock.advance(2 * 86_400_000); // a day skipped
     const reset = await claim(token, 500);
     expect(reset.json()).toMatchObject({ day: 1, eggReward: DAILY_REWARDS[0]!.onion });
-    const p = await profile(token, 500);
+    const p = await t.profile(token, 500);
     expect(p.rewardStreak).toBe(1);
     expect(p.onion).toBe(DAILY_REWARDS[0]!.onion * 2 + DAILY_REWARDS[1]!.onion);
     expect(p.ticket).toBe(NEW_PLAYER.ticket + DAILY_REWARDS[0]!.ticket * 2 + DAILY_REWARDS[1]!.ticket);
@@ -54,6 +52,6 @@ describe('daily check-in', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => claim(token, 501)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(29);
-    expect((await profile(token, 501)).onion).toBe(DAILY_REWARDS[0]!.onion);
+    expect((await t.profile(token, 501)).onion).toBe(DAILY_REWARDS[0]!.onion);
   });
 });

@@ -20,8 +20,6 @@ const put = (token: string, userid: number, path: string, payload: Record<string
   t.call(token, { method: 'PUT', url: `/api/v1/users/${path}`, payload: { userid, ...payload } });
 const post = (token: string, userid: number, path: string, payload: Record<string, unknown> = {}) =>
   t.call(token, { method: 'POST', url: `/api/v1/users/${path}`, payload: { userid, ...payload } });
-const profile = async (token: string, id: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
 
 /** Claims every link task a fresh account can (the tester's first step), visits waited out. */
 async function claimLinkTasks(token: string, userid: number) {
@@ -55,7 +53,7 @@ describe('pumping the boost shop', () => {
     const token = await t.login(id);
     await claimLinkTasks(token, id);
     const start = t.clock.now();
-    const before = (await profile(token, id)).onion;
+    const before = (await t.profile(token, id)).onion;
     expect(before).toBeGreaterThan(15_000); // the link tasks paid
 
     let touch = 0;
@@ -75,7 +73,7 @@ describe('pumping the boost shop', () => {
       await tapOut(token, id);
     }
     expect(t.clock.now() - start).toBeLessThanOrEqual(20_000 + 10 * 1000);
-    const after = (await profile(token, id)).onion;
+    const after = (await t.profile(token, id)).onion;
     expect(refills).toBeLessThanOrEqual(FULL_ENERGY_PER_DAY);
     expect(after - before).toBeLessThanOrEqual(0);
   });
@@ -98,12 +96,12 @@ describe('pumping the boost shop', () => {
       }
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(FULL_ENERGY_PER_DAY);
-    expect((await profile(token, id)).refillsLeft).toBe(0);
+    expect((await t.profile(token, id)).refillsLeft).toBe(0);
     t.clock.advance(24 * 3_600_000);
-    expect((await profile(token, id)).refillsLeft).toBe(FULL_ENERGY_PER_DAY);
+    expect((await t.profile(token, id)).refillsLeft).toBe(FULL_ENERGY_PER_DAY);
     await tapOut(token, id);
     expect((await put(token, id, 'fullyEnergy')).statusCode).toBe(200);
-    expect((await profile(token, id)).refillsLeft).toBe(FULL_ENERGY_PER_DAY - 1);
+    expect((await t.profile(token, id)).refillsLeft).toBe(FULL_ENERGY_PER_DAY - 1);
   });
 
   it('a fresh account pumping for an hour earns no more than the rules and the simulator allow', async () => {
@@ -112,7 +110,7 @@ describe('pumping the boost shop', () => {
     await post(token, id, 'claim/daily');
     await claimLinkTasks(token, id);
     const start = t.clock.now();
-    const p0 = await profile(token, id);
+    const p0 = await t.profile(token, id);
 
     let refills = 0;
     while ((await put(token, id, 'touchIncome')).statusCode === 200);
@@ -124,7 +122,7 @@ describe('pumping the boost shop', () => {
       if (refill.statusCode === 200) refills += 1;
       else t.clock.advance(60_000); // wait for energy to come back
     }
-    const p1 = await profile(token, id);
+    const p1 = await t.profile(token, id);
     const elapsed = t.clock.now() - start;
 
     // The bound: a full bar, what regenerates in the time, six refills of the (capped) bar and

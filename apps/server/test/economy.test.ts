@@ -18,8 +18,6 @@ afterAll(() => t.close());
 
 const put = (token: string, path: string, payload: Record<string, unknown>) =>
   t.call(token, { method: 'PUT', url: `/api/v1/users/${path}`, payload });
-const profile = async (token: string, id: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
 const setColumns = (id: number, set: ReturnType<typeof sql>) =>
   t.deps.database.db.execute(sql`update users set ${set} where id = ${id}`);
 
@@ -31,7 +29,7 @@ describe('taps', () => {
     expect(res.json()).toEqual({ success: true, credited: 30, earned: 30, onion: 30, energy: 700 });
     const one = await put(token, 'tap', { userid: 1001 });
     expect(one.json()).toMatchObject({ credited: 1, onion: 31, energy: 690 });
-    const p = await profile(token, 1001);
+    const p = await t.profile(token, 1001);
     expect(p).toMatchObject({ onion: 31, totalScore: 31, energy: 690 });
   });
 
@@ -43,7 +41,7 @@ describe('taps', () => {
     const again = await put(token, 'tap', { userid: 1002, count: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ code: 'NO_ENERGY', message: 'Not enough energy. Wait for it to refill.' });
-    expect((await profile(token, 1002)).onion).toBe(100);
+    expect((await t.profile(token, 1002)).onion).toBe(100);
   });
 
   it('paces taps at a human rate', async () => {
@@ -111,7 +109,7 @@ describe('taps', () => {
       expect(res.statusCode).toBe(200);
     }
     const taps = 5;
-    const p = await profile(token, 1007);
+    const p = await t.profile(token, 1007);
     const pending = settleIncome(1000, at, t.clock.now()).coins;
     expect(settles).toBeGreaterThanOrEqual(3);
     const capped = (INCOME_OFFLINE_CAP_MS / 3_600_000) * 1000;
@@ -137,7 +135,7 @@ describe('taps', () => {
     );
     const credited = results.filter((r) => r.statusCode === 200).reduce((n, r) => n + r.json().credited, 0);
     expect(credited).toBe(100);
-    const p = await profile(token, 1005);
+    const p = await t.profile(token, 1005);
     expect(p).toMatchObject({ onion: 100, energy: 0 });
   });
 
@@ -206,7 +204,7 @@ describe('boosts', () => {
       maxEnergy: 1000 + ENERGY_CAPACITY_STEP,
       onion: 20,
     });
-    const p = await profile(token, 1201);
+    const p = await t.profile(token, 1201);
     expect(p.boosts).toEqual([{ name: 'income' }, { name: 'double' }]);
     expect(p.totalScore).toBe(20); // spending never lowers the lifetime score
   });
@@ -226,7 +224,7 @@ describe('boosts', () => {
       code: 'ALREADY_USED',
       message: 'It has already been used.',
     });
-    expect((await profile(token, 1202)).onion).toBe(2 * BOOST_COST);
+    expect((await t.profile(token, 1202)).onion).toBe(2 * BOOST_COST);
   });
 
   it('settles passive income at the old rate before doubling it', async () => {
@@ -253,7 +251,7 @@ describe('boosts', () => {
       Array.from({ length: 50 }, () => put(token, 'touchIncome', { userid: 1204 })),
     );
     expect(touch.filter((r) => r.statusCode === 200)).toHaveLength(2);
-    expect((await profile(token, 1204)).onion).toBe(100);
+    expect((await t.profile(token, 1204)).onion).toBe(100);
 
     const token2 = await t.login(1205);
     await t.grant(1205, { onion: 50 * BOOST_COST });
@@ -261,7 +259,7 @@ describe('boosts', () => {
       Array.from({ length: 50 }, () => put(token2, 'double', { userid: 1205 })),
     );
     expect(income.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const p = await profile(token2, 1205);
+    const p = await t.profile(token2, 1205);
     expect(p).toMatchObject({ onion: 49 * BOOST_COST, earnPerTap: 2, loseEnergyPerTap: 20 });
   });
 });
@@ -269,7 +267,7 @@ describe('boosts', () => {
 describe('treasure', () => {
   it('opens a chest from the prize table and refuses when none is left', async () => {
     const token = await t.login(1301);
-    const before = await profile(token, 1301);
+    const before = await t.profile(token, 1301);
     expect(before.cheatCount).toBe(NEW_PLAYER.cheatCount);
     const res = await put(token, 'getCheat', { userid: 1301 });
     expect(res.statusCode).toBe(200);
@@ -290,7 +288,7 @@ describe('treasure', () => {
       Array.from({ length: 50 }, () => put(token, 'getCheat', { userid: 1302 })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
-    expect((await profile(token, 1302)).cheatCount).toBe(0);
+    expect((await t.profile(token, 1302)).cheatCount).toBe(0);
   });
 });
 

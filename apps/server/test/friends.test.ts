@@ -10,8 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const profile = async (token: string, id: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
 const friends = async (token: string, id: number) =>
   t.call(token, { method: 'GET', url: `/api/v1/users/friends/${id}` });
 
@@ -19,16 +17,16 @@ describe('referrals', () => {
   it('pays the inviter and the invitee once, on the first login only', async () => {
     const inviter = await t.login(1200);
     const invitee = await t.login(1201, { start_param: '1200', first_name: 'Bea' });
-    const a = await profile(inviter, 1200);
+    const a = await t.profile(inviter, 1200);
     expect(a.onion).toBe(REFERRAL_REWARD.regular.inviter);
     expect(a.totalScore).toBe(REFERRAL_REWARD.regular.inviter);
     expect(a.ticket).toBe(NEW_PLAYER.ticket + MILESTONES[0]!.ticket);
-    expect((await profile(invitee, 1201)).onion).toBe(REFERRAL_REWARD.regular.invitee);
+    expect((await t.profile(invitee, 1201)).onion).toBe(REFERRAL_REWARD.regular.invitee);
 
     // A repeat login through the same link pays nothing more.
     await t.login(1201, { start_param: '1200', first_name: 'Bea' });
-    expect((await profile(inviter, 1200)).onion).toBe(REFERRAL_REWARD.regular.inviter);
-    expect((await profile(invitee, 1201)).onion).toBe(REFERRAL_REWARD.regular.invitee);
+    expect((await t.profile(inviter, 1200)).onion).toBe(REFERRAL_REWARD.regular.inviter);
+    expect((await t.profile(invitee, 1201)).onion).toBe(REFERRAL_REWARD.regular.invitee);
 
     const res = await friends(inviter, 1200);
     expect(res.statusCode).toBe(200);
@@ -58,20 +56,20 @@ describe('referrals', () => {
   it('pays more for a Premium invitee', async () => {
     const inviter = await t.login(1210);
     const invitee = await t.login(1211, { start_param: '1210', is_premium: 'true' });
-    expect((await profile(inviter, 1210)).onion).toBe(REFERRAL_REWARD.premium.inviter);
-    expect((await profile(invitee, 1211)).onion).toBe(REFERRAL_REWARD.premium.invitee);
+    expect((await t.profile(inviter, 1210)).onion).toBe(REFERRAL_REWARD.premium.inviter);
+    expect((await t.profile(invitee, 1211)).onion).toBe(REFERRAL_REWARD.premium.invitee);
   });
 
   it('pays nothing for a self-invite, an unknown inviter or an existing player', async () => {
     const self = await t.login(1220, { start_param: '1220' });
-    expect((await profile(self, 1220)).onion).toBe(0);
+    expect((await t.profile(self, 1220)).onion).toBe(0);
     const ghost = await t.login(1221, { start_param: '999999' });
-    expect((await profile(ghost, 1221)).onion).toBe(0);
+    expect((await t.profile(ghost, 1221)).onion).toBe(0);
     const inviter = await t.login(1222);
     const existing = await t.login(1223);
     await t.login(1223, { start_param: '1222' });
-    expect((await profile(existing, 1223)).onion).toBe(0);
-    expect((await profile(inviter, 1222)).onion).toBe(0);
+    expect((await t.profile(existing, 1223)).onion).toBe(0);
+    expect((await t.profile(inviter, 1222)).onion).toBe(0);
     expect((await friends(inviter, 1222)).json()).toMatchObject({ count: 0, friends: [] });
   });
 
@@ -84,9 +82,9 @@ describe('referrals', () => {
       ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await profile(inviter, 1230)).onion).toBe(REFERRAL_REWARD.regular.inviter);
+    expect((await t.profile(inviter, 1230)).onion).toBe(REFERRAL_REWARD.regular.inviter);
     const invitee = results[0]!.json().token as string;
-    expect((await profile(invitee, 1231)).onion).toBe(REFERRAL_REWARD.regular.invitee);
+    expect((await t.profile(invitee, 1231)).onion).toBe(REFERRAL_REWARD.regular.invitee);
   });
 
   it('pays each milestone once as friends join, also concurrently', async () => {
@@ -102,7 +100,7 @@ describe('referrals', () => {
       false,
       false,
     ]);
-    const p = await profile(inviter, 1240);
+    const p = await t.profile(inviter, 1240);
     expect(p.ticket).toBe(NEW_PLAYER.ticket + MILESTONES[0]!.ticket + MILESTONES[1]!.ticket);
     expect(p.onion).toBe(5 * REFERRAL_REWARD.regular.inviter);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);

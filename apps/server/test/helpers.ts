@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { Profile } from '@egg-rush/contract/users';
 import { seededRng, type Rng } from '@egg-rush/game/rng';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../src/db/client.ts';
@@ -111,6 +112,8 @@ export interface TestApp {
   login(userid: number, extra?: Record<string, string>): Promise<string>;
   /** An authenticated request. */
   call(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The player's profile as `GET /users/get/:id` answers it. */
+  profile(token: string, userid: number): Promise<Profile>;
   /** {@link grant} on this app's database. */
   grant(userid: number, amounts: Amounts): Promise<void>;
   /** {@link setTickets} on this app's database. */
@@ -198,6 +201,8 @@ export async function createTestApp(
     launch,
     login,
     call,
+    profile: async (token, userid) =>
+      (await call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json<Profile>(),
     grant: (userid, amounts) => grant(database.db, userid, amounts),
     setTickets: (userid, n) => setTickets(database.db, userid, n),
     close: async () => {

@@ -14,8 +14,6 @@ const data = (token: string, id: number) =>
   t.call(token, { method: 'GET', url: `/api/v1/users/miningData/${id}` });
 const buy = (token: string, userid: number, item: string, title: string) =>
   t.call(token, { method: 'POST', url: '/api/v1/users/buyMining', payload: { userid, item, title } });
-const profile = async (token: string, id: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
 
 describe('mining', () => {
   it('lists the five categories with name, image, level and next price', async () => {
@@ -42,7 +40,7 @@ describe('mining', () => {
     const res = await buy(token, 1101, 'Carousel', 'Rides');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'NOT_ENOUGH_COIN', message: 'Not Enough Coin!' });
-    expect((await profile(token, 1101)).onion).toBe(100);
+    expect((await t.profile(token, 1101)).onion).toBe(100);
   });
 
   it('buys the next level, raises earnPerHour and prices the level after', async () => {
@@ -58,7 +56,7 @@ describe('mining', () => {
     });
     const again = await buy(token, 1102, 'carousel', 'rides');
     expect(again.json()).toMatchObject({ onion: 750, perProfit: 20, changeData: { level: 2, price: 225 } });
-    const p = await profile(token, 1102);
+    const p = await t.profile(token, 1102);
     expect(p.earnPerHour).toBe(20);
     expect(p.totalScore).toBe(0);
     const rides = (await data(token, 1102)).json().rides;
@@ -72,7 +70,7 @@ describe('mining', () => {
     clock.advance(3_600_000); // one hour at 90/h
     const res = await buy(token, 1103, 'Bumper Cars', 'Rides'); // 1,500
     expect(res.json()).toMatchObject({ onion: 10_000 - 1_000 + 90 - 1_500, perProfit: 180 });
-    const p = await profile(token, 1103);
+    const p = await t.profile(token, 1103);
     expect(p.onion).toBe(7_590);
     expect(p.totalScore).toBe(90);
   });
@@ -86,7 +84,7 @@ describe('mining', () => {
     expect(badTitle.statusCode).toBe(400);
     const wrongTab = await buy(token, 1104, 'Carousel', 'Team');
     expect(wrongTab.statusCode).toBe(400);
-    expect((await profile(token, 1104)).onion).toBe(1_000_000);
+    expect((await t.profile(token, 1104)).onion).toBe(1_000_000);
   });
 
   it('never overspends under concurrent buys', async () => {
@@ -99,7 +97,7 @@ describe('mining', () => {
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
-    const p = await profile(token, 1105);
+    const p = await t.profile(token, 1105);
     expect(p.onion).toBe(1);
     expect(p.earnPerHour).toBe(3 * item.profitPerLevel);
     expect((await data(token, 1105)).json().rides[2].level).toBe(3);

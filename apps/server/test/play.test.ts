@@ -27,20 +27,18 @@ const start = (token: string, userid: number) =>
   t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid } });
 const result = (token: string, userid: number, data: string) =>
   t.call(token, { method: 'POST', url: '/api/v1/play/result', payload: { userid, data } });
-const profile = async (token: string, userid: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json();
 
 describe('POST /play/start', () => {
   it('spends one ticket and answers a game id', async () => {
     const token = await t.login(6101);
-    const before = await profile(token, 6101);
+    const before = await t.profile(token, 6101);
     const res = await start(token, 6101);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
     expect(body.ticket).toBe(before.ticket - 1);
     expect(body.gameId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await profile(token, 6101)).ticket).toBe(before.ticket - 1);
+    expect((await t.profile(token, 6101)).ticket).toBe(before.ticket - 1);
   });
 
   it('refuses without tickets, with a message, and changes nothing', async () => {
@@ -48,7 +46,7 @@ describe('POST /play/start', () => {
     await t.setTickets(6102, 0);
     const res = await start(token, 6102);
     expect(res.json()).toEqual({ success: false, msg: 'Not Enough Ticket.' });
-    expect((await profile(token, 6102)).ticket).toBe(0);
+    expect((await t.profile(token, 6102)).ticket).toBe(0);
   });
 
   it('gives exactly 5 games for 20 concurrent starts with 5 tickets', async () => {
@@ -59,7 +57,7 @@ describe('POST /play/start', () => {
     );
     expect(replies.filter((r) => r.success)).toHaveLength(5);
     expect(new Set(replies.filter((r) => r.success).map((r) => r.gameId)).size).toBe(5);
-    expect((await profile(token, 6103)).ticket).toBe(0);
+    expect((await t.profile(token, 6103)).ticket).toBe(0);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 });
@@ -74,26 +72,26 @@ describe('POST /play/result', () => {
 
   it('pays the documented reward for a possible score, once', async () => {
     const { token, gameId } = await played(6201, 45_000);
-    const before = await profile(token, 6201);
+    const before = await t.profile(token, 6201);
     const res = await result(token, 6201, seal({ score: 420, gameId }));
     expect(res.json()).toMatchObject({ success: true, reward: gameReward(420) });
-    const after = await profile(token, 6201);
+    const after = await t.profile(token, 6201);
     expect(after.onion).toBe(before.onion + gameReward(420));
     expect(after.totalScore).toBe(before.totalScore + gameReward(420));
 
     const replay = await result(token, 6201, seal({ score: 420, gameId }));
     expect(replay.json()).toEqual({ success: false, msg: 'This game has already been scored.' });
-    expect((await profile(token, 6201)).onion).toBe(after.onion);
+    expect((await t.profile(token, 6201)).onion).toBe(after.onion);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 
   it("refuses another player's game and pays nothing", async () => {
     const { gameId } = await played(6202, 30_000);
     const thief = await t.login(6203);
-    const before = await profile(thief, 6203);
+    const before = await t.profile(thief, 6203);
     const res = await result(thief, 6203, seal({ score: 100, gameId }));
     expect(res.json()).toEqual({ success: false, msg: 'This game belongs to another player.' });
-    expect((await profile(thief, 6203)).onion).toBe(before.onion);
+    expect((await t.profile(thief, 6203)).onion).toBe(before.onion);
   });
 
   it('refuses a tampered ciphertext and one sealed with another passphrase', async () => {
@@ -128,7 +126,7 @@ describe('POST /play/result', () => {
     ];
     const token = await t.login(6208);
     await t.setTickets(6208, attempts.length);
-    const before = await profile(token, 6208);
+    const before = await t.profile(token, 6208);
     for (const { ms, score } of attempts) {
       const { gameId } = (await start(token, 6208)).json();
       t.clock.advance(ms);
@@ -138,7 +136,7 @@ describe('POST /play/result', () => {
         msg: 'This score is not possible in the time played.',
       });
     }
-    expect((await profile(token, 6208)).onion).toBe(before.onion);
+    expect((await t.profile(token, 6208)).onion).toBe(before.onion);
   });
 
   it("pays a perfect player's best full game and a perfect game ended early", async () => {
@@ -174,13 +172,13 @@ describe('POST /play/result', () => {
 
   it('pays once when the same result arrives ten times at once', async () => {
     const { token, gameId } = await played(6207, 40_000);
-    const before = await profile(token, 6207);
+    const before = await t.profile(token, 6207);
     const data = seal({ score: 300, gameId });
     const replies = (await Promise.all(Array.from({ length: 10 }, () => result(token, 6207, data)))).map(
       (r) => r.json(),
     );
     expect(replies.filter((r) => r.success)).toHaveLength(1);
-    expect((await profile(token, 6207)).onion).toBe(before.onion + gameReward(300));
+    expect((await t.profile(token, 6207)).onion).toBe(before.onion + gameReward(300));
   });
 });
 

@@ -13,20 +13,18 @@ afterAll(() => t.close());
 
 const spin = (token: string, userid: number) =>
   t.call(token, { method: 'PUT', url: '/api/v1/users/getSpin', payload: { userid } });
-const profile = async (token: string, userid: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json();
 
 describe('PUT /users/getSpin', () => {
   it('takes one ticket and pays the prize of the segment it names', async () => {
     const token = await t.login(5101);
-    const before = await profile(token, 5101);
+    const before = await t.profile(token, 5101);
     const res = await spin(token, 5101);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const segment = SPIN_WHEEL[body.segment];
     expect(segment).toBeDefined();
     expect(body.cheatData).toEqual({ type: segment!.type, value: segment!.value });
-    const after = await profile(token, 5101);
+    const after = await t.profile(token, 5101);
     expect(after.ticket).toBe(before.ticket - 1 + (segment!.type === 'ticket' ? segment!.value : 0));
     expect(after.onion).toBe(before.onion + (segment!.type === 'onion' ? segment!.value : 0));
     expect(after.cheatCount).toBe(before.cheatCount + (segment!.type === 'treasure' ? segment!.value : 0));
@@ -36,11 +34,11 @@ describe('PUT /users/getSpin', () => {
   it("refuses with 'Not Enough Ticket.' at 0 tickets and changes nothing", async () => {
     const token = await t.login(5102);
     await t.setTickets(5102, 0);
-    const before = await profile(token, 5102);
+    const before = await t.profile(token, 5102);
     const res = await spin(token, 5102);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'NOT_ENOUGH_TICKET', message: 'Not Enough Ticket.' });
-    const after = await profile(token, 5102);
+    const after = await t.profile(token, 5102);
     expect(after).toEqual(before);
   });
 

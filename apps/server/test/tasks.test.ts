@@ -34,8 +34,6 @@ const link = (token: string, userid: number, body: Record<string, unknown>) =>
   t.call(token, { method: 'POST', url: '/api/v1/users/linkReward', payload: { userid, ...body } });
 const claim = (token: string, userid: number, body: Record<string, unknown>) =>
   t.call(token, { method: 'POST', url: '/api/v1/users/taskReward', payload: { userid, ...body } });
-const profile = async (token: string, id: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
 
 const twitter = { taskName: 'Follow_Twitter', taskType: 'earn_coin', dailyType: 'twitter' };
 
@@ -78,7 +76,7 @@ describe('tasks', () => {
     const again = await claim(token, 1301, twitter);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Already you received!');
-    const p = await profile(token, 1301);
+    const p = await t.profile(token, 1301);
     expect(p.onion).toBe(reward);
     expect(p.totalScore).toBe(reward);
     expect((await one(token, 1301, 'Follow_Twitter')).isClaimed).toBe(true);
@@ -103,14 +101,14 @@ describe('tasks', () => {
       visitEndsAt: started + LINK_VISIT_MS,
     });
     expect((await claim(token, 1330, twitter)).json().code).toBe('NOT_COMPLETED');
-    expect((await profile(token, 1330)).onion).toBe(0);
+    expect((await t.profile(token, 1330)).onion).toBe(0);
     // Ten seconds after the start the claim pays, once.
     clock.advance(1);
     expect((await one(token, 1330, 'Follow_Twitter')).status).toBe('completed');
     const paid = await claim(token, 1330, twitter);
     expect(paid.statusCode).toBe(200);
     expect((await claim(token, 1330, twitter)).json().code).toBe('ALREADY_CLAIMED');
-    expect((await profile(token, 1330)).onion).toBe(findTask('Follow_Twitter')!.reward.amount);
+    expect((await t.profile(token, 1330)).onion).toBe(findTask('Follow_Twitter')!.reward.amount);
   });
 
   it('pays nothing for the six link tasks claimed right after their link reward', async () => {
@@ -125,7 +123,7 @@ describe('tasks', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('NOT_COMPLETED');
     }
-    const p = await profile(token, 1331);
+    const p = await t.profile(token, 1331);
     expect(p.onion).toBe(0);
     expect(p.ticket).toBe(NEW_PLAYER.ticket);
   });
@@ -145,7 +143,7 @@ describe('tasks', () => {
     const daily = await link(token, 1302, { taskName: 'Daily_Spin', taskType: 'daily' });
     expect(daily.statusCode).toBe(400);
     expect(daily.json().message).toBe('Invalid task name or type!');
-    expect((await profile(token, 1302)).onion).toBe(0);
+    expect((await t.profile(token, 1302)).onion).toBe(0);
   });
 
   it('pays once under concurrent claims', async () => {
@@ -157,7 +155,7 @@ describe('tasks', () => {
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(14);
-    expect((await profile(token, 1303)).ticket).toBe(
+    expect((await t.profile(token, 1303)).ticket).toBe(
       NEW_PLAYER.ticket + findTask('Partner_TON')!.reward.amount,
     );
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
@@ -182,7 +180,7 @@ describe('tasks', () => {
     await recordTaskProgress(db, 1304, 'spin', 1, clock.now());
     expect((await claim(token, 1304, { taskName: 'Daily_Spin' })).statusCode).toBe(200);
     const spin = findTask('Daily_Spin')!.reward.amount;
-    expect((await profile(token, 1304)).onion).toBe(2 * spin);
+    expect((await t.profile(token, 1304)).onion).toBe(2 * spin);
   });
 
   it('counts a mining purchase towards its daily task', async () => {

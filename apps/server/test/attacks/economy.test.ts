@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { gameReward, maxScoreFor } from '@egg-rush/game/mole';
 import { queryRows } from '../../src/db/client.ts';
-import { dumpTables, ledgerStillBalances, profile, seal, t } from './harness.ts';
+import { dumpTables, ledgerStillBalances, seal, t } from './harness.ts';
 
 // Attacks on the economy: amounts, prices, scores and times sent by the client, and regeneration
 // calls that must write nothing.
@@ -12,7 +12,7 @@ describe('client-sent amounts, prices, scores and times', () => {
   it('ignores amounts, prices and balances the client adds to a request', async () => {
     const token = await t.login(8170);
     await t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid: 8170 } });
-    const before = await profile(token, 8170);
+    const before = await t.profile(token, 8170);
     const tap = await t.call(token, {
       method: 'PUT',
       url: '/api/v1/users/tap',
@@ -38,7 +38,7 @@ describe('client-sent amounts, prices, scores and times', () => {
       },
     });
     expect(task.json()).toMatchObject({ code: 'NOT_COMPLETED' });
-    const after = await profile(token, 8170);
+    const after = await t.profile(token, 8170);
     expect(after.onion).toBeLessThan(before.onion + 100_000);
   });
 

@@ -14,8 +14,6 @@ export const t: TestApp = await createTestApp();
 afterAll(() => t.close());
 
 export const json = { 'content-type': 'application/json' };
-export const profile = async (token: string, id: number) =>
-  (await t.call(token, { method: 'GET', url: `/api/v1/users/get/${id}` })).json();
 export const seal = (plaintext: string, secret = DEV_GAME_SECRET) =>
   CryptoJS.AES.encrypt(plaintext, secret).toString();
 

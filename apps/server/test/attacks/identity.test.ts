@@ -5,7 +5,7 @@ import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { queryRows } from '../../src/db/client.ts';
 import { createTokens } from '../../src/lib/token.ts';
 import { createTestApp } from '../helpers.ts';
-import { dumpTables, ledgerStillBalances, profile, seal, t } from './harness.ts';
+import { dumpTables, ledgerStillBalances, seal, t } from './harness.ts';
 
 // Attacks on identity: forged or replayed launch data and tokens, acting as another player,
 // referral loops, and rate limits that follow the token.
@@ -37,7 +37,7 @@ describe('launch data and tokens', () => {
     for (let i = 0; i < 5; i++) {
       const again = await login(8601);
       expect(again.statusCode).toBe(200);
-      expect(await profile(again.json().token, 8601)).toMatchObject({ id: 8601 });
+      expect(await t.profile(again.json().token, 8601)).toMatchObject({ id: 8601 });
     }
     expect((await login(8602)).statusCode).toBe(403);
     const after = await dumpTables();

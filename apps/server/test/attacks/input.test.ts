@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { DEV_BOT_TOKEN } from '../../src/env.ts';
-import { dumpTables, INJECTIONS, json, ledgerStillBalances, profile, seal, t } from './harness.ts';
+import { dumpTables, INJECTIONS, json, ledgerStillBalances, seal, t } from './harness.ts';
 
 // Attacks through input: SQL injection in every string field and hostile bodies.
 
@@ -18,7 +18,7 @@ describe('SQL injection in every string field', () => {
         language_code: evil.slice(0, 16),
         start_param: evil,
       });
-      const me = await profile(token, id);
+      const me = await t.profile(token, id);
       expect(me).toMatchObject({ firstname: evil, lastname: evil, username: evil, onion: 0 });
       const [row] = await queryRows<Record<string, string | null>>(
         t.deps.database.db,
@@ -218,7 +218,7 @@ describe('hostile bodies', () => {
     const names = ['🥚 Egg 🐣', 'مرحبا', 'Zoë Ångström', 'e\u0301\u0301', '中文名字', 'a\u200bb\u202e'];
     for (const [i, name] of names.entries()) {
       const token = await t.login(8140 + i, { first_name: name, last_name: name });
-      expect(await profile(token, 8140 + i)).toMatchObject({ firstname: name, lastname: name });
+      expect(await t.profile(token, 8140 + i)).toMatchObject({ firstname: name, lastname: name });
     }
   });
 

@@ -19,6 +19,32 @@ import {
 
 fuzzFamily('wallet');
 
+/** A proof-check body: `payload` signed now for this app's domain by the test wallet `w`. */
+function signedProof(w: ReturnType<typeof testWallet>, payload: string) {
+  const proof = {
+    timestamp: Math.floor(t.clock.now() / 1000),
+    domain: { lengthBytes: Buffer.byteLength(DOMAIN), value: DOMAIN },
+    payload,
+  };
+  const signature = nacl.sign.detached(tonProofMessage(w.address, proof), w.keys.secretKey);
+  return {
+    address: w.address.toRawString(),
+    proof: {
+      ...proof,
+      signature: Buffer.from(signature).toString('base64'),
+      stateInit: w.stateInit.toBoc().toString('base64'),
+    },
+  };
+}
+
+const checkProof = (payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/wallet/proof/check',
+    headers: { authorization: authHeaders.me },
+    payload,
+  });
+
 describe('regressions found by fuzzing', () => {
   it('refuses a claimed id that is not a number or text, on a route without a body schema, with a 403', async () => {
     const before = await snapshot();
@@ -34,27 +60,9 @@ describe('regressions found by fuzzing', () => {
   });
 
   it('refuses a signed ton_proof whose payload holds a NUL character with BAD_PAYLOAD, changing nothing', async () => {
-    const w = WALLETS[0]!;
-    const proof = {
-      timestamp: Math.floor(t.clock.now() / 1000),
-      domain: { lengthBytes: Buffer.byteLength(DOMAIN), value: DOMAIN },
-      payload: 'a\u0000b',
-    };
-    const signature = nacl.sign.detached(tonProofMessage(w.address, proof), w.keys.secretKey);
+    const body = signedProof(WALLETS[0]!, 'a\u0000b');
     const before = await snapshot();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/wallet/proof/check',
-      headers: { authorization: authHeaders.me },
-      payload: {
-        address: w.address.toRawString(),
-        proof: {
-          ...proof,
-          signature: Buffer.from(signature).toString('base64'),
-          stateInit: w.stateInit.toBoc().toString('base64'),
-        },
-      },
-    });
+    const res = await checkProof(body);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'BAD_PAYLOAD', message: expect.any(String) });
     expect(await snapshot()).toEqual(before);
@@ -75,27 +83,9 @@ describe('server bugs found by fuzzing', () => {
       url: '/api/v1/wallet',
       headers: { authorization: authHeaders.me },
     });
-    const proof = {
-      timestamp: Math.floor(t.clock.now() / 1000),
-      domain: { lengthBytes: Buffer.byteLength(DOMAIN), value: DOMAIN },
-      payload: await proofPayload('me'),
-    };
-    const signature = nacl.sign.detached(tonProofMessage(w.address, proof), w.keys.secretKey);
+    const body = signedProof(w, await proofPayload('me'));
     const before = await snapshot();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/wallet/proof/check',
-      headers: { authorization: authHeaders.me },
-      payload: {
-        userid: OTHER,
-        address: w.address.toRawString(),
-        proof: {
-          ...proof,
-          signature: Buffer.from(signature).toString('base64'),
-          stateInit: w.stateInit.toBoc().toString('base64'),
-        },
-      },
-    });
+    const res = await checkProof({ userid: OTHER, ...body });
     expect({ status: res.statusCode, body: res.json() }).toEqual({
       status: 403,
       body: { code: 'FORBIDDEN', message: expect.any(String) },
