@@ -138,6 +138,23 @@ describe('leagues', () => {
     }
   });
 
+  it('follows taps (the tap statement reports its totals to the same hook)', async () => {
+    const token = await t.login(8310);
+    await earn(8310, LEAGUES[1]!.threshold - 5);
+    t.clock.advance(1000);
+    const tap = await t.call(token, {
+      method: 'PUT',
+      url: '/api/v1/users/tap',
+      payload: { userid: 8310, count: 20 },
+    });
+    expect(tap.statusCode).toBe(200);
+    const total = (await totals()).get(8310)!;
+    expect(total).toBeGreaterThanOrEqual(LEAGUES[1]!.threshold);
+    const sets = leagueSets(t.deps.redis!);
+    expect(await sets.rank(0, 8310)).toBeUndefined();
+    expect(await sets.rank(1, 8310)).toMatchObject({ totalScore: total });
+  });
+
   it('an older total arriving late never moves a player back down', async () => {
     const sets = leagueSets(t.deps.redis!);
     await sets.record([{ userid: 8300, totalScore: LEAGUES[4]!.threshold }]);

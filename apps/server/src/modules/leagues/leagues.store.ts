@@ -32,13 +32,26 @@ for j = 1, #ARGV, 3 do
 end
 return 1`;
 
+/** The script, registered once per client (sent by its SHA after the first call). */
+interface WithMove {
+  leagueMove(...args: (string | number)[]): Promise<unknown>;
+}
+const registered = new WeakSet<Redis>();
+function move(redis: Redis): WithMove {
+  if (!registered.has(redis)) {
+    redis.defineCommand('leagueMove', { numberOfKeys: KEYS.length, lua: MOVE });
+    registered.add(redis);
+  }
+  return redis as unknown as WithMove;
+}
+
 export function leagueSets(redis: Redis) {
   return {
     /** Places committed totals in their league's set (never lowers a score or a league). */
     async record(entries: readonly Scored[]): Promise<void> {
       if (entries.length === 0) return;
       const args = entries.flatMap((e) => [memberOf(e.userid), e.totalScore, leagueOf(e.totalScore)]);
-      await redis.eval(MOVE, KEYS.length, ...KEYS, ...args);
+      await move(redis).leagueMove(...KEYS, ...args);
     },
 
     /** The first `limit` players of a league, best first (all of them when `limit` is 0). */
