@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { economyEvents, seasonResults, seasonWeeks, users } from '../../db/schema.ts';
 
 /**
@@ -57,6 +57,25 @@ export async function weekBoard(
     me: all.find((r) => r.userid === userId) ?? null,
     participants: Number(rows[0]?.n ?? 0),
   };
+}
+
+/**
+ * A finished week's top players, read on its own before the payout transaction: the week's ledger
+ * rows no longer change once it is over (and the settle delay has passed), so the read is exact
+ * outside that transaction, and it may take longer than a request's statement limit (a week holds
+ * every credit of every player), up to `timeoutMs`, without holding the payout's locks.
+ */
+export async function finishedWeekTop(
+  db: Db,
+  startsAt: Date,
+  endsAt: Date,
+  limit: number,
+  timeoutMs: number,
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.floor(timeoutMs)}`));
+    return weekBoard(tx, startsAt, endsAt, limit, null);
+  });
 }
 
 /** Makes sure the week has its row (the payout job's lock target). */

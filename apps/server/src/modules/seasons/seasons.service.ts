@@ -14,6 +14,7 @@ import { write } from '../ledger/ledger.write.ts';
 import { creditPrize } from '../ledger/prize.repository.ts';
 import {
   ensureWeek,
+  finishedWeekTop,
   insertResults,
   lockUnsettledWeek,
   markSettled,
@@ -23,6 +24,8 @@ import {
 } from './seasons.repository.ts';
 
 export const WEEK_NOT_OVER = 'This week is still being played.';
+/** How long the payout's read of a finished week may take (it runs once a week, off the request path). */
+export const SEASON_READ_TIMEOUT_MS = 120_000;
 
 export function createSeasonsService(deps: Deps) {
   const { db } = deps.database;
@@ -62,12 +65,19 @@ export function createSeasonsService(deps: Deps) {
      */
     async settleWeek(week: number): Promise<{ paid: number } | null> {
       if (week >= weekOf(deps.now())) throw refused('WEEK_NOT_OVER', WEEK_NOT_OVER);
+      if ((await settledWeeks(db, [week])).has(week)) return null;
       await ensureWeek(db, week);
       const at = new Date(deps.now());
+      const { startsAt, endsAt } = span(week);
+      const board = await finishedWeekTop(
+        db,
+        new Date(startsAt),
+        new Date(endsAt),
+        SEASON_PRIZED,
+        SEASON_READ_TIMEOUT_MS,
+      );
       return write(deps, async (tx, fx) => {
         if (!(await lockUnsettledWeek(tx, week))) return null;
-        const { startsAt, endsAt } = span(week);
-        const board = await weekBoard(tx, new Date(startsAt), new Date(endsAt), SEASON_PRIZED, null);
         const rows = board.rows.flatMap((r) => {
           const prize = seasonPrize(r.rank);
           return prize ? [{ userId: r.userid, rank: r.rank, coins: r.coins, ...prize }] : [];
