@@ -15,15 +15,19 @@ import type { Deps } from './lib/deps.ts';
 import { createTokens } from './lib/token.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import avatarRoutes from './modules/avatar/avatar.routes.ts';
+import comboRoutes from './modules/combo/combo.routes.ts';
 import dailyRoutes from './modules/daily/daily.routes.ts';
 import economyRoutes from './modules/economy/economy.routes.ts';
 import farmRoutes from './modules/farm/farm.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import leaderboardRoutes from './modules/leaderboard/leaderboard.routes.ts';
+import leaguesRoutes from './modules/leagues/leagues.routes.ts';
 import miningRoutes from './modules/mining/mining.routes.ts';
 import openapiRoutes from './modules/openapi/openapi.routes.ts';
 import playRoutes from './modules/play/play.routes.ts';
+import seasonsRoutes from './modules/seasons/seasons.routes.ts';
+import squadsRoutes from './modules/squads/squads.routes.ts';
 import spinRoutes from './modules/spin/spin.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
@@ -69,8 +73,12 @@ const modules = [
   economyRoutes,
   farmRoutes,
   leaderboardRoutes,
+  leaguesRoutes,
+  seasonsRoutes,
+  squadsRoutes,
   avatarRoutes,
   miningRoutes,
+  comboRoutes,
   friendsRoutes,
   tasksRoutes,
   spinRoutes,

@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const DEV_BOT_TOKEN = '1000000000:development-token-egg-rush';
 /** The development game passphrase (SPEC.md section 7, /play/result). */
 export const DEV_GAME_SECRET = 'egg-rush-development-passphrase';
+/** The development key of the daily combo's choice (anyone can compute a day's combo with it). */
+export const DEV_COMBO_SECRET = 'egg-rush-development-combo-key';
 
 const optionalText = z
   .string()
@@ -35,6 +37,7 @@ const schema = z
     BOT_TOKEN: optionalText,
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     GAME_SECRET: optionalText,
+    COMBO_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     BOT_USERNAME: z.string().default('EggRushBot'),
     APP_SHORT_NAME: z.string().default('play'),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -92,6 +95,14 @@ const schema = z
     if (env.BOT_TOKEN && !env.GAME_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GAME_SECRET'], message: 'is required when BOT_TOKEN is set' });
     }
+    if (env.BOT_TOKEN && !env.COMBO_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COMBO_SECRET'],
+        message:
+          'is required when BOT_TOKEN is set (with the development key anyone could compute the daily combo)',
+      });
+    }
   });
 
 export type RawEnv = z.input<typeof schema>;
@@ -111,6 +122,8 @@ export interface Env {
   devMode: boolean;
   jwtSecret: string;
   gameSecret: string;
+  /** The key of the daily combo's choice (an HMAC of the game day). */
+  comboSecret: string;
   botUsername: string;
   appShortName: string;
   publicUrl: string;
@@ -152,6 +165,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     devMode: !e.BOT_TOKEN && e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     gameSecret: e.GAME_SECRET ?? DEV_GAME_SECRET,
+    comboSecret: e.COMBO_SECRET ?? DEV_COMBO_SECRET,
     botUsername: e.BOT_USERNAME,
     appShortName: e.APP_SHORT_NAME,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),

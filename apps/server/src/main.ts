@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { connect } from './lib/start.ts';
+import { startSeasonJob } from './modules/seasons/seasons.job.ts';
 
 /** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
 async function serve(env: Env) {
@@ -14,10 +15,13 @@ async function serve(env: Env) {
     );
   }
   let closing = false;
+  // Pays finished weeks; every process runs it, a week is paid once.
+  const stopSeasons = startSeasonJob(deps, app.log);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    await stopSeasons();
     await app.close();
     await deps.redis?.quit().catch(() => undefined);
     await deps.database.close();

@@ -219,6 +219,7 @@ describe('modes', () => {
       BOT_TOKEN: '123:real',
       JWT_SECRET: 'x'.repeat(32),
       GAME_SECRET: 'g',
+      COMBO_SECRET: 'c'.repeat(16),
       LOG_LEVEL: 'silent',
     });
     const app = await buildApp({ env, database, redis: undefined, now: Date.now, rng: Math.random });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../src/env.ts';
+import { DEV_COMBO_SECRET, EnvError, loadEnv } from '../src/env.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
   BOT_TOKEN: '123:real',
   JWT_SECRET: 'x'.repeat(32),
   GAME_SECRET: 'g',
+  COMBO_SECRET: 'c'.repeat(16),
 };
 
 describe('configuration', () => {
@@ -15,6 +16,14 @@ describe('configuration', () => {
       /BOT_TOKEN: is required when NODE_ENV is production/,
     );
     expect(() => loadEnv({ NODE_ENV: 'production', BOT_TOKEN: '  ' })).toThrow(/BOT_TOKEN/);
+  });
+
+  it('refuses a real bot without COMBO_SECRET, and a short one', () => {
+    const { COMBO_SECRET: _, ...without } = PRODUCTION;
+    expect(() => loadEnv(without)).toThrow(/COMBO_SECRET: is required when BOT_TOKEN is set/);
+    expect(() => loadEnv({ ...PRODUCTION, COMBO_SECRET: 'short' })).toThrow(/COMBO_SECRET/);
+    expect(loadEnv(PRODUCTION).comboSecret).toBe('c'.repeat(16));
+    expect(loadEnv({}).comboSecret).toBe(DEV_COMBO_SECRET);
   });
 
   it('has development mode (the dev login) only without BOT_TOKEN outside production', () => {

@@ -33,7 +33,7 @@ export type TestClock = ReturnType<typeof testClock>;
  */
 export async function freshDatabase(
   options: { kind?: 'pglite'; poolMax?: number } = {},
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url || options.kind === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -55,6 +55,7 @@ export async function freshDatabase(
   await database.migrate();
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });

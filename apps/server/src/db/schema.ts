@@ -92,7 +92,11 @@ export const economyEvents = pgTable(
     ref: text('ref'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('economy_events_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('economy_events_user_idx').on(t.userId, t.id),
+    // The weekly board and its payout read one week of earnings.
+    index('economy_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Mining item levels per player. */
@@ -166,5 +170,69 @@ export const walletProofs = pgTable(
   (t) => [
     index('wallet_proofs_user_idx').on(t.userId, t.expiresAt),
     index('wallet_proofs_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Mining items of the day's combo a player has upgraded that game day. */
+export const comboFinds = pgTable(
+  'combo_finds',
+  {
+    userId: money('user_id').notNull(),
+    day: integer('day').notNull(),
+    item: text('item').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.item] })],
+);
+
+/** Squads. `name_key` (the name in lower case) is unique. */
+export const squads = pgTable(
+  'squads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    ownerId: money('owner_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('squads_name_key_idx').on(t.nameKey)],
+);
+
+/**
+ * Squad membership: one row per player (at most one squad at a time). `joined_total` is the
+ * player's totalScore when they joined; their contribution is what they gained since.
+ */
+export const squadMembers = pgTable(
+  'squad_members',
+  {
+    userId: money('user_id').primaryKey(),
+    squadId: money('squad_id').notNull(),
+    joinedTotal: money('joined_total').notNull(),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+  },
+  (t) => [index('squad_members_squad_idx').on(t.squadId)],
+);
+
+/** Weeks of the seasons board: a row per week the payout job has seen; settled once. */
+export const seasonWeeks = pgTable('season_weeks', {
+  week: integer('week').primaryKey(),
+  settledAt: at('settled_at'),
+  players: integer('players'),
+});
+
+/** The paid ranks of finished weeks: a player is paid at most once per week. */
+export const seasonResults = pgTable(
+  'season_results',
+  {
+    week: integer('week').notNull(),
+    userId: money('user_id').notNull(),
+    rank: integer('rank').notNull(),
+    coins: money('coins').notNull(),
+    ticket: integer('ticket').notNull(),
+    chests: integer('chests').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId] }),
+    uniqueIndex('season_results_rank_idx').on(t.week, t.rank),
   ],
 );

@@ -3,9 +3,10 @@ import type { Env } from '../env.ts';
 import type { Deps } from './deps.ts';
 import { openRedis } from './redis.ts';
 import { redisScores } from '../modules/leaderboard/leaderboard.store.ts';
+import { leagueSets } from '../modules/leagues/leagues.store.ts';
 
 /**
- * Opens the database (migrated) and Redis for a real run, loading the Leader Board into Redis
+ * Opens the database (migrated) and Redis for a real run, loading the Leader Board and the league boards into Redis
  * from PostgreSQL when Redis does not hold it yet.
  */
 export async function connect(env: Env): Promise<Deps> {
@@ -13,9 +14,13 @@ export async function connect(env: Env): Promise<Deps> {
   await database.migrate();
   const redis = env.redisUrl ? openRedis(env.redisUrl, env.redisKeyPrefix) : undefined;
   // Redis down at start is not fatal: the Leader Board is read from PostgreSQL and reloaded later.
-  if (redis)
+  if (redis) {
     await redisScores(redis)
       .rebuildIfMissing(database.db)
       .catch(() => undefined);
+    await leagueSets(redis)
+      .rebuildIfMissing(database.db)
+      .catch(() => undefined);
+  }
   return { env, database, redis, now: Date.now, rng: Math.random };
 }

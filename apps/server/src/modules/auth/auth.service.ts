@@ -2,12 +2,14 @@ import { parse, sign, validate } from '@tma.js/init-data-node';
 import type { DevLaunchQuery } from '@egg-rush/contract/auth';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { parseInviter } from '@egg-rush/game/referrals';
+import { parseSquadStartParam } from '@egg-rush/game/squads';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
 import { payReferralRewards } from '../friends/friends.service.ts';
 import { write } from '../ledger/ledger.write.ts';
 import type { Tx } from '../../db/client.ts';
+import { joinFromInvite } from '../squads/squads.service.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.repository.ts';
 
 /** Launch data older than this is refused. */
@@ -76,6 +78,9 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             });
           }
         }
+        // A squad invite link (the signed start parameter `squad_<id>`) joins a player in no squad.
+        const squadId = parseSquadStartParam(data.start_param);
+        if (squadId !== null) await joinFromInvite(tx, identity.id, squadId, now);
         return result;
       });
       return { token: await tokens.sign(identity.id, deps.now()), created };

@@ -17,7 +17,7 @@ import { canTap } from '@egg-rush/game/tap';
 import { openChest } from '@egg-rush/game/treasure';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { recordScores } from '../leaderboard/leaderboard.store.ts';
+import { scoresCommitted } from '../leaderboard/scores.committed.ts';
 import { write } from '../ledger/ledger.write.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
 import { currentBalances, settleIncome } from '../users/users.service.ts';
@@ -104,7 +104,7 @@ export function createEconomyService(deps: Deps) {
       const row = await applyTaps(deps.database, userId, count, new Date(now));
       if (row) {
         // One statement did it all: taps, income, ledger rows and the daily tap task, committed.
-        await recordScores(deps, [{ userid: userId, totalScore: row.totalScore }]);
+        await scoresCommitted(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {
           success: true,

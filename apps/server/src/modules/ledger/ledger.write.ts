@@ -2,7 +2,8 @@ import type { TaskAction } from '@egg-rush/game/tasks';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { lifetimeTotals } from '../leaderboard/leaderboard.repository.ts';
-import { recordScores, type Scored } from '../leaderboard/leaderboard.store.ts';
+import type { Scored } from '../leaderboard/leaderboard.store.ts';
+import { scoresCommitted } from '../leaderboard/scores.committed.ts';
 import { recordTaskProgress } from '../tasks/tasks.progress.ts';
 import { appendLedger, type LedgerEntry } from './ledger.repository.ts';
 
@@ -45,6 +46,6 @@ export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => 
     if (deps.redis && boarded.size > 0) scores = await lifetimeTotals(tx, [...boarded]);
     return value;
   });
-  await recordScores(deps, scores);
+  await scoresCommitted(deps, scores);
   return result;
 }

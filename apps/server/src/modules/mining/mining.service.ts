@@ -18,6 +18,7 @@ import {
 import { incomeMultiplier } from '@egg-rush/game/boosts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { noteComboUpgrade } from '../combo/combo.service.ts';
 import { write } from '../ledger/ledger.write.ts';
 import { findUser } from '../users/users.repository.ts';
 import { settleIncome } from '../users/users.service.ts';
@@ -91,6 +92,7 @@ export function createMiningService(deps: Deps) {
           at,
         });
         fx.progress(userId, 'mining');
+        await noteComboUpgrade(deps, tx, userId, item.id, now);
         return {
           success: true,
           onion: paid.onion,

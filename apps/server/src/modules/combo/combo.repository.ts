@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { comboFinds, rewardClaims } from '../../db/schema.ts';
+
+/** Records that a player upgraded one of the day's combo items (once per item and day). */
+export async function recordComboFind(
+  tx: Tx,
+  userId: number,
+  day: number,
+  item: string,
+  at: Date,
+): Promise<void> {
+  await tx.insert(comboFinds).values({ userId, day, item, createdAt: at }).onConflictDoNothing();
+}
+
+/** The combo items a player found on a game day. */
+export async function comboFindsOf(tx: Tx, userId: number, day: number): Promise<Set<string>> {
+  const rows = await tx
+    .select({ item: comboFinds.item })
+    .from(comboFinds)
+    .where(and(eq(comboFinds.userId, userId), eq(comboFinds.day, day)));
+  return new Set(rows.map((r) => r.item));
+}
+
+export async function hasClaimed(tx: Tx, userId: number, key: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ key: rewardClaims.key })
+    .from(rewardClaims)
+    .where(and(eq(rewardClaims.userId, userId), eq(rewardClaims.key, key)));
+  return Boolean(row);
+}

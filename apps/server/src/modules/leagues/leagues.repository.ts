@@ -1,0 +1,70 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { rewardClaims, users } from '../../db/schema.ts';
+import type { RankRow } from '../leaderboard/leaderboard.repository.ts';
+
+const toRow = (r: Record<string, string | number>): RankRow => ({
+  userid: Number(r.id),
+  firstname: String(r.first_name),
+  totalScore: Number(r.total_score),
+  rank: Number(r.rank),
+});
+
+/** The league reward keys a player has claimed. */
+export async function claimedLeagueKeys(tx: Tx, userId: number): Promise<Set<string>> {
+  const rows = await tx
+    .select({ key: rewardClaims.key })
+    .from(rewardClaims)
+    .where(and(eq(rewardClaims.userId, userId), like(rewardClaims.key, 'league:%')));
+  return new Set(rows.map((r) => r.key));
+}
+
+/** The player's lifetime total, locking the row (a claim's first statement). */
+export async function lockTotal(tx: Tx, userId: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ total_score: string | number }>(
+    tx,
+    sql`select total_score from ${users} where id = ${userId} for update`,
+  );
+  return row ? Number(row.total_score) : undefined;
+}
+
+/** The players whose lifetime score lies in [from, to) (to null: no upper end), best first. */
+export async function leagueTop(tx: Tx, from: number, to: number | null, limit: number): Promise<RankRow[]> {
+  const rows = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`select id, first_name, total_score,
+               row_number() over (order by total_score desc, id asc) as rank
+        from ${users}
+        where total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}
+        order by total_score desc, id asc limit ${limit}`,
+  );
+  return rows.map(toRow);
+}
+
+export async function leagueCount(tx: Tx, from: number, to: number | null): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${users}
+        where total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A player's row with their rank among the players of [from, to). */
+export async function leagueRank(
+  tx: Tx,
+  userId: number,
+  from: number,
+  to: number | null,
+): Promise<RankRow | undefined> {
+  const [row] = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`select me.id, me.first_name, me.total_score,
+               1 + (select count(*) from ${users} o
+                    where o.total_score >= ${from} ${to === null ? sql`` : sql`and o.total_score < ${to}`}
+                      and (o.total_score > me.total_score
+                           or (o.total_score = me.total_score and o.id < me.id))) as rank
+        from ${users} me where me.id = ${userId}`,
+  );
+  return row ? toRow(row) : undefined;
+}

@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { squadMembers, squads, users } from '../../db/schema.ts';
+
+export interface SquadRow {
+  id: number;
+  name: string;
+  score: number;
+  members: number;
+  rank: number;
+}
+
+/** Creates a squad; undefined when the name is taken (its unique key). */
+export async function insertSquad(tx: Tx, name: string, nameKey: string, ownerId: number, at: Date) {
+  const [row] = await tx
+    .insert(squads)
+    .values({ name, nameKey, ownerId, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ id: squads.id });
+  return row?.id;
+}
+
+/**
+ * Makes the player a member of an existing squad, recording their lifetime score now (their
+ * contribution counts from here). False when they are already in a squad (one row per player) or
+ * the squad does not exist. The squad's row is share-locked, so it cannot be removed meanwhile.
+ */
+export async function insertMember(tx: Tx, userId: number, squadId: number, at: Date): Promise<boolean> {
+  const exists = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from ${squads} where id = ${squadId} for share`,
+  );
+  if (exists.length === 0) return false;
+  const rows = await queryRows<{ user_id: number }>(
+    tx,
+    sql`insert into ${squadMembers} (user_id, squad_id, joined_total, joined_at)
+        select id, ${squadId}, total_score, ${at.toISOString()}::timestamptz from ${users} where id = ${userId}
+        on conflict (user_id) do nothing
+        returning user_id`,
+  );
+  return rows.length > 0;
+}
+
+export async function squadExists(tx: Tx, squadId: number): Promise<boolean> {
+  const rows = await tx.select({ id: squads.id }).from(squads).where(eq(squads.id, squadId));
+  return rows.length > 0;
+}
+
+/** Ends the player's membership; the squad id they left, or undefined. A squad left empty is removed. */
+export async function deleteMember(tx: Tx, userId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .delete(squadMembers)
+    .where(eq(squadMembers.userId, userId))
+    .returning({ squadId: squadMembers.squadId });
+  if (!row) return undefined;
+  await tx.execute(
+    sql`delete from ${squads} q where q.id = ${row.squadId}
+        and not exists (select 1 from ${squadMembers} m where m.squad_id = q.id)`,
+  );
+  return row.squadId;
+}
+
+export async function squadIdOf(tx: Tx, userId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ squadId: squadMembers.squadId })
+    .from(squadMembers)
+    .where(eq(squadMembers.userId, userId));
+  return row?.squadId;
+}
+
+/**
+ * The squads ranked by score (the sum of their members' lifetime score gained since joining; ties
+ * to the older squad): the first `limit`, and the squad `also` wherever it is.
+ */
+export async function rankedSquads(
+  tx: Tx,
+  limit: number,
+  also: number | null,
+): Promise<{ rows: SquadRow[]; total: number }> {
+  const rows = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`with s as (
+          select m.squad_id, sum(greatest(0, u.total_score - m.joined_total))::bigint as score, count(*)::int as members
+          from ${squadMembers} m join ${users} u on u.id = m.user_id
+          group by m.squad_id
+        ), r as (
+          select q.id, q.name, coalesce(s.score, 0) as score, coalesce(s.members, 0) as members,
+                 row_number() over (order by coalesce(s.score, 0) desc, q.id asc) as rank,
+                 count(*) over () as total
+          from ${squads} q left join s on s.squad_id = q.id
+        )
+        select * from r where rank <= ${limit} or id = ${also ?? -1} order by rank`,
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      score: Number(r.score),
+      members: Number(r.members),
+      rank: Number(r.rank),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+/** A squad's members by contribution. */
+export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
+  const rows = await queryRows<Record<string, string | number | boolean>>(
+    tx,
+    sql`select m.user_id, u.first_name, greatest(0, u.total_score - m.joined_total) as contribution,
+               (extract(epoch from m.joined_at) * 1000)::bigint as joined_ms, (q.owner_id = m.user_id) as owner
+        from ${squadMembers} m
+        join ${users} u on u.id = m.user_id
+        join ${squads} q on q.id = m.squad_id
+        where m.squad_id = ${squadId}
+        order by contribution desc, m.user_id asc limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    userid: Number(r.user_id),
+    firstname: String(r.first_name),
+    contribution: Number(r.contribution),
+    joinedAt: Number(r.joined_ms),
+    owner: r.owner === true || r.owner === 't',
+  }));
+}

@@ -1,0 +1,111 @@
+import type { SquadBoardResponse, SquadPageResponse, SquadReply } from '@egg-rush/contract/squads';
+import {
+  checkSquadName,
+  SQUAD_BOARD_SIZE,
+  SQUAD_NAME_MAX,
+  SQUAD_NAME_MIN,
+  SQUAD_PAGE_MEMBERS,
+  squadNameKey,
+  squadStartParam,
+} from '@egg-rush/game/squads';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { findUser } from '../users/users.repository.ts';
+import {
+  deleteMember,
+  insertMember,
+  insertSquad,
+  rankedSquads,
+  squadExists,
+  squadIdOf,
+  squadMembersOf,
+  type SquadRow,
+} from './squads.repository.ts';
+
+export const ALREADY_IN_SQUAD = 'Leave your squad before joining another one.';
+export const NOT_IN_SQUAD = 'You are not in a squad.';
+export const SQUAD_NAME_TAKEN = 'This squad name is taken.';
+const NAME_REFUSALS = {
+  length: `A squad name has ${SQUAD_NAME_MIN} to ${SQUAD_NAME_MAX} characters.`,
+  characters: "A squad name uses letters, digits, spaces and . _ ' - only.",
+  profanity: 'Please choose another squad name.',
+} as const;
+
+const summary = (row: SquadRow) => ({ ...row, startParam: squadStartParam(row.id) });
+
+/**
+ * Joins a squad from an invite link (`squad_<id>` start parameter), inside the login's
+ * transaction: only a player in no squad joins; an unknown squad is ignored.
+ */
+export async function joinFromInvite(tx: Tx, userId: number, squadId: number, at: Date): Promise<void> {
+  await insertMember(tx, userId, squadId, at);
+}
+
+export function createSquadsService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function summaryOf(squadId: number | undefined) {
+    if (squadId === undefined) return null;
+    const { rows } = await rankedSquads(db, 0, squadId);
+    const row = rows.find((r) => r.id === squadId);
+    return row ? summary(row) : null;
+  }
+
+  return {
+    async create(userId: number, rawName: string): Promise<SquadReply> {
+      const check = checkSquadName(rawName);
+      if (!check.ok) throw badRequest(NAME_REFUSALS[check.reason], 'BAD_SQUAD_NAME');
+      const at = new Date(deps.now());
+      const id = await deps.database.transaction(async (tx) => {
+        if ((await squadIdOf(tx, userId)) !== undefined) throw refused('ALREADY_IN_SQUAD', ALREADY_IN_SQUAD);
+        const squadId = await insertSquad(tx, check.name, squadNameKey(check.name), userId, at);
+        if (squadId === undefined) throw refused('NAME_TAKEN', SQUAD_NAME_TAKEN);
+        // Two creations at once: the member row (one per player) lets only one through.
+        if (!(await insertMember(tx, userId, squadId, at)))
+          throw refused('ALREADY_IN_SQUAD', ALREADY_IN_SQUAD);
+        return squadId;
+      });
+      return { success: true, squad: await summaryOf(id) };
+    },
+
+    async join(userId: number, squadId: number): Promise<SquadReply> {
+      const at = new Date(deps.now());
+      await deps.database.transaction(async (tx) => {
+        if (!(await squadExists(tx, squadId))) throw notFound('Squad not found.');
+        if (!(await insertMember(tx, userId, squadId, at)))
+          throw refused('ALREADY_IN_SQUAD', ALREADY_IN_SQUAD);
+      });
+      return { success: true, squad: await summaryOf(squadId) };
+    },
+
+    async leave(userId: number): Promise<SquadReply> {
+      const left = await deps.database.transaction((tx) => deleteMember(tx, userId));
+      if (left === undefined) throw refused('NOT_IN_SQUAD', NOT_IN_SQUAD);
+      return { success: true, squad: null };
+    },
+
+    async board(userId: number): Promise<SquadBoardResponse> {
+      const mine = await squadIdOf(db, userId);
+      const { rows, total } = await rankedSquads(db, SQUAD_BOARD_SIZE, mine ?? null);
+      const mineRow = rows.find((r) => r.id === mine);
+      return {
+        ranking: rows.filter((r) => r.rank <= SQUAD_BOARD_SIZE).map(summary),
+        totalSquads: total,
+        mine: mineRow ? summary(mineRow) : null,
+      };
+    },
+
+    /** A squad's page (the caller's squad by default): its summary and members. */
+    async page(userId: number, asked: number | undefined): Promise<SquadPageResponse> {
+      if (!(await findUser(db, userId))) throw notFound('Player not found.');
+      const mine = await squadIdOf(db, userId);
+      const squadId = asked ?? mine;
+      if (squadId === undefined) return { squad: null, members: [], member: false };
+      const squad = await summaryOf(squadId);
+      if (!squad) throw notFound('Squad not found.');
+      const members = await squadMembersOf(db, squadId, SQUAD_PAGE_MEMBERS);
+      return { squad, members, member: mine === squadId };
+    },
+  };
+}
