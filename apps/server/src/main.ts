@@ -13,6 +13,9 @@ async function serve(env: Env) {
       'BOT_TOKEN is not set: development mode. Launch data is signed with a development token and /api/v1/dev/launch is open.',
     );
   }
+  // One log line per deployment: the single process, or the first worker.
+  const first = !cluster.isWorker || cluster.worker?.id === 1;
+  if (!app.bot && first) app.log.info('BOT_TOKEN is not set: the Telegram bot is off');
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -26,6 +29,9 @@ async function serve(env: Env) {
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
   await app.listen({ port: env.port, host: env.host });
+  // Long polling in one process only (Telegram refuses a second poller); the webhook and the
+  // notification queue are shared by every process.
+  await app.bot?.start({ polling: env.botMode === 'polling' && first });
 }
 
 /** WORKERS > 1: a primary migrates once, then forks workers that share the port. */
