@@ -10,8 +10,11 @@ export type NotificationKind = 'farm' | 'energy' | 'streak' | 'friend';
 
 /** An event older than this when first seen is not announced any more (a stale reminder is noise). */
 export const NOTIFY_WINDOW_MS = 6 * 3_600_000;
-/** The streak reminder goes out within this long before the game day ends. */
-export const STREAK_WARNING_MS = 4 * 3_600_000;
+/**
+ * The streak reminder goes out within this long before the game day ends (at 06:00 UTC): from
+ * 20:00 UTC, so that players in UTC get it before quiet hours.
+ */
+export const STREAK_WARNING_MS = 10 * 3_600_000;
 /** Quiet hours in the player's time zone (UTC when unknown): from 23:00 to 08:00. */
 export const QUIET_FROM_HOUR = 23;
 export const QUIET_UNTIL_HOUR = 8;
@@ -25,6 +28,9 @@ export const energyFullAt = (energy: number, max: number, at: number) =>
 
 /** Whether a streak reminder is due at `now`: within STREAK_WARNING_MS of the day's end. */
 export const streakWarningDue = (now: number) => nextResetAt(now) - now <= STREAK_WARNING_MS;
+
+/** Whole hours (at least one) left before the game day ends. */
+export const hoursLeftToday = (now: number) => Math.max(1, Math.ceil((nextResetAt(now) - now) / 3_600_000));
 
 /** The local hour and minute at `at` in `timeZone` (UTC when it is unknown or invalid). */
 export function localTime(at: number, timeZone: string | null | undefined): { hour: number; minute: number } {

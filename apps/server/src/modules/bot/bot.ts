@@ -1,6 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Api, Bot, InlineKeyboard } from 'grammy';
+import { Api, Bot, InlineKeyboard, type Transformer } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -22,14 +22,27 @@ export function isMemberStatus(member: { status: string; is_member?: boolean }):
 }
 
 /**
- * A Bot API client as every part of the server uses it: Telegram's limits (about 30 messages a
- * second overall, one a second per chat) kept by the throttler, and a 429 or 5xx retried.
+ * Telegram's limits on messages (about 30 a second overall, one a second per chat, 20 a minute
+ * per group) kept by grammY's throttler, for the calls that send or edit messages only: the
+ * throttler keys on `chat_id`, and a membership check of the channel (getChatMember) must not
+ * queue every player's claim behind one per second.
  */
-export function telegramApi(env: Env): Api {
-  const api = new Api(env.botToken, { apiRoot: env.telegramApiRoot });
-  api.config.use(apiThrottler());
+function throttleMessages(): Transformer {
+  const throttled = apiThrottler();
+  return (prev, method, payload, signal) =>
+    /^(send|copy|forward|edit)/.test(method) ? throttled(prev, method, payload, signal) : prev(method, payload, signal);
+}
+
+/** Throttling, and a call Telegram answered 429 (after its retry_after) or 5xx retried. */
+function configure(api: Api): Api {
+  api.config.use(throttleMessages());
   api.config.use(autoRetry(RETRY));
   return api;
+}
+
+/** A Bot API client for the scripts (refund, webhook set-up). */
+export function telegramApi(env: Env): Api {
+  return configure(new Api(env.botToken, { apiRoot: env.telegramApiRoot }));
 }
 
 export interface BotSide {
@@ -51,8 +64,7 @@ type Log = (msg: string, err?: unknown) => void;
 export function createBotSide(deps: Deps, log: Log): BotSide {
   const { env } = deps;
   const bot = new Bot(env.botToken, { client: { apiRoot: env.telegramApiRoot } });
-  bot.api.config.use(apiThrottler());
-  bot.api.config.use(autoRetry(RETRY));
+  configure(bot.api);
   const payments = createPaymentsService(deps);
   const notifier = createNotifier(deps, bot.api, log);
   const { db } = deps.database;

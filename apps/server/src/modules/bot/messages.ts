@@ -23,14 +23,14 @@ export const settingsText = (on: boolean) =>
 export const settingsKeyboard = (on: boolean) =>
   new InlineKeyboard().text(on ? 'Turn reminders off' : 'Turn reminders on', on ? 'notify:off' : 'notify:on');
 
-export function notificationText(kind: string, detail: Record<string, unknown>): string {
+export function notificationText(kind: string, detail: Record<string, unknown>, hoursLeft: number): string {
   switch (kind) {
     case 'farm':
       return '🌾 Your farm is ready: come and claim your coins!';
     case 'energy':
       return '⚡ Your energy is full again. Time to tap!';
     case 'streak':
-      return `🔥 Your ${Number(detail.streak ?? 1)}-day check-in streak ends in a few hours: claim today's reward to keep it.`;
+      return `🔥 Your ${Number(detail.streak ?? 1)}-day check-in streak ends in ${hoursLeft} hour${hoursLeft === 1 ? '' : 's'}: claim today's reward to keep it.`;
     case 'friend':
       return `🎉 ${String(detail.name ?? 'A friend')} joined through your invite: +${formatNumber(Number(detail.reward ?? 0))} coins for you!`;
     default:

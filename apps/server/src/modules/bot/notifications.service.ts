@@ -1,6 +1,7 @@
 import { GrammyError, InlineKeyboard, type Api } from 'grammy';
 import { gameDay } from '@egg-rush/game/time';
 import {
+  hoursLeftToday,
   NOTIFY_WINDOW_MS,
   outsideQuietHours,
   streakWarningDue,
@@ -99,7 +100,7 @@ export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: un
     }
     const detail = n.detail ? (JSON.parse(n.detail) as Record<string, unknown>) : {};
     try {
-      await api.sendMessage(n.userId, notificationText(n.kind, detail), {
+      await api.sendMessage(n.userId, notificationText(n.kind, detail, hoursLeftToday(now)), {
         reply_markup: new InlineKeyboard().webApp(PLAY, deps.env.publicUrl),
       });
     } catch (error) {
