@@ -9,7 +9,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@egg-rush/'));
 
 await build({
-  entryPoints: ['main', 'reconcile', 'refund', 'bot-webhook'].map((name) => new URL(`./src/${name}.ts`, import.meta.url).pathname),
+  entryPoints: ['main', 'reconcile', 'refund', 'bot-webhook'].map(
+    (name) => new URL(`./src/${name}.ts`, import.meta.url).pathname,
+  ),
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',

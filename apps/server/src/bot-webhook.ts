@@ -20,7 +20,13 @@ try {
     allowed_updates: ['message', 'callback_query', 'pre_checkout_query', 'my_chat_member'],
   });
   const info = await api.getWebhookInfo();
-  console.log(JSON.stringify({ url: info.url, pending: info.pending_update_count, lastError: info.last_error_message ?? null }));
+  console.log(
+    JSON.stringify({
+      url: info.url,
+      pending: info.pending_update_count,
+      lastError: info.last_error_message ?? null,
+    }),
+  );
 } catch (error) {
   console.error(`setWebhook failed: ${(error as Error).message}`);
   process.exit(1);

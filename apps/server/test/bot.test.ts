@@ -57,7 +57,11 @@ async function login(app: FastifyInstance, now: number, id: number, startParam?:
     TOKEN,
     new Date(now),
   );
-  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { userid: id, initData } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { userid: id, initData },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ token: string }>().token;
 }
@@ -136,7 +140,11 @@ describe('launch', () => {
     await t.app.bot!.start({ polling: false });
     await t.app.bot!.stop();
     const [call] = fake.of('setChatMenuButton');
-    expect(call?.payload.menu_button).toEqual({ type: 'web_app', text: 'Play', web_app: { url: PUBLIC_URL } });
+    expect(call?.payload.menu_button).toEqual({
+      type: 'web_app',
+      text: 'Play',
+      web_app: { url: PUBLIC_URL },
+    });
   });
 });
 
@@ -188,7 +196,9 @@ describe('notifications', () => {
 
   it('farm ready: sent once when the farm is ready, never again for that farm', async () => {
     const token = await loginT(5020);
-    expect((await t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: {} })).statusCode).toBe(200);
+    expect((await t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: {} })).statusCode).toBe(
+      200,
+    );
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5020)).toEqual([]);
     t.clock.advance(FARM_DURATION_MS + 60_000);
@@ -230,7 +240,9 @@ describe('notifications', () => {
     expect(sentTo(5024)).toEqual([]);
     // Nine hours before the reset (UTC-6 midnight is 06:00 UTC): 21:00 UTC, before quiet hours.
     t.clock.set(nextResetAt(t.clock.now()) - 9 * 3_600_000);
-    await t.deps.database.db.execute(sql`update users set last_daily_day = ${gameDay(t.clock.now())} where id = 5025`);
+    await t.deps.database.db.execute(
+      sql`update users set last_daily_day = ${gameDay(t.clock.now())} where id = 5025`,
+    );
     await t.app.bot!.notifier.runOnce();
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5024)).toEqual([expect.stringMatching(/3-day check-in streak ends in 9 hours/)]);
@@ -374,7 +386,11 @@ describe('ticket packs paid in Stars', () => {
 
   async function buy(id: number, packId = pack.id) {
     const token = await loginT(id);
-    const res = await t.call(token, { method: 'POST', url: '/api/v1/payments/invoice', payload: { pack: packId } });
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/payments/invoice',
+      payload: { pack: packId },
+    });
     expect(res.statusCode).toBe(200);
     const call = fake.of('createInvoiceLink').at(-1)!;
     return { token, link: res.json<{ link: string }>().link, payload: String(call.payload.payload), call };
@@ -448,7 +464,10 @@ describe('ticket packs paid in Stars', () => {
     const { payload } = await buy(5210);
     await loginT(5211);
     await preCheckout(5211, payload);
-    expect(lastAnswer()).toMatchObject({ ok: false, error_message: 'This invoice was made for another player.' });
+    expect(lastAnswer()).toMatchObject({
+      ok: false,
+      error_message: 'This invoice was made for another player.',
+    });
     for (const forged of [pack.id, '00000000-0000-4000-8000-000000000000', 'x'.repeat(60)]) {
       await preCheckout(5210, forged);
       expect(lastAnswer()).toMatchObject({ ok: false, error_message: 'This invoice is not valid.' });
@@ -461,7 +480,11 @@ describe('ticket packs paid in Stars', () => {
 
   it('refuses an unknown pack', async () => {
     const token = await loginT(5212);
-    const res = await t.call(token, { method: 'POST', url: '/api/v1/payments/invoice', payload: { pack: 'free' } });
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/payments/invoice',
+      payload: { pack: 'free' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -537,6 +560,9 @@ describe('without a bot', () => {
       payload: { pack: TICKET_PACKS[0]!.id },
     });
     expect(invoice.statusCode).toBe(409);
-    expect(invoice.json()).toEqual({ code: 'PAYMENTS_OFF', message: 'Buying tickets works only in Telegram.' });
+    expect(invoice.json()).toEqual({
+      code: 'PAYMENTS_OFF',
+      message: 'Buying tickets works only in Telegram.',
+    });
   });
 });

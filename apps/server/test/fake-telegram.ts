@@ -26,7 +26,13 @@ export async function startFakeTelegram() {
       case 'getMe':
         return {
           ok: true,
-          result: { id: 42, is_bot: true, first_name: 'Egg Rush', username: 'EggRushBot', can_join_groups: false },
+          result: {
+            id: 42,
+            is_bot: true,
+            first_name: 'Egg Rush',
+            username: 'EggRushBot',
+            can_join_groups: false,
+          },
         };
       case 'sendMessage':
         if (blocked.has(Number(p.chat_id)))
@@ -80,7 +86,9 @@ export async function startFakeTelegram() {
     members,
     /** The calls of one method, optionally to one chat. */
     of: (method: string, chatId?: number) =>
-      calls.filter((c) => c.method === method && (chatId === undefined || Number(c.payload.chat_id) === chatId)),
+      calls.filter(
+        (c) => c.method === method && (chatId === undefined || Number(c.payload.chat_id) === chatId),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

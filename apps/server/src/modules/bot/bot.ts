@@ -6,7 +6,15 @@ import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { createPaymentsService } from '../payments/payments.service.ts';
 import { findChat, markReachable, markUnreachable, setNotifications } from './bot.repository.ts';
-import { HELP, PLAY, settingsKeyboard, settingsText, thanksText, WELCOME, WELCOME_INVITED } from './messages.ts';
+import {
+  HELP,
+  PLAY,
+  settingsKeyboard,
+  settingsText,
+  thanksText,
+  WELCOME,
+  WELCOME_INVITED,
+} from './messages.ts';
 import { createNotifier, type Notifier } from './notifications.service.ts';
 
 /** Retries of a call Telegram answered 429 (after its retry_after) or 5xx, and the longest wait. */
@@ -30,7 +38,9 @@ export function isMemberStatus(member: { status: string; is_member?: boolean }):
 function throttleMessages(): Transformer {
   const throttled = apiThrottler();
   return (prev, method, payload, signal) =>
-    /^(send|copy|forward|edit)/.test(method) ? throttled(prev, method, payload, signal) : prev(method, payload, signal);
+    /^(send|copy|forward|edit)/.test(method)
+      ? throttled(prev, method, payload, signal)
+      : prev(method, payload, signal);
 }
 
 /** Throttling, and a call Telegram answered 429 (after its retry_after) or 5xx retried. */
@@ -173,7 +183,9 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
         .catch((error: unknown) => log('bot: setChatMenuButton failed', error));
       if (polling) {
         await bot.api.deleteWebhook().catch((error: unknown) => log('bot: deleteWebhook failed', error));
-        void bot.start({ drop_pending_updates: false }).catch((error: unknown) => log('bot: polling stopped', error));
+        void bot
+          .start({ drop_pending_updates: false })
+          .catch((error: unknown) => log('bot: polling stopped', error));
       }
       notifier.start();
     },
@@ -183,4 +195,3 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
     },
   };
 }
-

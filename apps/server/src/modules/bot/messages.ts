@@ -6,7 +6,8 @@ const formatNumber = (n: number) => n.toLocaleString('en-US');
 /** Texts the bot sends (design choices; short, one idea each). */
 export const WELCOME =
   'Welcome to Egg Rush! Tap the egg, grow your farm, spin the wheel and climb the Leader Board.';
-export const WELCOME_INVITED = 'Welcome to Egg Rush! A friend invited you: open the game to get your welcome bonus.';
+export const WELCOME_INVITED =
+  'Welcome to Egg Rush! A friend invited you: open the game to get your welcome bonus.';
 export const HELP = [
   'Egg Rush is played in the mini-app: tap Play below or the menu button.',
   '',
@@ -38,4 +39,5 @@ export function notificationText(kind: string, detail: Record<string, unknown>, 
   }
 }
 
-export const thanksText = (tickets: number) => `Thank you! ${formatNumber(tickets)} tickets are in your balance.`;
+export const thanksText = (tickets: number) =>
+  `Thank you! ${formatNumber(tickets)} tickets are in your balance.`;

@@ -32,7 +32,9 @@ export async function enqueueFarmsReady(tx: Tx, now: Date, since: Date): Promise
 
 /** Energy full again after at least half of it was spent (key: when it was last settled). */
 export async function enqueueEnergyFull(tx: Tx, now: Date, since: Date): Promise<number> {
-  const fullAt = sql.raw(`u.energy_at + (u.max_energy - u.energy) * interval '${ENERGY_REGEN_MS} milliseconds'`);
+  const fullAt = sql.raw(
+    `u.energy_at + (u.max_energy - u.energy) * interval '${ENERGY_REGEN_MS} milliseconds'`,
+  );
   const rows = await queryRows(
     tx,
     sql`insert into notifications (user_id, kind, event_key, due_at)

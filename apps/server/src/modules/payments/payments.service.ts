@@ -58,7 +58,8 @@ export function createPaymentsService(deps: Deps) {
       if (payment.refundedAt) return { status: 'already-refunded' };
       const held = (await lockTickets(tx, payment.userId)) ?? 0;
       const { removed, shortfall } = refundTickets(payment.tickets, held);
-      if (!(await markRefunded(tx, chargeId, { at, removed, shortfall }))) return { status: 'already-refunded' };
+      if (!(await markRefunded(tx, chargeId, { at, removed, shortfall })))
+        return { status: 'already-refunded' };
       await addTickets(tx, payment.userId, -removed);
       const ref = `stars:${chargeId}`;
       // The refund takes back the whole pack; the shortfall row gives back what the player had
@@ -106,7 +107,8 @@ export function createPaymentsService(deps: Deps) {
     async checkout(query: CheckoutQuery): Promise<{ ok: true } | { ok: false; reason: string }> {
       const invoice = await findInvoice(db, query.payload);
       if (!invoice) return { ok: false, reason: 'This invoice is not valid.' };
-      if (invoice.userId !== query.fromId) return { ok: false, reason: 'This invoice was made for another player.' };
+      if (invoice.userId !== query.fromId)
+        return { ok: false, reason: 'This invoice was made for another player.' };
       const pack = findPack(invoice.pack);
       if (!pack) return { ok: false, reason: 'This pack is no longer sold.' };
       if (
@@ -117,7 +119,8 @@ export function createPaymentsService(deps: Deps) {
       ) {
         return { ok: false, reason: 'The price has changed: please open the pack again.' };
       }
-      if (!(await findUser(db, query.fromId))) return { ok: false, reason: 'Open the game once before buying.' };
+      if (!(await findUser(db, query.fromId)))
+        return { ok: false, reason: 'Open the game once before buying.' };
       return { ok: true };
     },
 

@@ -22,7 +22,8 @@ export function usePacks(enabled = true) {
 /** Opens an invoice link in Telegram's payment sheet and waits for its status. */
 async function openInvoice(link: string): Promise<PurchaseStatus> {
   if (!invoice.openUrl.isAvailable()) return 'unavailable';
-  return invoice.openUrl(link);
+  const status = await invoice.openUrl(link);
+  return status === 'paid' || status === 'cancelled' || status === 'pending' ? status : 'failed';
 }
 
 /**

@@ -9,9 +9,14 @@ import type { LaunchSession } from '../../lib/telegram.ts';
 import { SpinScreen } from './spin-screen.tsx';
 
 // Telegram's payment sheet (the SDK's invoice API) is the edge: it answers what the player did.
-const openUrl = vi.hoisted(() => Object.assign(vi.fn(async () => 'paid'), { isAvailable: () => true }));
+const openUrl = vi.hoisted(() =>
+  Object.assign(
+    vi.fn(async () => 'paid'),
+    { isAvailable: () => true },
+  ),
+);
 vi.mock('@tma.js/sdk-react', async (original) => ({
-  ...(await original<typeof import('@tma.js/sdk-react')>()),
+  ...(await original<Record<string, unknown>>()),
   invoice: { openUrl },
 }));
 

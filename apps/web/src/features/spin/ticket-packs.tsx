@@ -25,14 +25,20 @@ export function TicketPacks({ open, onClose }: { open: boolean; onClose: () => v
         else if (status !== 'cancelled') toast.info(STATUS_TEXT[status]);
       },
       onError: (error) =>
-        toast.error(error instanceof ApiError && error.status < 500 ? error.message : 'Something went wrong.'),
+        toast.error(
+          error instanceof ApiError && error.status < 500 ? error.message : 'Something went wrong.',
+        ),
     });
 
   return (
     <Sheet title="Get tickets" open={open} onClose={onClose}>
       <ul className="flex flex-col gap-2" aria-label="Ticket packs">
         {(data?.packs ?? []).map((pack) => (
-          <li key={pack.id} className="card flex items-center justify-between gap-3 p-3" data-testid={`pack-${pack.id}`}>
+          <li
+            key={pack.id}
+            className="card flex items-center justify-between gap-3 p-3"
+            data-testid={`pack-${pack.id}`}
+          >
             <div className="flex items-center gap-2">
               <TicketIcon size={28} />
               <span className="num text-lg font-black">{formatNumber(pack.tickets)} tickets</span>
