@@ -45,7 +45,14 @@ afterAll(async () => {
 });
 
 /** Launch data signed with the bot token, as Telegram signs it; then the login. */
-async function login(app: FastifyInstance, now: number, id: number, startParam?: string, premium = false) {
+async function login(
+  app: FastifyInstance,
+  now: number,
+  id: number,
+  startParam?: string,
+  premium = false,
+  timeZone?: string,
+) {
   const initData = sign(
     {
       user: { id, first_name: `Player ${id}`, language_code: 'en', ...(premium ? { is_premium: true } : {}) },
@@ -60,7 +67,7 @@ async function login(app: FastifyInstance, now: number, id: number, startParam?:
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
-    payload: { userid: id, initData },
+    payload: { userid: id, initData, ...(timeZone ? { timeZone } : {}) },
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ token: string }>().token;
@@ -330,16 +337,20 @@ describe('notifications', () => {
     expect(sentTo(5050)).toHaveLength(1);
   });
 
-  it("uses the player's own time zone when known", async () => {
+  it("uses the player's own time zone, as the mini-app reports it at login", async () => {
     // 15:00 UTC is midnight in Tokyo.
     t.clock.set(Date.UTC(2026, 5, 22, 15, 0));
-    await loginT(5052);
-    await t.deps.database.db.execute(
-      sql`insert into bot_chats (user_id, time_zone) values (5052, 'Asia/Tokyo')`,
+    await login(t.app, t.clock.now(), 5052, undefined, false, 'Asia/Tokyo');
+    await login(t.app, t.clock.now(), 5054, undefined, false, 'Not/AZone');
+    const zones = await sql1<{ user_id: number; time_zone: string }>(
+      sql`select user_id, time_zone from bot_chats where user_id in (5052, 5054)`,
     );
+    expect(zones.map((z) => [Number(z.user_id), z.time_zone])).toEqual([[5052, 'Asia/Tokyo']]);
     await loginT(5053, '5052');
+    await loginT(5055, '5054');
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5052)).toEqual([]);
+    expect(sentTo(5054)).toHaveLength(1); // UTC for an unknown zone: 15:00, not quiet
     t.clock.set(Date.UTC(2026, 5, 22, 23, 0)); // 08:00 in Tokyo
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5052)).toHaveLength(1);

@@ -32,17 +32,20 @@ export const streakWarningDue = (now: number) => nextResetAt(now) - now <= STREA
 /** Whole hours (at least one) left before the game day ends. */
 export const hoursLeftToday = (now: number) => Math.max(1, Math.ceil((nextResetAt(now) - now) / 3_600_000));
 
+/** Whether `name` is a time zone this runtime knows (an IANA name such as Asia/Tokyo). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The local hour and minute at `at` in `timeZone` (UTC when it is unknown or invalid). */
 export function localTime(at: number, timeZone: string | null | undefined): { hour: number; minute: number } {
-  let zone = 'UTC';
-  if (timeZone) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
-      zone = timeZone;
-    } catch {
-      zone = 'UTC';
-    }
-  }
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hour: 'numeric',

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { isTimeZone } from '@egg-rush/game/notifications';
 import type { Tx } from '../../db/client.ts';
 import { botChats } from '../../db/schema.ts';
 
@@ -33,8 +34,9 @@ export async function markReachable(tx: Tx, userId: number, at: Date): Promise<v
     .where(sql`${botChats.userId} = ${userId} and ${botChats.unreachableAt} is not null`);
 }
 
-/** The player's time zone (an IANA name), for quiet hours. */
+/** The player's time zone (an IANA name), for quiet hours; a name that is none is ignored. */
 export async function setTimeZone(tx: Tx, userId: number, timeZone: string, at: Date): Promise<void> {
+  if (!isTimeZone(timeZone)) return;
   await tx
     .insert(botChats)
     .values({ userId, timeZone, updatedAt: at })
