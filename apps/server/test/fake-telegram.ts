@@ -61,6 +61,8 @@ export async function startFakeTelegram() {
       }
       case 'refundStarPayment':
         return { ok: true, result: true };
+      case 'getWebhookInfo':
+        return { ok: true, result: { url: '', has_custom_certificate: false, pending_update_count: 0 } };
       default:
         return { ok: true, result: true };
     }
