@@ -16,6 +16,9 @@ async function serve(env: Env) {
   // One log line per deployment: the single process, or the first worker.
   const first = !cluster.isWorker || cluster.worker?.id === 1;
   if (!app.bot && first) app.log.info('BOT_TOKEN is not set: the Telegram bot is off');
+  if (app.bot && env.botMode === 'webhook' && !env.botWebhookSecret && first) {
+    app.log.warn('BOT_WEBHOOK_SECRET is not set: the webhook refuses every update (see docs/telegram.md)');
+  }
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
