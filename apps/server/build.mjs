@@ -1,6 +1,7 @@
-// Bundles the server into dist/main.js and the ledger check into dist/reconcile.js (so that
-// `npm run reconcile` runs from a production install, without TypeScript tooling). Our workspace packages (TypeScript sources) are bundled;
-// every npm dependency stays external and is loaded from node_modules at run time.
+// Bundles the server into dist/main.js and the scripts into dist/reconcile.js, dist/refund.js and
+// dist/bot-webhook.js, so that `npm run reconcile`, `npm run refund` and `npm run bot:webhook` run
+// from a production install, without TypeScript tooling. Our workspace packages (TypeScript
+// sources) are bundled; every npm dependency stays external and is loaded from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,7 +9,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@egg-rush/'));
 
 await build({
-  entryPoints: ['main', 'reconcile'].map((name) => new URL(`./src/${name}.ts`, import.meta.url).pathname),
+  entryPoints: ['main', 'reconcile', 'refund', 'bot-webhook'].map(
+    (name) => new URL(`./src/${name}.ts`, import.meta.url).pathname,
+  ),
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',

@@ -16,6 +16,8 @@ import { createTokens } from './lib/token.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import avatarRoutes from './modules/avatar/avatar.routes.ts';
 import comboRoutes from './modules/combo/combo.routes.ts';
+import { createBotSide, type BotSide } from './modules/bot/bot.ts';
+import botRoutes from './modules/bot/bot.routes.ts';
 import dailyRoutes from './modules/daily/daily.routes.ts';
 import economyRoutes from './modules/economy/economy.routes.ts';
 import farmRoutes from './modules/farm/farm.routes.ts';
@@ -25,6 +27,7 @@ import leaderboardRoutes from './modules/leaderboard/leaderboard.routes.ts';
 import leaguesRoutes from './modules/leagues/leagues.routes.ts';
 import miningRoutes from './modules/mining/mining.routes.ts';
 import openapiRoutes from './modules/openapi/openapi.routes.ts';
+import paymentsRoutes from './modules/payments/payments.routes.ts';
 import playRoutes from './modules/play/play.routes.ts';
 import seasonsRoutes from './modules/seasons/seasons.routes.ts';
 import squadsRoutes from './modules/squads/squads.routes.ts';
@@ -84,6 +87,8 @@ const modules = [
   spinRoutes,
   walletRoutes,
   playRoutes,
+  paymentsRoutes,
+  botRoutes,
   openapiRoutes,
 ];
 
@@ -100,6 +105,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the app, collected as it is registered (HEAD twins of GET routes left out). */
     registeredRoutes: readonly RegisteredRoute[];
+    /** The Telegram bot, when BOT_TOKEN is set. */
+    bot: BotSide | undefined;
   }
 }
 
@@ -131,6 +138,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const bot = deps.env.botEnabled
+    ? createBotSide(deps, (msg, err) => app.log.error({ err }, msg))
+    : undefined;
+  app.decorate('bot', bot);
+  if (bot) app.addHook('onClose', () => bot.stop());
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {

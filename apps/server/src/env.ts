@@ -35,6 +35,15 @@ const schema = z
     ),
     REDIS_KEY_PREFIX: z.string().default('egg-rush:'),
     BOT_TOKEN: optionalText,
+    BOT_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -')
+        .optional(),
+    ),
+    BOT_MODE: z.enum(['webhook', 'polling']).default('webhook'),
+    TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+    TELEGRAM_CHANNEL: optionalText,
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     GAME_SECRET: optionalText,
     COMBO_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -120,6 +129,16 @@ export interface Env {
   botToken: string;
   /** True when no BOT_TOKEN is set outside production: the dev launch route exists. */
   devMode: boolean;
+  /** True when BOT_TOKEN is set: the Telegram bot runs (webhook or polling, notifications, payments). */
+  botEnabled: boolean;
+  /** The secret Telegram sends with every webhook call (X-Telegram-Bot-Api-Secret-Token). */
+  botWebhookSecret: string | undefined;
+  /** How updates arrive: Telegram calls the webhook, or the server polls (development). */
+  botMode: 'webhook' | 'polling';
+  /** The Bot API server (tests point it at a local fake). */
+  telegramApiRoot: string;
+  /** The channel of the "Follow on Telegram" task (@name or numeric id). */
+  telegramChannel: string | undefined;
   jwtSecret: string;
   gameSecret: string;
   /** The key of the daily combo's choice (an HMAC of the game day). */
@@ -163,6 +182,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     botToken: e.BOT_TOKEN ?? DEV_BOT_TOKEN,
     devMode: !e.BOT_TOKEN && e.NODE_ENV !== 'production',
+    botEnabled: Boolean(e.BOT_TOKEN),
+    botWebhookSecret: e.BOT_WEBHOOK_SECRET,
+    botMode: e.BOT_MODE,
+    telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    telegramChannel: e.TELEGRAM_CHANNEL,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     gameSecret: e.GAME_SECRET ?? DEV_GAME_SECRET,
     comboSecret: e.COMBO_SECRET ?? DEV_COMBO_SECRET,

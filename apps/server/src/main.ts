@@ -14,6 +14,12 @@ async function serve(env: Env) {
       'BOT_TOKEN is not set: development mode. Launch data is signed with a development token and /api/v1/dev/launch is open.',
     );
   }
+  // One log line per deployment: the single process, or the first worker.
+  const first = !cluster.isWorker || cluster.worker?.id === 1;
+  if (!app.bot && first) app.log.info('BOT_TOKEN is not set: the Telegram bot is off');
+  if (app.bot && env.botMode === 'webhook' && !env.botWebhookSecret && first) {
+    app.log.warn('BOT_WEBHOOK_SECRET is not set: the webhook refuses every update (see docs/telegram.md)');
+  }
   let closing = false;
   // Pays finished weeks; every process runs it, a week is paid once.
   const stopSeasons = startSeasonJob(deps, app.log);
@@ -30,6 +36,9 @@ async function serve(env: Env) {
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
   await app.listen({ port: env.port, host: env.host });
+  // Long polling in one process only (Telegram refuses a second poller); the webhook and the
+  // notification queue are shared by every process.
+  await app.bot?.start({ polling: env.botMode === 'polling' && first });
 }
 
 /** WORKERS > 1: a primary migrates once, then forks workers that share the port. */

@@ -5,6 +5,8 @@ import { userId } from './common.ts';
 export const loginRequest = z.object({
   userid: userId,
   initData: z.string().min(1).max(8192),
+  /** The device's time zone (an IANA name such as Europe/Berlin): the bot's quiet hours. */
+  timeZone: z.string().max(64).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -73,6 +73,11 @@ export const users = pgTable(
   },
   (t) => [
     index('users_referrer_idx').on(t.referrerId),
+    // The bot's scan for finished farms and new invitees (columns that taps never change).
+    index('users_farm_started_idx')
+      .on(t.farmStartedAt)
+      .where(sql`${t.farmStartedAt} is not null`),
+    index('users_created_idx').on(t.createdAt),
     uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
   ],
 );
@@ -235,4 +240,81 @@ export const seasonResults = pgTable(
     primaryKey({ columns: [t.week, t.userId] }),
     uniqueIndex('season_results_rank_idx').on(t.week, t.rank),
   ],
+);
+
+/**
+ * A player as the bot knows them: notifications on or off (/settings), unreachable since
+ * Telegram answered 403 (blocked) until they write to the bot again, and their time zone when
+ * known (quiet hours). A player without a row has notifications on and is reachable.
+ */
+export const botChats = pgTable('bot_chats', {
+  userId: money('user_id').primaryKey(),
+  notifications: boolean('notifications').notNull().default(true),
+  unreachableAt: at('unreachable_at'),
+  timeZone: text('time_zone'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The bot's kept job queue: one row per event to announce, unique per player, kind and event
+ * key, so an event is queued once however many processes see it. Workers take due rows with
+ * `for update skip locked` and mark them `sending` before they send, so a row is sent at most
+ * once: pending → sending → sent | skipped | blocked | failed.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: money('user_id').notNull(),
+    kind: text('kind').notNull(),
+    eventKey: text('event_key').notNull(),
+    dueAt: at('due_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** What the message says beyond the kind (a friend's name and reward), as JSON text. */
+    detail: text('detail'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_event_idx').on(t.userId, t.kind, t.eventKey),
+    index('notifications_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** An invoice link made for one player and one pack; its id is the invoice payload. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: money('user_id').notNull(),
+    pack: text('pack').notNull(),
+    tickets: integer('tickets').notNull(),
+    stars: integer('stars').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A Stars payment Telegram confirmed, keyed by its charge id: the primary key makes crediting
+ * exactly once (a replayed update finds the row). A refund records when, and how many tickets
+ * it took back and could not take back (spent already).
+ */
+export const starPayments = pgTable(
+  'star_payments',
+  {
+    chargeId: text('charge_id').primaryKey(),
+    userId: money('user_id').notNull(),
+    invoiceId: uuid('invoice_id'),
+    pack: text('pack'),
+    tickets: integer('tickets').notNull(),
+    stars: integer('stars').notNull(),
+    paidAt: at('paid_at').notNull().defaultNow(),
+    refundedAt: at('refunded_at'),
+    refundRemoved: integer('refund_removed'),
+    refundShortfall: integer('refund_shortfall'),
+  },
+  (t) => [index('star_payments_user_idx').on(t.userId)],
 );

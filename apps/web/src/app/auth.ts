@@ -8,6 +8,7 @@ export async function login(session: LaunchSession): Promise<void> {
   const { token } = await post('/auth/login', 'loginResponse', {
     userid: session.user.id,
     initData: session.initData,
+    timeZone: localTimeZone(),
   });
   prefs.setToken(session.user.id, token);
   setToken(token);
@@ -21,5 +22,14 @@ export async function claimDaily(userId: number): Promise<DailyClaimResponse | n
   } catch (error) {
     console.info('daily claim:', error instanceof Error ? error.message : error);
     return null;
+  }
+}
+
+/** The device's time zone (the bot keeps quiet at night there); undefined when unknown. */
+function localTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
   }
 }

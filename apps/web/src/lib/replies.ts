@@ -20,6 +20,7 @@ export { farmClaimResponse, farmStartResponse, farmStatusResponse } from '@egg-r
 export { friendsResponse } from '@egg-rush/contract/friends';
 export { leaderboardResponse } from '@egg-rush/contract/leaderboard';
 export { buyMiningResponse, miningDataResponse } from '@egg-rush/contract/mining';
+export { invoiceResponse, packsResponse } from '@egg-rush/contract/payments';
 export { playResultResponse, playStartResponse } from '@egg-rush/contract/play';
 export { spinResponse } from '@egg-rush/contract/spin';
 export { linkRewardResponse, taskRewardResponse, tasksResponse } from '@egg-rush/contract/tasks';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devLaunchQuery, devLaunchResponse, loginRequest, loginResponse } from '@egg-rush/contract/auth';
 import { replies } from '@egg-rush/contract/common';
 import { createTokens } from '../../lib/token.ts';
+import { setTimeZone } from '../bot/bot.repository.ts';
 import { createAuthService } from './auth.service.ts';
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -13,7 +14,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/auth/login',
     { schema: { body: loginRequest, response: replies(loginResponse) }, config: { public: true } },
     async (request) => {
-      const { token } = await auth.login(request.body.userid, request.body.initData);
+      const { userid, initData, timeZone } = request.body;
+      const { token } = await auth.login(userid, initData);
+      // The bot's quiet hours follow the player's own clock.
+      if (timeZone && app.deps.env.botEnabled) {
+        await setTimeZone(app.deps.database.db, userid, timeZone, new Date(app.deps.now()));
+      }
       return { token };
     },
   );

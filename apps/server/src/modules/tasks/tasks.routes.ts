@@ -12,7 +12,10 @@ import { createTasksService } from './tasks.service.ts';
 
 export default async function tasksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tasks = createTasksService(app.deps);
+  const bot = app.bot;
+  const tasks = createTasksService(app.deps, {
+    isChannelMember: bot ? (userId) => bot.isChannelMember(userId) : undefined,
+  });
 
   app.get(
     '/users/tasks/:id',

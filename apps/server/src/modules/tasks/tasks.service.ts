@@ -72,7 +72,34 @@ function requireTask(body: { taskName: string; taskType?: string; dailyType?: st
   return task;
 }
 
-export function createTasksService(deps: Deps) {
+export interface TaskChecks {
+  /**
+   * Asks Telegram whether the player follows the game's channel (with a bot configured);
+   * undefined when there is no channel to check.
+   */
+  isChannelMember?: ((userId: number) => Promise<boolean | undefined>) | undefined;
+}
+
+/**
+ * "Follow on Telegram" with a bot: membership of the channel, as Telegram tells it, decides.
+ * True or false for that task with a bot and a channel; undefined otherwise (today's rule,
+ * the timed link visit, applies).
+ */
+export async function verifyChannelFollow(
+  task: TaskDefinition,
+  userId: number,
+  checks: TaskChecks,
+): Promise<boolean | undefined> {
+  if (task.dailyType !== 'telegram' || !checks.isChannelMember) return undefined;
+  try {
+    return await checks.isChannelMember(userId);
+  } catch {
+    // Telegram could not answer (or the bot is not in the channel): not verified.
+    return false;
+  }
+}
+
+export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
   const { db } = deps.database;
 
   const friendsFor = (tx: Tx, task: TaskDefinition, userId: number) =>
@@ -112,6 +139,9 @@ export function createTasksService(deps: Deps) {
     /** Pays the catalogue reward of a completed, unclaimed task, once. */
     async claim(userId: number, body: TaskRewardBody): Promise<TaskRewardResponse> {
       const task = requireTask(body);
+      // Asked before the transaction: no network call while a connection is held.
+      const follows = await verifyChannelFollow(task, userId, checks);
+      if (follows === false) throw refused('NOT_COMPLETED', NOT_COMPLETED);
       const now = deps.now();
       return write(deps, async (tx, fx): Promise<TaskRewardResponse> => {
         // The player's row is locked first, so concurrent claims of one player queue up.
@@ -121,7 +151,7 @@ export function createTasksService(deps: Deps) {
         const friends = await friendsFor(tx, task, userId);
         const current = view(task, await findOneProgress(tx, userId, task.taskName, period), friends, now);
         const decision = decideClaim({
-          completed: current.status === 'completed',
+          completed: current.status === 'completed' || follows === true,
           claimed: current.isClaimed,
         });
         if (!decision.ok) {
@@ -133,7 +163,7 @@ export function createTasksService(deps: Deps) {
           userId,
           taskName: task.taskName,
           period,
-          count: current.processCount,
+          count: follows ? task.targetCount : current.processCount,
           completedNow: true,
           at: new Date(now),
         });
@@ -155,7 +185,15 @@ export function createTasksService(deps: Deps) {
         return {
           onion: paid.onion + pending,
           ticket: paid.ticket,
-          taskData: { task: { ...current, status: 'completed', isClaimed: true, visitEndsAt: null } },
+          taskData: {
+            task: {
+              ...current,
+              status: 'completed',
+              isClaimed: true,
+              processCount: follows ? task.targetCount : current.processCount,
+              visitEndsAt: null,
+            },
+          },
         };
       });
     },

@@ -4,14 +4,14 @@ import { CoinIcon, compactNumber, TicketIcon } from './ui.tsx';
 
 /**
  * Tickets, chests and coins (SPEC.md "Home": status bar). `onion` may be passed in when a screen
- * shows a locally predicted balance.
+ * shows a locally predicted balance; `onTickets` makes the ticket pill a button (buy tickets).
  */
-export function StatusBar({ onion }: { onion?: number }) {
+export function StatusBar({ onion, onTickets }: { onion?: number; onTickets?: () => void }) {
   const { data } = useProfile();
   const coins = onion ?? data?.onion;
   return (
     <div className="flex items-center justify-between gap-2" aria-label="Balances">
-      <Pill label="Tickets" testId="status-tickets">
+      <Pill label="Tickets" testId="status-tickets" onClick={onTickets}>
         <TicketIcon size={20} />
         <span>{data ? compactNumber(data.ticket) : '–'}</span>
       </Pill>
@@ -27,14 +27,26 @@ export function StatusBar({ onion }: { onion?: number }) {
   );
 }
 
-function Pill({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
+function Pill({
+  label,
+  testId,
+  children,
+  onClick,
+}: {
+  label: string;
+  testId: string;
+  children: React.ReactNode;
+  onClick?: (() => void) | undefined;
+}) {
+  const Tag = onClick ? 'button' : 'div';
   return (
-    <div
+    <Tag
+      {...(onClick ? { type: 'button' as const, onClick } : {})}
       aria-label={label}
       data-testid={testId}
       className="num flex min-w-0 flex-1 items-center justify-center gap-1.5 rounded-full border border-lilac/15 bg-night-950/60 px-3 py-1.5 text-sm font-extrabold"
     >
       {children}
-    </div>
+    </Tag>
   );
 }

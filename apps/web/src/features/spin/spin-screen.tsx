@@ -7,6 +7,7 @@ import { Button, ScreenTitle, TicketIcon, formatNumber } from '../../components/
 import { ApiError } from '../../lib/api-client.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSpin } from './api.ts';
+import { TicketPacks } from './ticket-packs.tsx';
 import { Wheel } from './wheel.tsx';
 
 /** SPEC.md section 8: the toast for each prize. */
@@ -24,6 +25,7 @@ export function SpinScreen() {
   const spin = useSpin();
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
+  const [packsOpen, setPacksOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -56,7 +58,7 @@ export function SpinScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <StatusBar />
+      <StatusBar onTickets={() => setPacksOpen(true)} />
       <ScreenTitle
         title="Lucky Spin"
         subtitle="Collect tickets and earn Point! Tickets can be earned through tasks and friend invitations."
@@ -78,6 +80,10 @@ export function SpinScreen() {
           Spin*1
         </Button>
       </div>
+      <Button variant="ghost" className="self-center" onClick={() => setPacksOpen(true)}>
+        Get more tickets ⭐
+      </Button>
+      <TicketPacks open={packsOpen} onClose={() => setPacksOpen(false)} />
     </div>
   );
 }

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
+import { FARM_DURATION_MS } from '@egg-rush/game/farm';
+import { queryRows, type Tx } from '../../db/client.ts';
+
+/** Milliseconds since the epoch as text, the same in SQL on both drivers: an event's key. */
+const msKey = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint::text`);
+
+/** Players who may get a message: notifications on (the default) and not unreachable. */
+const mayNotify = sql.raw(`coalesce(c.notifications, true) and c.unreachable_at is null`);
+
+/**
+ * Queues the events that happened between `since` and `now`; an event queued before (by this
+ * or another process) is left alone. Returns how many rows were queued.
+ */
+export async function enqueueFarmsReady(tx: Tx, now: Date, since: Date): Promise<number> {
+  const ready = `interval '${FARM_DURATION_MS} milliseconds'`;
+  const rows = await queryRows(
+    tx,
+    sql`insert into notifications (user_id, kind, event_key, due_at)
+      select u.id, 'farm', ${msKey('u.farm_started_at')}, u.farm_started_at + ${sql.raw(ready)}
+      from users u left join bot_chats c on c.user_id = u.id
+      where u.farm_started_at is not null
+        and u.farm_started_at <= ${new Date(now.getTime() - FARM_DURATION_MS)}
+        and u.farm_started_at > ${new Date(since.getTime() - FARM_DURATION_MS)}
+        and ${mayNotify}
+      on conflict do nothing
+      returning id`,
+  );
+  return rows.length;
+}
+
+/** Energy full again after at least half of it was spent (key: when it was last settled). */
+export async function enqueueEnergyFull(tx: Tx, now: Date, since: Date): Promise<number> {
+  const fullAt = sql.raw(
+    `u.energy_at + (u.max_energy - u.energy) * interval '${ENERGY_REGEN_MS} milliseconds'`,
+  );
+  const rows = await queryRows(
+    tx,
+    sql`insert into notifications (user_id, kind, event_key, due_at)
+      select u.id, 'energy', ${msKey('u.energy_at')}, ${fullAt}
+      from users u left join bot_chats c on c.user_id = u.id
+      where u.energy * 2 <= u.max_energy
+        and ${fullAt} <= ${now} and ${fullAt} > ${since}
+        and ${mayNotify}
+      on conflict do nothing
+      returning id`,
+  );
+  return rows.length;
+}
+
+/** Players who claimed yesterday but not yet today (game days): their streak ends with the day. */
+export async function enqueueStreakWarnings(tx: Tx, now: Date, today: number): Promise<number> {
+  const rows = await queryRows(
+    tx,
+    sql`insert into notifications (user_id, kind, event_key, due_at, detail)
+      select u.id, 'streak', ${`day:${today}`}, ${now}, json_build_object('streak', u.reward_streak)::text
+      from users u left join bot_chats c on c.user_id = u.id
+      where u.last_daily_day = ${today - 1} and u.reward_streak > 0 and ${mayNotify}
+      on conflict do nothing
+      returning id`,
+  );
+  return rows.length;
+}
+
+/** Inviters of players who joined between `since` and `now`, with the inviter's reward. */
+export async function enqueueFriendsJoined(
+  tx: Tx,
+  now: Date,
+  since: Date,
+  reward: { regular: number; premium: number },
+): Promise<number> {
+  const rows = await queryRows(
+    tx,
+    sql`insert into notifications (user_id, kind, event_key, due_at, detail)
+      select u.referrer_id, 'friend', u.id::text, u.created_at,
+             json_build_object('name', u.first_name,
+               'reward', case when u.is_premium then ${reward.premium}::int else ${reward.regular}::int end)::text
+      from users u left join bot_chats c on c.user_id = u.referrer_id
+      where u.referrer_id is not null and u.created_at <= ${now} and u.created_at > ${since}
+        and ${mayNotify}
+      on conflict do nothing
+      returning id`,
+  );
+  return rows.length;
+}
+
+export interface ClaimedNotification {
+  id: number;
+  userId: number;
+  kind: string;
+  eventKey: string;
+  dueAt: Date;
+  detail: string | null;
+}
+
+/**
+ * Takes up to `limit` due rows for this process: rows another process holds are skipped, and
+ * the ones taken are marked `sending` in the same statement, so no other process takes them
+ * again, ever (a row is sent at most once, even if this process dies before it finishes).
+ */
+export async function claimDue(tx: Tx, now: Date, limit: number): Promise<ClaimedNotification[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`update notifications set status = 'sending'
+      where id in (
+        select id from notifications
+        where status = 'pending' and due_at <= ${now}
+        order by due_at limit ${limit}
+        for update skip locked)
+      returning id, user_id, kind, event_key, due_at, detail`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    kind: String(r.kind),
+    eventKey: String(r.event_key),
+    dueAt: new Date(r.due_at as string | Date),
+    detail: (r.detail as string | null) ?? null,
+  }));
+}
+
+/** What decides whether a claimed message still goes out, read when it is about to be sent. */
+export interface RecipientState {
+  exists: boolean;
+  notifications: boolean;
+  unreachable: boolean;
+  timeZone: string | null;
+  farmKey: string | null;
+  energyKey: string | null;
+  energySpent: boolean;
+  lastDailyDay: number | null;
+  rewardStreak: number;
+}
+
+export async function recipientState(tx: Tx, userId: number): Promise<RecipientState> {
+  const [r] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select coalesce(c.notifications, true) as notifications,
+               c.unreachable_at is not null as unreachable, c.time_zone,
+               ${msKey('u.farm_started_at')} as farm_key, ${msKey('u.energy_at')} as energy_key,
+               u.energy * 2 <= u.max_energy as energy_spent, u.last_daily_day, u.reward_streak
+        from users u left join bot_chats c on c.user_id = u.id
+        where u.id = ${userId}`,
+  );
+  if (!r) {
+    return {
+      exists: false,
+      notifications: false,
+      unreachable: false,
+      timeZone: null,
+      farmKey: null,
+      energyKey: null,
+      energySpent: false,
+      lastDailyDay: null,
+      rewardStreak: 0,
+    };
+  }
+  return {
+    exists: true,
+    notifications: Boolean(r.notifications),
+    unreachable: Boolean(r.unreachable),
+    timeZone: (r.time_zone as string | null) ?? null,
+    farmKey: (r.farm_key as string | null) ?? null,
+    energyKey: (r.energy_key as string | null) ?? null,
+    energySpent: Boolean(r.energy_spent),
+    lastDailyDay: r.last_daily_day === null ? null : Number(r.last_daily_day),
+    rewardStreak: Number(r.reward_streak ?? 0),
+  };
+}
+
+/** The outcome of a claimed row: sent, skipped (no longer true, opted out), blocked or failed. */
+export async function finish(
+  tx: Tx,
+  id: number,
+  status: 'sent' | 'skipped' | 'blocked' | 'failed',
+  at: Date,
+): Promise<void> {
+  await tx.execute(
+    sql`update notifications set status = ${status}, sent_at = ${status === 'sent' ? at : null} where id = ${id}`,
+  );
+}
+
+/** Quiet hours: the row goes back to the queue, due at `dueAt`. */
+export async function postpone(tx: Tx, id: number, dueAt: Date): Promise<void> {
+  await tx.execute(sql`update notifications set status = 'pending', due_at = ${dueAt} where id = ${id}`);
+}
+
+/** Rows of a player and kind, for tests and the operator's checks. */
+export async function countByStatus(tx: Tx): Promise<Record<string, number>> {
+  const rows = await queryRows<{ status: string; n: number }>(
+    tx,
+    sql`select status, count(*)::int as n from notifications group by status`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Drops finished rows created before `before` (far older than any event the scan still sees). */
+export async function pruneFinished(tx: Tx, before: Date): Promise<void> {
+  await tx.execute(
+    sql`delete from notifications where status not in ('pending', 'sending') and created_at < ${before}`,
+  );
+}

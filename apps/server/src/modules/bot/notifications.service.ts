@@ -1,0 +1,168 @@
+import { GrammyError, InlineKeyboard, type Api } from 'grammy';
+import { gameDay } from '@egg-rush/game/time';
+import {
+  hoursLeftToday,
+  NOTIFY_WINDOW_MS,
+  outsideQuietHours,
+  streakWarningDue,
+  type NotificationKind,
+} from '@egg-rush/game/notifications';
+import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
+import type { Deps } from '../../lib/deps.ts';
+import { markUnreachable } from './bot.repository.ts';
+import { notificationText, PLAY } from './messages.ts';
+import {
+  claimDue,
+  enqueueEnergyFull,
+  enqueueFarmsReady,
+  enqueueFriendsJoined,
+  enqueueStreakWarnings,
+  finish,
+  postpone,
+  pruneFinished,
+  recipientState,
+  type ClaimedNotification,
+  type RecipientState,
+} from './notifications.repository.ts';
+
+/** How often a process looks for new events and for due messages (milliseconds). */
+export const SCAN_EVERY_MS = 60_000;
+export const DELIVER_EVERY_MS = 5_000;
+/** Messages one process takes from the queue at a time. */
+export const DELIVER_BATCH = 25;
+/** Finished rows are kept this long. */
+export const KEEP_FINISHED_MS = 30 * 86_400_000;
+
+export type Decision = { send: true } | { send: false; status: 'skipped' } | { send: false; later: number };
+
+/**
+ * Whether a claimed message goes out now: not to a player who turned reminders off or blocked
+ * the bot, not for an event that is no longer true (the farm was claimed, energy spent again,
+ * today's check-in done), and not in the player's quiet hours (then later).
+ */
+export function decide(n: ClaimedNotification, state: RecipientState, now: number): Decision {
+  if (!state.exists || !state.notifications || state.unreachable) return { send: false, status: 'skipped' };
+  const kind = n.kind as NotificationKind;
+  const stillTrue =
+    kind === 'farm'
+      ? state.farmKey === n.eventKey
+      : kind === 'energy'
+        ? state.energyKey === n.eventKey && state.energySpent
+        : kind === 'streak'
+          ? n.eventKey === `day:${gameDay(now)}` && state.lastDailyDay === gameDay(now) - 1
+          : kind === 'friend';
+  if (!stillTrue) return { send: false, status: 'skipped' };
+  const allowed = outsideQuietHours(now, state.timeZone);
+  if (allowed > now) return { send: false, later: allowed };
+  return { send: true };
+}
+
+/**
+ * Re-engagement messages through a queue kept in the database (table `notifications`): a scan
+ * queues each event once (a unique key per player, kind and event), and delivery takes due rows
+ * with `for update skip locked`, so any number of server processes share the work and none
+ * sends a row another has taken. Works the same on PostgreSQL and the embedded PGlite.
+ */
+export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: unknown) => void) {
+  const { database } = deps;
+  let timers: NodeJS.Timeout[] = [];
+  let scanning = false;
+  let delivering = false;
+
+  async function scan(): Promise<number> {
+    const now = deps.now();
+    const at = new Date(now);
+    const since = new Date(now - NOTIFY_WINDOW_MS);
+    const { db } = database;
+    let queued = 0;
+    queued += await enqueueFarmsReady(db, at, since);
+    queued += await enqueueEnergyFull(db, at, since);
+    if (streakWarningDue(now)) queued += await enqueueStreakWarnings(db, at, gameDay(now));
+    queued += await enqueueFriendsJoined(db, at, since, {
+      regular: REFERRAL_REWARD.regular.inviter,
+      premium: REFERRAL_REWARD.premium.inviter,
+    });
+    await pruneFinished(db, new Date(now - KEEP_FINISHED_MS));
+    return queued;
+  }
+
+  async function deliverOne(n: ClaimedNotification): Promise<string> {
+    const { db } = database;
+    const now = deps.now();
+    const decision = decide(n, await recipientState(db, n.userId), now);
+    if (!decision.send) {
+      if ('later' in decision) {
+        await postpone(db, n.id, new Date(decision.later));
+        return 'postponed';
+      }
+      await finish(db, n.id, decision.status, new Date(now));
+      return decision.status;
+    }
+    const detail = n.detail ? (JSON.parse(n.detail) as Record<string, unknown>) : {};
+    try {
+      await api.sendMessage(n.userId, notificationText(n.kind, detail, hoursLeftToday(now)), {
+        reply_markup: new InlineKeyboard().webApp(PLAY, deps.env.publicUrl),
+      });
+    } catch (error) {
+      if (error instanceof GrammyError && error.error_code === 403) {
+        await markUnreachable(db, n.userId, new Date(deps.now()));
+        await finish(db, n.id, 'blocked', new Date(deps.now()));
+        return 'blocked';
+      }
+      await finish(db, n.id, 'failed', new Date(deps.now()));
+      log(`notification ${n.id} failed`, error);
+      return 'failed';
+    }
+    await finish(db, n.id, 'sent', new Date(deps.now()));
+    return 'sent';
+  }
+
+  /** Sends what is due now (in batches); returns the outcome of each message taken. */
+  async function deliver(): Promise<Record<string, number>> {
+    const outcomes: Record<string, number> = {};
+    for (;;) {
+      const batch = await database.transaction((tx) => claimDue(tx, new Date(deps.now()), DELIVER_BATCH));
+      if (batch.length === 0) return outcomes;
+      const results = await Promise.all(batch.map(deliverOne));
+      for (const r of results) outcomes[r] = (outcomes[r] ?? 0) + 1;
+      // Postponed rows are not due again before their new time; stop when only those came back.
+      if (results.every((r) => r === 'postponed')) return outcomes;
+    }
+  }
+
+  const guarded = (flag: 'scan' | 'deliver', fn: () => Promise<unknown>) => async () => {
+    if (flag === 'scan' ? scanning : delivering) return;
+    if (flag === 'scan') scanning = true;
+    else delivering = true;
+    try {
+      await fn();
+    } catch (error) {
+      log(`notifications: ${flag} failed`, error);
+    } finally {
+      if (flag === 'scan') scanning = false;
+      else delivering = false;
+    }
+  };
+
+  return {
+    scan,
+    deliver,
+    /** One scan and one delivery, as the timers do. */
+    async runOnce() {
+      await scan();
+      return deliver();
+    },
+    start() {
+      const runScan = guarded('scan', scan);
+      const runDeliver = guarded('deliver', deliver);
+      timers = [setInterval(runScan, SCAN_EVERY_MS), setInterval(runDeliver, DELIVER_EVERY_MS)];
+      for (const t of timers) t.unref();
+      void runScan().then(runDeliver);
+    },
+    stop() {
+      for (const t of timers) clearInterval(t);
+      timers = [];
+    },
+  };
+}
+export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,83 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { invoices, starPayments, users } from '../../db/schema.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRow = typeof starPayments.$inferSelect;
+
+export async function createInvoice(
+  tx: Tx,
+  invoice: { userId: number; pack: string; tickets: number; stars: number; at: Date },
+): Promise<InvoiceRow> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      userId: invoice.userId,
+      pack: invoice.pack,
+      tickets: invoice.tickets,
+      stars: invoice.stars,
+      createdAt: invoice.at,
+    })
+    .returning();
+  return row!;
+}
+
+/** Drops the player's invoices made before `before` (links that old are not paid any more). */
+export async function pruneInvoices(tx: Tx, userId: number, before: Date): Promise<void> {
+  await tx.delete(invoices).where(and(eq(invoices.userId, userId), lt(invoices.createdAt, before)));
+}
+
+/** The invoice a payload names; undefined for anything that is not one of ours. */
+export async function findInvoice(tx: Tx, payload: string): Promise<InvoiceRow | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(payload)) return undefined;
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, payload));
+  return row;
+}
+
+/** Records a confirmed payment once; undefined when its charge id was recorded before. */
+export async function insertPayment(
+  tx: Tx,
+  payment: Omit<typeof starPayments.$inferInsert, 'refundedAt' | 'refundRemoved' | 'refundShortfall'>,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx.insert(starPayments).values(payment).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findPayment(tx: Tx, chargeId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(starPayments).where(eq(starPayments.chargeId, chargeId));
+  return row;
+}
+
+/** Marks a payment refunded once; undefined when it was refunded before (or is unknown). */
+export async function markRefunded(
+  tx: Tx,
+  chargeId: string,
+  refund: { at: Date; removed: number; shortfall: number },
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(starPayments)
+    .set({ refundedAt: refund.at, refundRemoved: refund.removed, refundShortfall: refund.shortfall })
+    .where(and(eq(starPayments.chargeId, chargeId), isNull(starPayments.refundedAt)))
+    .returning();
+  return row;
+}
+
+/** Adds (or, negative, removes) tickets; the new count, undefined for an unknown player. */
+export async function addTickets(tx: Tx, userId: number, delta: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ ticket: sql`${users.ticket} + ${delta}` })
+    .where(eq(users.id, userId))
+    .returning({ ticket: users.ticket });
+  return row?.ticket;
+}
+
+/** The player's tickets, their row locked for the rest of the transaction. */
+export async function lockTickets(tx: Tx, userId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ ticket: users.ticket })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.ticket;
+}

@@ -1,0 +1,579 @@
+import { sign } from '@tma.js/init-data-node';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FARM_DURATION_MS } from '@egg-rush/game/farm';
+import { TICKET_PACKS } from '@egg-rush/game/payments';
+import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
+import { gameDay, nextResetAt } from '@egg-rush/game/time';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { createPaymentsService } from '../src/modules/payments/payments.service.ts';
+import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// The bot side against a local fake Bot API (every call recorded), driven with update JSON as
+// Telegram sends it through POST /api/v1/bot/webhook. PGlite by default; PostgreSQL and Redis
+// with DATABASE_URL and REDIS_URL.
+
+const TOKEN = '7000000001:test-bot-token';
+const SECRET = 'webhook-secret_123';
+const PUBLIC_URL = 'https://egg.example';
+
+let fake: FakeTelegram;
+let t: TestApp;
+let updateId = 1;
+
+const botEnv = (apiRoot: string) => ({
+  BOT_TOKEN: TOKEN,
+  JWT_SECRET: 'j'.repeat(40),
+  GAME_SECRET: 'game-secret',
+  BOT_WEBHOOK_SECRET: SECRET,
+  TELEGRAM_API_ROOT: apiRoot,
+  TELEGRAM_CHANNEL: '@EggRushNews',
+  PUBLIC_URL,
+});
+
+beforeAll(async () => {
+  fake = await startFakeTelegram();
+  t = await createTestApp({ env: botEnv(fake.url), redis: Boolean(process.env.REDIS_URL) });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** Launch data signed with the bot token, as Telegram signs it; then the login. */
+async function login(
+  app: FastifyInstance,
+  now: number,
+  id: number,
+  startParam?: string,
+  premium = false,
+  timeZone?: string,
+) {
+  const initData = sign(
+    {
+      user: { id, first_name: `Player ${id}`, language_code: 'en', ...(premium ? { is_premium: true } : {}) },
+      ...(startParam ? { start_param: startParam } : {}),
+      chat_instance: '1',
+      chat_type: 'sender',
+      signature: 'x',
+    },
+    TOKEN,
+    new Date(now),
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { userid: id, initData, ...(timeZone ? { timeZone } : {}) },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ token: string }>().token;
+}
+const loginT = (id: number, startParam?: string, premium = false) =>
+  login(t.app, t.clock.now(), id, startParam, premium);
+
+const from = (id: number) => ({ id, is_bot: false, first_name: `Player ${id}` });
+const chat = (id: number) => ({ id, type: 'private', first_name: `Player ${id}` });
+
+function command(userId: number, text: string) {
+  const name = text.split(' ')[0]!;
+  return {
+    update_id: updateId++,
+    message: {
+      message_id: updateId,
+      date: Math.floor(t.clock.now() / 1000),
+      chat: chat(userId),
+      from: from(userId),
+      text,
+      entities: [{ type: 'bot_command', offset: 0, length: name.length }],
+    },
+  };
+}
+
+const webhook = (app: FastifyInstance, update: unknown, secret: string | null = SECRET) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/bot/webhook',
+    headers: secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret },
+    payload: update as Record<string, unknown>,
+  });
+
+const sql1 = async <T>(query: ReturnType<typeof sql>, db = t.deps.database.db) => queryRows<T>(db, query);
+const ticketsOf = async (id: number) =>
+  Number((await sql1<{ ticket: number }>(sql`select ticket from users where id = ${id}`))[0]!.ticket);
+
+describe('the webhook', () => {
+  it('processes an update only with the right secret: wrong or missing answers 401 and nothing happens', async () => {
+    const before = fake.calls.length;
+    const wrong = await webhook(t.app, command(5001, '/help'), 'wrong-secret');
+    const missing = await webhook(t.app, command(5001, '/help'), null);
+    expect([wrong.statusCode, missing.statusCode]).toEqual([401, 401]);
+    expect(wrong.json()).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+    expect(fake.calls.length).toBe(before);
+
+    const right = await webhook(t.app, command(5001, '/help'));
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ ok: true });
+    const [reply] = fake.of('sendMessage', 5001);
+    expect(reply?.payload.text).toMatch(/\/settings/);
+  });
+});
+
+describe('launch', () => {
+  it('/start answers a welcome with a web_app button opening the mini-app', async () => {
+    await webhook(t.app, command(5002, '/start'));
+    const [reply] = fake.of('sendMessage', 5002);
+    expect(reply?.payload.text).toMatch(/Welcome to Egg Rush/);
+    const markup = reply?.payload.reply_markup as { inline_keyboard: { web_app?: { url: string } }[][] };
+    expect(markup.inline_keyboard[0]![0]!.web_app).toEqual({ url: PUBLIC_URL });
+  });
+
+  it('/start <invite> carries the invite to the mini-app as its signed start_param', async () => {
+    await webhook(t.app, command(5003, '/start 5002'));
+    const [reply] = fake.of('sendMessage', 5003);
+    const markup = reply?.payload.reply_markup as { inline_keyboard: { url?: string }[][] };
+    expect(markup.inline_keyboard[0]![0]!.url).toBe('https://t.me/EggRushBot/play?startapp=5002');
+    // The mini-app opened from that link logs in with start_param 5002: the invite is paid.
+    await loginT(5002);
+    await loginT(5003, '5002');
+    const [row] = await sql1<{ referrer_id: number }>(sql`select referrer_id from users where id = 5003`);
+    expect(Number(row!.referrer_id)).toBe(5002);
+  });
+
+  it('sets the chat menu button to open the mini-app at start-up', async () => {
+    await t.app.bot!.start({ polling: false });
+    await t.app.bot!.stop();
+    const [call] = fake.of('setChatMenuButton');
+    expect(call?.payload.menu_button).toEqual({
+      type: 'web_app',
+      text: 'Play',
+      web_app: { url: PUBLIC_URL },
+    });
+  });
+});
+
+describe('the Follow on Telegram task', () => {
+  const claim = (token: string, id: number) =>
+    t.call(token, {
+      method: 'POST',
+      url: '/api/v1/users/taskReward',
+      payload: { userid: id, taskName: 'Follow_Telegram', taskType: 'earn_coin', dailyType: 'telegram' },
+    });
+
+  it('is refused while getChatMember says the player is not in the channel, and paid once they are', async () => {
+    const token = await loginT(5010);
+    const refused = await claim(token, 5010);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'NOT_COMPLETED', message: 'Task is not completed yet!' });
+    const asked = fake.of('getChatMember').at(-1)!;
+    expect(asked.payload).toEqual({ chat_id: '@EggRushNews', user_id: 5010 });
+
+    fake.members.set(5010, 'member');
+    const paid = await claim(token, 5010);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json<{ taskData: { task: { isClaimed: boolean } } }>().taskData.task.isClaimed).toBe(true);
+    expect((await claim(token, 5010)).statusCode).toBe(409);
+  });
+
+  it('counts administrators, creators and restricted members; not those who left or were banned', async () => {
+    for (const [id, status, ok] of [
+      [5011, 'administrator', true],
+      [5012, 'creator', true],
+      [5013, 'restricted', true],
+      [5014, 'kicked', false],
+      [5015, 'left', false],
+    ] as const) {
+      const token = await loginT(id);
+      fake.members.set(id, status);
+      expect({ status, code: (await claim(token, id)).statusCode }).toEqual({ status, code: ok ? 200 : 409 });
+    }
+  });
+});
+
+/** Player ids whose sendMessage calls are counted (messages to each chat). */
+const sentTo = (id: number) => fake.of('sendMessage', id).map((c) => String(c.payload.text));
+
+describe('notifications', () => {
+  // Each test starts at noon UTC (outside quiet hours) of a day of its own.
+  let day = 0;
+  beforeEach(() => t.clock.set(Date.UTC(2026, 6, 1 + 2 * day++, 12, 0)));
+
+  it('farm ready: sent once when the farm is ready, never again for that farm', async () => {
+    const token = await loginT(5020);
+    expect((await t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: {} })).statusCode).toBe(
+      200,
+    );
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5020)).toEqual([]);
+    t.clock.advance(FARM_DURATION_MS + 60_000);
+    await t.app.bot!.notifier.runOnce();
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5020)).toEqual([expect.stringMatching(/farm is ready/)]);
+  });
+
+  it('energy full again after being spent: once per spend', async () => {
+    await loginT(5021);
+    const now = t.clock.now();
+    await t.deps.database.db.execute(
+      sql`update users set energy = 0, energy_at = ${new Date(now)} where id = 5021`,
+    );
+    t.clock.advance(10 * 60_000);
+    await t.app.bot!.notifier.runOnce();
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5021)).toEqual([expect.stringMatching(/energy is full/)]);
+  });
+
+  it('a friend joined through your invite, with the reward: once per friend', async () => {
+    await loginT(5022);
+    await loginT(5023, '5022');
+    await t.app.bot!.notifier.runOnce();
+    await loginT(5023, '5022');
+    await t.app.bot!.notifier.runOnce();
+    const reward = REFERRAL_REWARD.regular.inviter.toLocaleString('en-US');
+    expect(sentTo(5022)).toEqual([`🎉 Player 5023 joined through your invite: +${reward} coins for you!`]);
+  });
+
+  it('the daily streak will break within a few hours: once per game day, not after the check-in', async () => {
+    await loginT(5024);
+    await loginT(5025);
+    const today = gameDay(t.clock.now());
+    await t.deps.database.db.execute(
+      sql`update users set last_daily_day = ${today - 1}, reward_streak = 3 where id in (5024, 5025)`,
+    );
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5024)).toEqual([]);
+    // Nine hours before the reset (UTC-6 midnight is 06:00 UTC): 21:00 UTC, before quiet hours.
+    t.clock.set(nextResetAt(t.clock.now()) - 9 * 3_600_000);
+    await t.deps.database.db.execute(
+      sql`update users set last_daily_day = ${gameDay(t.clock.now())} where id = 5025`,
+    );
+    await t.app.bot!.notifier.runOnce();
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5024)).toEqual([expect.stringMatching(/3-day check-in streak ends in 9 hours/)]);
+    expect(sentTo(5025)).toEqual([]);
+  });
+
+  it('never to a player who turned them off in /settings; again once they turn them on', async () => {
+    await loginT(5030);
+    await webhook(t.app, command(5030, '/settings'));
+    expect(sentTo(5030)).toEqual([expect.stringMatching(/Reminders are on/)]);
+    const off = await webhook(t.app, {
+      update_id: updateId++,
+      callback_query: {
+        id: 'cb-5030',
+        from: from(5030),
+        chat_instance: '1',
+        data: 'notify:off',
+        message: { message_id: 1, date: 1, chat: chat(5030), text: 'x' },
+      },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(fake.of('answerCallbackQuery').at(-1)?.payload.callback_query_id).toBe('cb-5030');
+    await loginT(5031, '5030');
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5030)).toHaveLength(1);
+    const [skipped] = await sql1<{ n: number }>(
+      sql`select count(*)::int as n from notifications where user_id = 5030`,
+    );
+    expect(Number(skipped!.n)).toBe(0);
+
+    await webhook(t.app, {
+      update_id: updateId++,
+      callback_query: {
+        id: 'cb-5030-on',
+        from: from(5030),
+        chat_instance: '1',
+        data: 'notify:on',
+        message: { message_id: 1, date: 1, chat: chat(5030), text: 'x' },
+      },
+    });
+    await loginT(5032, '5030');
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5030).at(-1)).toMatch(/Player 5032 joined/);
+  });
+
+  it('a blocked bot (403) marks the player unreachable until they write to the bot again', async () => {
+    await loginT(5040);
+    fake.blocked.add(5040);
+    await loginT(5041, '5040');
+    await t.app.bot!.notifier.runOnce();
+    const [chatRow] = await sql1<{ unreachable_at: Date | null }>(
+      sql`select unreachable_at from bot_chats where user_id = 5040`,
+    );
+    expect(chatRow?.unreachable_at).not.toBeNull();
+    const [status] = await sql1<{ status: string }>(
+      sql`select status from notifications where user_id = 5040 and kind = 'friend'`,
+    );
+    expect(status?.status).toBe('blocked');
+
+    // Unreachable: the next event is not even tried.
+    fake.blocked.delete(5040);
+    await loginT(5042, '5040');
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5040)).toHaveLength(1); // the refused attempt only
+
+    // The player writes to the bot: reachable again.
+    await webhook(t.app, command(5040, '/help'));
+    await loginT(5043, '5040');
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5040).filter((text) => /Player 5043 joined/.test(text))).toHaveLength(1);
+  });
+
+  it('waits for the end of quiet hours (23:00–08:00, UTC when the time zone is unknown)', async () => {
+    const night = Date.UTC(2026, 5, 20, 23, 30);
+    t.clock.set(night);
+    await loginT(5050);
+    await loginT(5051, '5050');
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5050)).toEqual([]);
+    t.clock.set(Date.UTC(2026, 5, 21, 7, 59));
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5050)).toEqual([]);
+    t.clock.set(Date.UTC(2026, 5, 21, 8, 0));
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5050)).toHaveLength(1);
+  });
+
+  it("uses the player's own time zone, as the mini-app reports it at login", async () => {
+    // 15:00 UTC is midnight in Tokyo.
+    t.clock.set(Date.UTC(2026, 5, 22, 15, 0));
+    await login(t.app, t.clock.now(), 5052, undefined, false, 'Asia/Tokyo');
+    await login(t.app, t.clock.now(), 5054, undefined, false, 'Not/AZone');
+    const zones = await sql1<{ user_id: number; time_zone: string }>(
+      sql`select user_id, time_zone from bot_chats where user_id in (5052, 5054)`,
+    );
+    expect(zones.map((z) => [Number(z.user_id), z.time_zone])).toEqual([[5052, 'Asia/Tokyo']]);
+    await loginT(5053, '5052');
+    await loginT(5055, '5054');
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5052)).toEqual([]);
+    expect(sentTo(5054)).toHaveLength(1); // UTC for an unknown zone: 15:00, not quiet
+    t.clock.set(Date.UTC(2026, 5, 22, 23, 0)); // 08:00 in Tokyo
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5052)).toHaveLength(1);
+  });
+
+  it('two server processes on one database send each message once', async () => {
+    t.clock.set(Date.UTC(2026, 5, 23, 12, 0));
+    let second: Database;
+    let closeSecond: () => Promise<void>;
+    if (t.deps.database.kind === 'postgres') {
+      const [{ name }] = (await sql1<{ name: string }>(sql`select current_database() as name`)) as [
+        { name: string },
+      ];
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      second = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+      closeSecond = () => second.close();
+    } else {
+      // The embedded database is one process's: two app instances share its one connection.
+      second = t.deps.database;
+      closeSecond = async () => undefined;
+    }
+    const other = await buildApp({ ...t.deps, database: second });
+    await other.ready();
+    try {
+      const inviters = Array.from({ length: 12 }, (_, i) => 5100 + i);
+      for (const id of inviters) {
+        await loginT(id);
+        await loginT(id + 100, String(id));
+      }
+      for (let round = 0; round < 3; round++) {
+        await Promise.all([t.app.bot!.notifier.runOnce(), other.bot!.notifier.runOnce()]);
+      }
+      for (const id of inviters) expect({ id, sent: sentTo(id).length }).toEqual({ id, sent: 1 });
+    } finally {
+      await other.close();
+      await closeSecond();
+    }
+  });
+});
+
+describe('ticket packs paid in Stars', () => {
+  const pack = TICKET_PACKS[0]!;
+
+  async function buy(id: number, packId = pack.id) {
+    const token = await loginT(id);
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/payments/invoice',
+      payload: { pack: packId },
+    });
+    expect(res.statusCode).toBe(200);
+    const call = fake.of('createInvoiceLink').at(-1)!;
+    return { token, link: res.json<{ link: string }>().link, payload: String(call.payload.payload), call };
+  }
+  const preCheckout = (id: number, payload: string, amount = pack.stars, currency = 'XTR') =>
+    webhook(t.app, {
+      update_id: updateId++,
+      pre_checkout_query: {
+        id: `pq-${updateId}`,
+        from: from(id),
+        currency,
+        total_amount: amount,
+        invoice_payload: payload,
+      },
+    });
+  const lastAnswer = () => fake.of('answerPreCheckoutQuery').at(-1)!.payload;
+  const successfulPayment = (id: number, payload: string, chargeId: string, amount = pack.stars) => ({
+    update_id: updateId++,
+    message: {
+      message_id: updateId,
+      date: Math.floor(t.clock.now() / 1000),
+      chat: chat(id),
+      from: from(id),
+      successful_payment: {
+        currency: 'XTR',
+        total_amount: amount,
+        invoice_payload: payload,
+        telegram_payment_charge_id: chargeId,
+        provider_payment_charge_id: '',
+      },
+    },
+  });
+
+  it('lists the packs', async () => {
+    const token = await loginT(5200);
+    const res = await t.call(token, { method: 'GET', url: '/api/v1/payments/packs' });
+    expect(res.json()).toEqual({ packs: TICKET_PACKS.map((p) => ({ ...p })) });
+    expect(TICKET_PACKS).toHaveLength(3);
+  });
+
+  it('end to end: invoice → pre-checkout → successful payment → tickets, once, with a ledger row', async () => {
+    const { link, payload, call } = await buy(5201);
+    expect(link).toMatch(/^https:\/\/t\.me\/\$/);
+    expect(call.payload).toMatchObject({
+      provider_token: '',
+      currency: 'XTR',
+      prices: [{ label: pack.title, amount: pack.stars }],
+    });
+    const before = await ticketsOf(5201);
+
+    expect((await preCheckout(5201, payload)).statusCode).toBe(200);
+    expect(lastAnswer()).toMatchObject({ ok: true });
+
+    const paid = successfulPayment(5201, payload, 'charge-5201');
+    expect((await webhook(t.app, paid)).statusCode).toBe(200);
+    expect(await ticketsOf(5201)).toBe(before + pack.tickets);
+    expect(sentTo(5201).at(-1)).toMatch(/10 tickets are in your balance/);
+
+    // The same update again (Telegram retrying) and a duplicate with a new update id pay nothing.
+    await webhook(t.app, paid);
+    await webhook(t.app, { ...paid, update_id: updateId++ });
+    expect(await ticketsOf(5201)).toBe(before + pack.tickets);
+    const ledger = await sql1<{ kind: string; delta_ticket: number }>(
+      sql`select kind, delta_ticket from economy_events where user_id = 5201 and kind = 'purchase'`,
+    );
+    expect(ledger.map((r) => [r.kind, Number(r.delta_ticket)])).toEqual([['purchase', pack.tickets]]);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it("declines a pre-checkout for another player's invoice, a forged payload or a wrong price", async () => {
+    const { payload } = await buy(5210);
+    await loginT(5211);
+    await preCheckout(5211, payload);
+    expect(lastAnswer()).toMatchObject({
+      ok: false,
+      error_message: 'This invoice was made for another player.',
+    });
+    for (const forged of [pack.id, '00000000-0000-4000-8000-000000000000', 'x'.repeat(60)]) {
+      await preCheckout(5210, forged);
+      expect(lastAnswer()).toMatchObject({ ok: false, error_message: 'This invoice is not valid.' });
+    }
+    await preCheckout(5210, payload, 1);
+    expect(lastAnswer()).toMatchObject({ ok: false });
+    await preCheckout(5210, payload, pack.stars, 'USD');
+    expect(lastAnswer()).toMatchObject({ ok: false });
+  });
+
+  it('refuses an unknown pack', async () => {
+    const token = await loginT(5212);
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/payments/invoice',
+      payload: { pack: 'free' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('a refund gives the Stars back and removes the tickets, never below zero, the shortfall in the ledger', async () => {
+    const { payload } = await buy(5220, TICKET_PACKS[1]!.id);
+    const bought = TICKET_PACKS[1]!.tickets;
+    await webhook(t.app, successfulPayment(5220, payload, 'charge-5220', TICKET_PACKS[1]!.stars));
+    const held = await ticketsOf(5220);
+    // The player spends all but 5 of their tickets on the wheel.
+    const spend = held - 5;
+    await t.deps.database.db.execute(sql`update users set ticket = ticket - ${spend} where id = 5220`);
+    await t.deps.database.db.execute(
+      sql`insert into economy_events (user_id, kind, delta_ticket) values (5220, 'spin', ${-spend})`,
+    );
+
+    const payments = createPaymentsService(t.deps);
+    const outcome = await payments.refund('charge-5220', t.app.bot!.api);
+    expect(outcome).toEqual({ status: 'refunded', userId: 5220, removed: 5, shortfall: bought - 5 });
+    expect(fake.of('refundStarPayment').at(-1)?.payload).toEqual({
+      user_id: 5220,
+      telegram_payment_charge_id: 'charge-5220',
+    });
+    expect(await ticketsOf(5220)).toBe(0);
+    const rows = await sql1<{ kind: string; delta_ticket: number }>(
+      sql`select kind, delta_ticket from economy_events where user_id = 5220 and kind like 'refund%' order by id`,
+    );
+    expect(rows.map((r) => [r.kind, Number(r.delta_ticket)])).toEqual([
+      ['refund', -bought],
+      ['refund:shortfall', bought - 5],
+    ]);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+
+    // Once only: a second run and Telegram's refunded_payment message change nothing.
+    const calls = fake.of('refundStarPayment').length;
+    expect(await payments.refund('charge-5220', t.app.bot!.api)).toEqual({ status: 'already-refunded' });
+    expect(fake.of('refundStarPayment')).toHaveLength(calls);
+    await webhook(t.app, {
+      update_id: updateId++,
+      message: {
+        message_id: updateId,
+        date: 1,
+        chat: chat(5220),
+        from: from(5220),
+        refunded_payment: {
+          currency: 'XTR',
+          total_amount: TICKET_PACKS[1]!.stars,
+          invoice_payload: payload,
+          telegram_payment_charge_id: 'charge-5220',
+        },
+      },
+    });
+    expect(await ticketsOf(5220)).toBe(0);
+    expect(await payments.refund('no-such-charge', t.app.bot!.api)).toEqual({ status: 'unknown' });
+  });
+});
+
+describe('without a bot', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain?.close());
+
+  it('has no bot: the webhook answers 404, packs are listed, buying says it works only in Telegram', async () => {
+    expect(plain.app.bot).toBeUndefined();
+    expect((await webhook(plain.app, command(1, '/start'))).statusCode).toBe(404);
+    const token = await plain.login(5300);
+    const packs = await plain.call(token, { method: 'GET', url: '/api/v1/payments/packs' });
+    expect(packs.json<{ packs: unknown[] }>().packs).toHaveLength(3);
+    const invoice = await plain.call(token, {
+      method: 'POST',
+      url: '/api/v1/payments/invoice',
+      payload: { pack: TICKET_PACKS[0]!.id },
+    });
+    expect(invoice.statusCode).toBe(409);
+    expect(invoice.json()).toEqual({
+      code: 'PAYMENTS_OFF',
+      message: 'Buying tickets works only in Telegram.',
+    });
+  });
+});
