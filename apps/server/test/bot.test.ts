@@ -29,6 +29,7 @@ const botEnv = (apiRoot: string) => ({
   BOT_TOKEN: TOKEN,
   JWT_SECRET: 'j'.repeat(40),
   GAME_SECRET: 'game-secret',
+  COMBO_SECRET: 'combo-secret-for-tests',
   BOT_WEBHOOK_SECRET: SECRET,
   TELEGRAM_API_ROOT: apiRoot,
   TELEGRAM_CHANNEL: '@EggRushNews',
