@@ -12,6 +12,7 @@ import {
   Spinner,
   TicketIcon,
 } from '../../components/ui/ui.tsx';
+import { MILESTONES } from '@egg-rush/game/referrals';
 import { shareLink } from '../../lib/telegram.ts';
 import { useFriends } from './api.ts';
 import { copyText } from './copy.ts';
@@ -19,6 +20,11 @@ import { Milestones } from './milestones.tsx';
 
 /** SPEC.md section 9: the copy label resets after 2 s. */
 export const COPIED_MS = 2_000;
+
+/** "1, 5, 10, 25 and 50": the friend counts that pay tickets, from the rules' table. */
+const MILESTONE_COUNTS = MILESTONES.map((m) => m.count)
+  .join(', ')
+  .replace(/, (\d+)$/, ' and $1');
 
 export function FriendsScreen() {
   const { data, isError, refetch } = useFriends();
@@ -71,7 +77,7 @@ export function FriendsScreen() {
                   Bonus 2
                 </span>
                 <span className="block font-black">Large amount of lucky tickets</span>
-                <span className="block text-xs text-text-dim">Tickets at 1, 5, 10, 25 and 50 friends</span>
+                <span className="block text-xs text-text-dim">Tickets at {MILESTONE_COUNTS} friends</span>
               </span>
             </Card>
           </div>

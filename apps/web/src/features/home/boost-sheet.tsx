@@ -3,11 +3,13 @@ import {
   boostAvailability,
   BOOST_MAX_LEVEL,
   BOOST_NAMES,
+  ENERGY_CAPACITY_STEP,
   FULL_ENERGY_PER_DAY,
   isLevelled,
   levelOf,
   type BoostRefusal,
   planBoost,
+  TOUCH_INCOME_STEP,
   type BoostName,
   type BoostState,
 } from '@egg-rush/game/boosts';
@@ -29,8 +31,11 @@ export const BOOSTS: Record<BoostName, { title: string; blurb: string }> = {
   fullyEnergy: { title: 'Energy', blurb: 'Refill your energy to full' },
   income: { title: '2 * Income', blurb: 'Double your profit per hour · once' },
   double: { title: 'Double Tap', blurb: 'Twice the coins per tap, twice the energy · once' },
-  touchIncome: { title: 'Touch Income', blurb: '+1 coin on every tap (x2 with Double Tap)' },
-  energyCapacity: { title: 'Energy Capacity', blurb: '+500 maximum energy' },
+  touchIncome: {
+    title: 'Touch Income',
+    blurb: `+${TOUCH_INCOME_STEP} coin on every tap (x2 with Double Tap)`,
+  },
+  energyCapacity: { title: 'Energy Capacity', blurb: `+${ENERGY_CAPACITY_STEP} maximum energy` },
 };
 
 /** The rules' view of the profile, for prices and refusals (the server decides the same way). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { formatCountdown } from '@egg-rush/game/farm';
+import { formatCountdown } from '@egg-rush/game/time';
 import { SproutIcon } from '../../components/ui/icons.tsx';
 import { formatNumber } from '../../components/ui/ui.tsx';
 import { ApiError } from '../../lib/api-client.ts';

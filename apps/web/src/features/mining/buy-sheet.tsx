@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { MiningItemView } from '@egg-rush/contract/mining';
+import { canAfford } from '@egg-rush/game/mining';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { Button, CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
 
@@ -24,7 +25,7 @@ export function BuySheet({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
-  const affordable = onion > item.price;
+  const affordable = canAfford(onion, item.price);
 
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center">

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mining';
+import { canAfford, CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
   Card,
@@ -20,14 +21,11 @@ import './mining.css';
 
 type Category = keyof MiningDataResponse;
 
-/** SPEC.md section 2 "Mining": the five tabs. */
-export const MINING_TABS: readonly { id: Category; label: string }[] = [
-  { id: 'rides', label: 'Rides' },
-  { id: 'team', label: 'Team' },
-  { id: 'concessions', label: 'Concessions' },
-  { id: 'policy', label: 'Policy' },
-  { id: 'welfare', label: 'Welfare' },
-];
+/** The five tabs, titled by the rules' categories. */
+export const MINING_TABS: readonly { id: Category; label: string }[] = MINING_CATEGORIES.map((id) => ({
+  id,
+  label: CATEGORY_TITLES[id],
+}));
 
 export function MiningScreen() {
   const { data: profile } = useProfile();
@@ -91,7 +89,7 @@ export function MiningScreen() {
       {data ? (
         <ul className="grid grid-cols-2 gap-2.5" aria-label={`${label} upgrades`}>
           {data[tab].map((item) => {
-            const affordable = onion > item.price && !item.maxed;
+            const affordable = canAfford(onion, item.price) && !item.maxed;
             return (
               <li key={item.id}>
                 <button

@@ -8,6 +8,7 @@ import {
   COUNTDOWN_DELAY_S,
   COUNTDOWN_NUMBERS,
   COUNTDOWN_STEP_S,
+  GAME_COST_TICKETS,
   GRID_COLUMNS,
   isBigWhack,
   MOLE_COUNT,
@@ -186,7 +187,7 @@ export default function PlayScreen() {
           disabled={starting || phase === 'countdown'}
           onClick={() => void start()}
         >
-          Start · 1 ticket
+          Start · {GAME_COST_TICKETS} {GAME_COST_TICKETS === 1 ? 'ticket' : 'tickets'}
         </Button>
       )}
 

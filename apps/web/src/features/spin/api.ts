@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SpinResponse } from '@egg-rush/contract/spin';
 import type { Profile } from '@egg-rush/contract/users';
+import { SPIN_COST_TICKETS } from '@egg-rush/game/spin';
 import { put } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -19,7 +20,7 @@ export function useSpin() {
     mutationFn: () => put('/users/getSpin', 'spinResponse', { userid: user.id }),
     onMutate: () => {
       const ticket = client.getQueryData<Profile>(key)?.ticket;
-      if (ticket !== undefined) patch({ ticket: Math.max(0, ticket - 1) });
+      if (ticket !== undefined) patch({ ticket: Math.max(0, ticket - SPIN_COST_TICKETS) });
     },
     onError: () => client.invalidateQueries({ queryKey: key }),
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { SpinResponse } from '@egg-rush/contract/spin';
-import { SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
+import { SPIN_COST_TICKETS, SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { Button, ScreenTitle, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -29,7 +29,7 @@ export function SpinScreen() {
 
   const start = () => {
     if (spinning || !profile) return;
-    if (profile.ticket <= 0) {
+    if (profile.ticket < SPIN_COST_TICKETS) {
       toast.warning(NOT_ENOUGH_TICKET);
       return;
     }
@@ -75,7 +75,7 @@ export function SpinScreen() {
           </div>
         </div>
         <Button className="min-w-36 text-lg" disabled={spinning || !profile} onClick={start}>
-          Spin*1
+          Spin*{SPIN_COST_TICKETS}
         </Button>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task, TasksResponse } from '@egg-rush/contract/tasks';
 import { SessionContext } from '../../lib/session.tsx';
 import type { LaunchSession } from '../../lib/telegram.ts';
-import { formatCountdown } from './countdown.tsx';
+import { formatCountdown } from '@egg-rush/game/time';
 import { TasksScreen, VISIT_MS } from './tasks-screen.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -152,7 +152,7 @@ describe('Tasks screen', () => {
     expect(claimed.className).toContain('opacity-50');
     expect(within(claimed).getByText('Done')).toBeInTheDocument();
     expect(screen.queryByTestId('task-Partner_TON')).not.toBeInTheDocument();
-    expect(formatCountdown(3_723_000)).toBe('01:02:03');
+    expect(formatCountdown(3_723_000)).toBe('1:02:03');
   });
 
   it('opens Follow_Twitter and calls the link reward at once', async () => {
