@@ -10,7 +10,8 @@ import {
 } from '@tonconnect/ui-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, del, post } from '../../lib/api-client.ts';
+import { del, post } from '../../lib/api-client.ts';
+import { toastError } from '../../lib/errors.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { appConfigQuery } from './api.ts';
@@ -94,7 +95,7 @@ function useWalletProof() {
         void profileChanged();
         toast.success('Success');
       } catch (error) {
-        toast.error(error instanceof ApiError ? error.message : 'Something went wrong.');
+        toastError(error, 'wallet');
         await ui.disconnect();
       }
     });

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { CheckIcon, CopyIcon, FriendsIcon } from '../../components/ui/icons.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
@@ -13,6 +12,7 @@ import {
   TicketIcon,
 } from '../../components/ui/ui.tsx';
 import { MILESTONES } from '@egg-rush/game/referrals';
+import { toastError } from '../../lib/errors.ts';
 import { shareLink } from '../../lib/telegram.ts';
 import { useFriends } from './api.ts';
 import { copyText } from './copy.ts';
@@ -35,7 +35,7 @@ export function FriendsScreen() {
   const copy = async () => {
     if (!data) return;
     if (!(await copyText(data.inviteLink))) {
-      toast.error('Something went wrong.');
+      toastError(null, 'copy');
       return;
     }
     setCopied(true);

@@ -16,11 +16,11 @@ import {
 import type { Profile } from '@egg-rush/contract/users';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useBuyBoost } from './api.ts';
 import { BoostIcon } from './boost-icons.tsx';
 import { EnergyPill } from './counters.tsx';
-import { failureText } from './toasts.ts';
 
 /**
  * SPEC.md "Boost view": the five boosts. Each first purchase costs 500 coins; Touch Income and
@@ -95,7 +95,7 @@ export function BoostSheet({
   const onBuy = (name: BoostName) =>
     buy.mutate(name, {
       onSuccess: () => toast.success('Success!'),
-      onError: (e) => toast.error(failureText(e, 'An error occurred. Please try again.')),
+      onError: (e) => toastError(e, 'boost'),
     });
 
   return (

@@ -12,7 +12,7 @@ import {
   Spinner,
   Tabs,
 } from '../../components/ui/ui.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { toastError } from '../../lib/errors.ts';
 import { haptic } from '../../lib/telegram.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useBuyMining, useMiningData } from './api.ts';
@@ -48,11 +48,8 @@ export function MiningScreen() {
           setSelected(null);
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.code === 'NOT_ENOUGH_COIN') toast.warning(e.message);
-          else {
-            console.error('mining purchase failed', e);
-            toast.error(e instanceof ApiError && e.status === 409 ? e.message : 'Something went wrong.');
-          }
+          console.error('mining purchase failed', e);
+          toastError(e, 'mining');
         },
       },
     );

@@ -16,6 +16,7 @@ import {
   type MoleType,
 } from '@egg-rush/game/mole';
 import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { prefs } from '../../lib/storage.ts';
@@ -81,7 +82,7 @@ export default function PlayScreen() {
       setPhase('countdown');
     } catch (error) {
       console.error('play start failed', error);
-      toast.error(error instanceof Error ? error.message : String(error));
+      toastError(error, 'play');
     } finally {
       setStarting(false);
     }
@@ -108,7 +109,7 @@ export default function PlayScreen() {
       } else console.info('play result:', reply.msg);
     } catch (error) {
       console.error('play result failed', error);
-      toast.error(error instanceof Error ? error.message : String(error));
+      toastError(error, 'play');
     }
   }, [api, user.id]);
 

@@ -4,7 +4,7 @@ import type { SpinResponse } from '@egg-rush/contract/spin';
 import { SPIN_COST_TICKETS, SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { Button, ScreenTitle, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { refusal, toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSpin } from './api.ts';
 import { Wheel } from './wheel.tsx';
@@ -15,8 +15,6 @@ export function prizeText({ cheatData: { type, value } }: Pick<SpinResponse, 'ch
   if (type === 'ticket') return `You got ticket ${value}`;
   return `You got ${value} treasure.`;
 }
-
-export const NOT_ENOUGH_TICKET = 'Not Enough Ticket.';
 
 /** SPEC.md "Spin": the wheel, the ticket count and 'Spin*1'. */
 export function SpinScreen() {
@@ -30,7 +28,7 @@ export function SpinScreen() {
   const start = () => {
     if (spinning || !profile) return;
     if (profile.ticket < SPIN_COST_TICKETS) {
-      toast.warning(NOT_ENOUGH_TICKET);
+      toastError(refusal('NOT_ENOUGH_TICKET'), 'spin');
       return;
     }
     setSpinning(true);
@@ -45,11 +43,7 @@ export function SpinScreen() {
       },
       onError: (error) => {
         setSpinning(false);
-        if (error instanceof ApiError && error.code === 'NOT_ENOUGH_TICKET') toast.warning(NOT_ENOUGH_TICKET);
-        else
-          toast.error(
-            error instanceof ApiError && error.status < 500 ? error.message : 'Something went wrong.',
-          );
+        toastError(error, 'spin');
       },
     });
   };

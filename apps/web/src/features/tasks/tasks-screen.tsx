@@ -15,7 +15,7 @@ import {
   Tabs,
   TicketIcon,
 } from '../../components/ui/ui.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { toastError } from '../../lib/errors.ts';
 import { openExternal } from '../../lib/telegram.ts';
 import { useClaimTask, useLinkReward, useTasks } from './api.ts';
 import { ResetCountdown } from './countdown.tsx';
@@ -45,11 +45,6 @@ export function tasksOf(tab: TabId, tasks: Task[]): Task[] {
   if (tab === 'earn') return tasks.filter((t) => t.taskType === 'earn_coin');
   if (tab === 'partner') return tasks.filter((t) => t.taskType === 'one_time');
   return tasks.filter((t) => t.taskType !== 'one_time' && t.taskType !== 'earn_coin');
-}
-
-function errorText(e: unknown) {
-  if (e instanceof ApiError && (e.status === 409 || e.status === 400)) return e.message;
-  return 'Something went wrong. Please try again!';
 }
 
 export function TasksScreen() {
@@ -101,7 +96,7 @@ export function TasksScreen() {
       else if (state.visitEndsAt != null) setVisit(task, endOf(state.visitEndsAt, retryAfterMs));
     } catch (e) {
       setVisit(task, null);
-      toast.error(errorText(e));
+      toastError(e, 'task');
     }
   };
 
@@ -137,7 +132,7 @@ export function TasksScreen() {
   const onClaim = (task: Task) =>
     claim.mutate(task, {
       onSuccess: () => toast.success('Completed Claim!'),
-      onError: (e) => toast.error(errorText(e)),
+      onError: (e) => toastError(e, 'task'),
     });
 
   const list = data ? tasksOf(tab, data.tasks) : [];
