@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CheckIcon, CopyIcon, FriendsIcon } from '../../components/ui/icons.tsx';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
   Button,
@@ -8,7 +9,6 @@ import {
   compactNumber,
   formatNumber,
   ScreenTitle,
-  Spinner,
   TicketIcon,
 } from '../../components/ui/ui.tsx';
 import { MILESTONES } from '@egg-rush/game/referrals';
@@ -134,15 +134,13 @@ export function FriendsScreen() {
             )}
           </section>
         </>
-      ) : isError ? (
-        <Card className="p-5 text-center">
-          <p className="font-bold">Your friends did not load.</p>
-          <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </Card>
       ) : (
-        <Spinner label="Loading friends" />
+        <LoadState
+          isError={isError}
+          onRetry={refetch}
+          loading="Loading friends"
+          failed="Your friends did not load."
+        />
       )}
     </div>
   );

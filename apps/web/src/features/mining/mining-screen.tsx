@@ -2,16 +2,9 @@ import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mining';
 import { canAfford, CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import {
-  Card,
-  CoinIcon,
-  compactNumber,
-  formatNumber,
-  ScreenTitle,
-  Spinner,
-  Tabs,
-} from '../../components/ui/ui.tsx';
+import { Card, CoinIcon, compactNumber, formatNumber, ScreenTitle, Tabs } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { haptic } from '../../lib/telegram.ts';
 import { useProfile } from '../../lib/profile.ts';
@@ -120,15 +113,13 @@ export function MiningScreen() {
             );
           })}
         </ul>
-      ) : isError ? (
-        <Card className="p-5 text-center">
-          <p className="font-bold">The upgrades did not load.</p>
-          <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </Card>
       ) : (
-        <Spinner label="Loading upgrades" />
+        <LoadState
+          isError={isError}
+          onRetry={refetch}
+          loading="Loading upgrades"
+          failed="The upgrades did not load."
+        />
       )}
       {selected ? (
         <BuySheet

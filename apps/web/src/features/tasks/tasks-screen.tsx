@@ -4,17 +4,9 @@ import { toast } from 'react-toastify';
 import type { Task } from '@egg-rush/contract/tasks';
 import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
 import { CheckIcon } from '../../components/ui/icons.tsx';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import {
-  Card,
-  CoinIcon,
-  compactNumber,
-  Progress,
-  ScreenTitle,
-  Spinner,
-  Tabs,
-  TicketIcon,
-} from '../../components/ui/ui.tsx';
+import { CoinIcon, compactNumber, Progress, ScreenTitle, Tabs, TicketIcon } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { openExternal } from '../../lib/telegram.ts';
 import { useClaimTask, useLinkReward, useTasks } from './api.ts';
@@ -159,15 +151,8 @@ export function TasksScreen() {
             />
           ))}
         </ul>
-      ) : isError ? (
-        <Card className="p-5 text-center">
-          <p className="font-bold">Tasks did not load.</p>
-          <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </Card>
       ) : (
-        <Spinner label="Loading tasks" />
+        <LoadState isError={isError} onRetry={refetch} loading="Loading tasks" failed="Tasks did not load." />
       )}
     </div>
   );
