@@ -12,7 +12,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { del, post } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/errors.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { profileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { appConfigQuery } from './api.ts';
 
@@ -73,7 +73,7 @@ function useWalletProof() {
         ui.setConnectRequestParameters(null);
       }
     };
-    const profileChanged = () => client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey });
+    const profileChanged = () => profileCache(client, user.id).refresh();
     if (!ui.connected) void refreshPayload();
     return ui.onStatusChange(async (wallet) => {
       if (!wallet) {
