@@ -1,6 +1,6 @@
 import confetti from 'canvas-confetti';
 import { gsap } from 'gsap';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import {
@@ -114,8 +114,7 @@ export default function PlayScreen() {
   }, [api, user.id]);
 
   // The game timer: ticks every second while playing; at 0 the game ends.
-  const finishRef = useRef(finish);
-  finishRef.current = finish;
+  const timeUp = useEffectEvent(() => void finish());
   useEffect(() => {
     if (phase !== 'playing') return;
     const startedAt = performance.now();
@@ -124,7 +123,7 @@ export default function PlayScreen() {
       setRemaining(Math.max(0, left));
       if (left <= 0) {
         clearInterval(timer);
-        void finishRef.current();
+        timeUp();
       }
     }, TIMER_INTERVAL_MS);
     return () => clearInterval(timer);
@@ -266,11 +265,10 @@ function MalletArea({ children }: { children: React.ReactNode }) {
 function Countdown({ onDone }: { onDone: () => void }) {
   const number = useRef<HTMLSpanElement>(null);
   const [value, setValue] = useState<number>(COUNTDOWN_NUMBERS[0]);
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useEffectEvent(onDone);
   useEffect(() => {
     const el = number.current;
-    const timeline = gsap.timeline({ delay: COUNTDOWN_DELAY_S, onComplete: () => done.current() });
+    const timeline = gsap.timeline({ delay: COUNTDOWN_DELAY_S, onComplete: () => done() });
     for (const n of COUNTDOWN_NUMBERS) {
       timeline.call(() => {
         setValue(n);
