@@ -1,15 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '@egg-rush/contract/tasks';
-import { get, post } from '../../lib/api-client.ts';
+import { post } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
-
-export const tasksQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['tasks', userId],
-    queryFn: () => get(`/users/tasks/${userId}`, 'tasksResponse'),
-    staleTime: 10_000,
-  });
+import { tasksQuery } from '../../lib/tasks.ts';
 
 export function useTasks() {
   const { user } = useSession();

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Task, TasksResponse } from '@egg-rush/contract/tasks';
 import { formatCountdown } from '@egg-rush/game/time';
+import { taskFixture } from '../../../test/fixtures.ts';
 import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { TasksScreen, VISIT_MS } from './tasks-screen.tsx';
 
@@ -11,17 +12,8 @@ beforeEach(() => {
   opened = vi.spyOn(window, 'open').mockReturnValue(null);
 });
 
-const task = (p: Partial<Task> & Pick<Task, 'taskName' | 'taskType' | 'dailyType' | 'title'>): Task => ({
-  description: `${p.title} description`,
-  status: 'in progress',
-  isClaimed: false,
-  processCount: 0,
-  targetCount: 1,
-  reward: { amount: 5_000, type: 'onion' },
-  link: null,
-  goTo: null,
-  ...p,
-});
+const task = (p: Partial<Task> & Pick<Task, 'taskName' | 'taskType' | 'dailyType' | 'title'>): Task =>
+  taskFixture({ description: `${p.title} description`, ...p });
 
 const TASKS: Task[] = [
   task({
