@@ -84,7 +84,11 @@ export function Sheet({
       >
         <div className="mx-auto mt-2 h-1.5 w-12 rounded-full bg-lilac/30" aria-hidden="true" />
         <header
-          className={`flex items-center px-5 pt-2 pb-3 ${showTitle ? 'justify-between' : 'justify-end'}`}
+          className={
+            showTitle
+              ? 'flex items-center justify-between px-5 pt-2 pb-3'
+              : 'absolute top-3 right-3 z-10' /* the close button over the content's own heading */
+          }
         >
           {showTitle ? <h2 className="text-2xl font-black tracking-tight">{title}</h2> : null}
           <button

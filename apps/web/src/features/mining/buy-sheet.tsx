@@ -23,7 +23,7 @@ export function BuySheet({
 
   return (
     <Sheet title={`Buy ${item.name}`} showTitle={false} open onClose={onClose}>
-      <div className="flex flex-col items-center pb-2 text-center">
+      <div className="flex flex-col items-center pt-2 pb-2 text-center">
         <img
           src={item.imageLink}
           alt=""
