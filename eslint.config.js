@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -88,6 +89,7 @@ const architecture = [
     },
   },
 ];
+const webNoServer = { group: ['@egg-rush/server*'], message: 'web never imports server.' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
@@ -124,18 +126,46 @@ export default tseslint.config(
       ],
     },
   },
+  // ---- apps/web ----
+  // React hooks (the plugin's full recommended set) and accessibility (jsx-a11y recommended).
+  { files: ['apps/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  { files: ['apps/web/**/*.{ts,tsx}'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNoServer] }] },
+  },
+  {
+    // A feature stands alone: what two features share lives in lib/ or components/.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@egg-rush/server*'], message: 'web never imports server.' }] },
+        {
+          patterns: [
+            webNoServer,
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'A feature never imports another feature.' },
+            { regex: '(^|/)features/', message: 'A feature never imports another feature.' },
+          ],
+        },
       ],
     },
   },
+  {
+    // lib/ and components/ serve every feature, so they import none.
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webNoServer,
+            { regex: '(^|/)features/', message: 'lib/ and components/ never import a feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of apps/web ----
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: {

@@ -1,6 +1,6 @@
 // The JavaScript the first screen needs (the entry script of apps/web/dist/index.html and the
 // chunks it preloads), gzipped, against a 170 KB target; TON Connect must not be in it but in a
-// chunk loaded only when the Wallet tab opens, and the mole game's libraries (gsap, howler,
+// chunk loaded only when the Wallet tab opens, and the mole game's libraries (gsap,
 // canvas-confetti) must not be in it either. Prints JSON and fails when a check does not hold.
 // Run after `npm run build`.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const first = [
 // Strings only the TON Connect SDK and UI carry.
 const TONCONNECT = /TON_CONNECT_SDK|tonconnect-ui|ton-connect-ui|TonConnectUIProvider/;
 // Strings the mole game's libraries carry.
-const GAME_LIBS = /GreenSock|Howler|confetti/;
+const GAME_LIBS = /GreenSock|confetti/;
 const TARGET_GZIP_BYTES = 170 * 1024;
 
 const chunks = readdirSync(join(dist, 'assets'))

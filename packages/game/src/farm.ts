@@ -37,12 +37,3 @@ export function canClaimFarm(startedAt: number | null, now: number): FarmRefusal
   if (startedAt === null) return 'not-started';
   return farmStatus(startedAt, now).claimable ? null : 'not-finished';
 }
-
-/** h:mm:ss for the farming countdown (SPEC.md section 4). */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}

@@ -119,13 +119,19 @@ export type BuyDecision =
   | { ok: false; reason: 'not-enough-coin' | 'max-level'; price: number };
 
 /**
- * SPEC.md section 5: a purchase needs onion strictly greater than the price. `multiplier` is the
+ * Whether a balance affords a mining upgrade: it must be strictly greater than the price. The
+ * server decides a purchase by it (decideBuy) and the screens show affordability by it.
+ */
+export const canAfford = (onion: number, price: number) => onion > price;
+
+/**
+ * A purchase needs onion strictly greater than the price (canAfford). `multiplier` is the
  * passive income multiplier (boosts.ts incomeMultiplier: 2 once 2 * Income is bought), so that
  * 2 * Income doubles every level, bought before or after it.
  */
 export function decideBuy(item: MiningItem, level: number, onion: number, multiplier = 1): BuyDecision {
   const price = nextPrice(item, level);
   if (level >= MAX_MINING_LEVEL) return { ok: false, reason: 'max-level', price };
-  if (!(onion > price)) return { ok: false, reason: 'not-enough-coin', price };
+  if (!canAfford(onion, price)) return { ok: false, reason: 'not-enough-coin', price };
   return { ok: true, price, level: level + 1, profitGain: item.profitPerLevel * multiplier };
 }

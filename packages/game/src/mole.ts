@@ -15,6 +15,9 @@ export const POINTS_MULTIPLIER = 0.9;
 /** The floor of a non-bomb mole's points after repeats (SPEC.md section 5 pointsMin). */
 export const POINTS_MIN = 1;
 
+/** A mole game costs one ticket, taken when it starts. */
+export const GAME_COST_TICKETS = 1;
+
 export type MoleType = 'normal' | 'golden' | 'special' | 'bomb';
 
 export const MOLE_SCORES: Record<MoleType, number> = {

@@ -19,3 +19,15 @@ export function nextResetAt(now: number): number {
 export function msUntilReset(now: number): number {
   return nextResetAt(now) - now;
 }
+
+/**
+ * The one countdown format, h:mm:ss (the farm's and the daily reset's): rounded up to the whole
+ * second, so it reads 0:00:00 only once the time is over.
+ */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}

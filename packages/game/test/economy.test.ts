@@ -18,9 +18,9 @@ import {
   type BoostName,
   type BoostState,
 } from '../src/boosts.ts';
-import { gameDay } from '../src/time.ts';
+import { formatCountdown, gameDay } from '../src/time.ts';
 import { ENERGY_REGEN_MS } from '../src/energy.ts';
-import { canClaimFarm, canStartFarm, FARM_DURATION_MS, farmStatus, formatCountdown } from '../src/farm.ts';
+import { canClaimFarm, canStartFarm, FARM_DURATION_MS, farmStatus } from '../src/farm.ts';
 import { compareRank, rankOf } from '../src/leaderboard.ts';
 import { seededRng } from '../src/rng.ts';
 import {

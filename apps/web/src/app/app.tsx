@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
@@ -9,6 +9,7 @@ import coinUrl from '../assets/coin.svg';
 import eggTapUrl from '../assets/egg-tap.svg';
 import eggUrl from '../assets/egg.svg';
 import ticketUrl from '../assets/ticket.svg';
+import { createQueryClient } from '../lib/query-client.ts';
 import { SessionContext } from '../lib/session.tsx';
 import { prefs } from '../lib/storage.ts';
 import { useAppStore } from '../lib/store.ts';
@@ -21,9 +22,7 @@ import { StartGate } from './start-gate.tsx';
 export const PRELOAD_IMAGES = [eggUrl, chestUrl, coinUrl, ticketUrl, eggTapUrl, chestOpenUrl];
 
 export function App({ session }: { session: LaunchSession }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(() => createQueryClient());
   const router = useMemo(() => createBrowserRouter(routes), []);
   // The tab screens are separate chunks: fetched once the first screen is up.
   useEffect(() => {

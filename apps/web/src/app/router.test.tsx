@@ -1,37 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionContext } from '../lib/session.tsx';
-import type { LaunchSession } from '../lib/telegram.ts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, serve } from '../../test/harness.tsx';
 import { routes } from './router.tsx';
 
-const session: LaunchSession = {
-  initData: 'x',
-  user: { id: 42, firstName: 'Ada' },
-  startParam: undefined,
-  colorScheme: 'dark',
-  debug: false,
-  inTelegram: false,
-};
-
-afterEach(() => vi.unstubAllGlobals());
-
 function open(path: string) {
-  // The screens' data calls are answered with an error: this test is about routing only.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no' }), { status: 404 })),
-  );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={session}>
-        <RouterProvider router={router} />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+  // The screens' data calls are refused: this test is about routing only.
+  serve();
+  return renderWithProviders(null, { path, routes }).router;
 }
 
 describe('routes', () => {

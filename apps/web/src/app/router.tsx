@@ -5,7 +5,7 @@ import { HomeScreen } from '../features/home/home-screen.tsx';
 import { ErrorFallback } from './error-boundary.tsx';
 import { Layout } from './layout.tsx';
 
-// The first screen is Home: the other screens load after it, and the mole game (gsap, howler,
+// The first screen is Home: the other screens load after it, and the mole game (gsap,
 // confetti) only when opened.
 const screens = {
   mining: () => import('../features/mining/mining-screen.tsx').then((m) => ({ default: m.MiningScreen })),

@@ -1,17 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LaunchSession } from '../lib/telegram.ts';
+import { type Answer, refuse, renderWithProviders, serve, testSession } from '../../test/harness.tsx';
 import { StartGate } from './start-gate.tsx';
-
-const session: LaunchSession = {
-  initData: 'user=%7B%22id%22%3A42%7D&hash=abc',
-  user: { id: 42, firstName: 'Ada' },
-  startParam: undefined,
-  colorScheme: 'dark',
-  debug: false,
-  inTelegram: false,
-};
 
 /** Images that load only when the test says so. */
 class FakeImage {
@@ -26,24 +17,16 @@ class FakeImage {
 const loadImage = (i: number) => act(() => FakeImage.all[i]?.onload?.());
 
 /** The network edge: login succeeds; the daily claim answers as the test says. */
-function serve(claim: { status: number; body: unknown }) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url.endsWith('/auth/login')) return new Response(JSON.stringify({ token: 't0k' }), { status: 200 });
-      if (url.endsWith('/users/claim/daily'))
-        return new Response(JSON.stringify(claim.body), { status: claim.status });
-      return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no' }), { status: 404 });
-    }),
-  );
-  return calls;
-}
+const serveGate = (claim: Answer) =>
+  serve({ 'POST /auth/login': { token: 't0k' }, 'POST /users/claim/daily': claim });
 
 const success = {
-  status: 200,
-  body: { status: 'success', onionData: 1500, ticketReward: 2, eggReward: 1000, chestReward: 0, day: 2 },
+  status: 'success',
+  onionData: 1500,
+  ticketReward: 2,
+  eggReward: 1000,
+  chestReward: 0,
+  day: 2,
 };
 
 beforeEach(() => {
@@ -56,15 +39,15 @@ afterEach(() => {
 });
 
 const gate = () =>
-  render(
-    <StartGate session={session} images={['/a.svg', '/b.svg']}>
+  renderWithProviders(
+    <StartGate session={testSession} images={['/a.svg', '/b.svg']}>
       <p>the app</p>
     </StartGate>,
   );
 
 describe('start gate', () => {
   it('keeps Start disabled while images preload, showing loaded/total, then enables it', async () => {
-    serve(success);
+    serveGate(success);
     gate();
     const start = screen.getByRole('button', { name: 'Start' });
     expect(start).toBeDisabled();
@@ -80,7 +63,7 @@ describe('start gate', () => {
 
   it('stops waiting for images after 15 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    serve(success);
+    serveGate(success);
     gate();
     expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(14_900));
@@ -90,7 +73,7 @@ describe('start gate', () => {
   });
 
   it('after a successful claim shows the intro for 2 s, then the rewards screen, then the app', async () => {
-    const calls = serve(success);
+    const calls = serveGate(success);
     gate();
     loadImage(0);
     loadImage(1);
@@ -102,7 +85,7 @@ describe('start gate', () => {
 
     expect(await screen.findByText('day check-in')).toBeInTheDocument();
     expect(screen.getByTestId('checkin-day')).toHaveTextContent('2');
-    expect(calls.filter((u) => u.endsWith('/users/claim/daily'))).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/users/claim/daily')).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(1_900));
     expect(screen.queryByText('Your daily rewards')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(200));
@@ -121,7 +104,7 @@ describe('start gate', () => {
   });
 
   it('goes straight to the app without an intro when the claim is refused', async () => {
-    serve({ status: 409, body: { code: 'ALREADY_CLAIMED', message: 'You have already checked in today.' } });
+    serveGate(refuse(409, 'ALREADY_CLAIMED', 'You have already checked in today.'));
     gate();
     loadImage(0);
     loadImage(1);
@@ -132,15 +115,7 @@ describe('start gate', () => {
   });
 
   it('renders nothing of the app until the player is authenticated', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Invalid launch data.' }), {
-            status: 401,
-          }),
-      ),
-    );
+    serve({ 'POST /auth/login': refuse(401, 'UNAUTHORIZED', 'Invalid launch data.') });
     gate();
     loadImage(0);
     loadImage(1);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import eggUrl from '../assets/egg.svg';
 import { Button, CoinIcon, formatNumber, Progress, TicketIcon } from '../components/ui/ui.tsx';
@@ -31,17 +31,20 @@ export function StartGate({
   const [claim, setClaim] = useState<DailyClaimResponse | null>(null);
   const attempt = useRef(0);
 
-  const signIn = () => {
+  const signIn = useCallback(() => {
     const mine = ++attempt.current;
-    setAuthError(null);
     login(session)
       .then(() => mine === attempt.current && setAuthed(true))
       .catch((error: unknown) => {
         console.error('login failed', error);
         if (mine === attempt.current) setAuthError(error instanceof Error ? error.message : String(error));
       });
+  }, [session]);
+  useEffect(signIn, [signIn]);
+  const retry = () => {
+    setAuthError(null);
+    signIn();
   };
-  useEffect(signIn, [session]);
 
   useEffect(() => {
     if (phase !== 'intro') return;
@@ -124,7 +127,7 @@ export function StartGate({
         {authError ? (
           <div className="w-full">
             <p className="mb-2 text-sm text-coral">{authError}</p>
-            <Button variant="ghost" className="w-full" onClick={signIn}>
+            <Button variant="ghost" className="w-full" onClick={retry}>
               Try again
             </Button>
           </div>

@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rawReply, refuse, serve } from '../../test/harness.tsx';
 import { ApiError, ContractError, get, put } from './api-client.ts';
-
-function reply(status: number, body: string) {
-  const fetch = vi.fn(async () => new Response(body, { status }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the api client', () => {
   it('returns a reply the contract allows, parsed by the route schema', async () => {
-    reply(200, JSON.stringify({ success: true, energy: 7, extra: 'dropped' }));
+    serve({ 'PUT /users/growUp': { success: true, energy: 7, extra: 'dropped' } });
     await expect(put('/users/growUp', 'growUpResponse', { userid: 1 })).resolves.toEqual({
       success: true,
       energy: 7,
@@ -19,7 +12,7 @@ describe('the api client', () => {
   });
 
   it('turns a reply the contract does not allow into one ContractError naming the route', async () => {
-    reply(200, JSON.stringify({ success: true, credited: '5', onion: 1, energy: 2 }));
+    serve({ 'PUT /users/tap': { success: true, credited: '5', onion: 1, energy: 2 } });
     const error = await put('/users/tap', 'tapResponse', { userid: 1, count: 5 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect(error).not.toBeInstanceOf(ApiError);
@@ -29,7 +22,7 @@ describe('the api client', () => {
   });
 
   it('refuses a body that is not JSON as a contract mismatch', async () => {
-    reply(200, '<html>proxy</html>');
+    serve({ 'GET /farm/status': rawReply(200, '<html>proxy</html>') });
     await expect(get('/farm/status?x=1', 'growUpResponse')).rejects.toMatchObject({
       name: 'ContractError',
       route: 'GET /farm/status',
@@ -37,14 +30,14 @@ describe('the api client', () => {
   });
 
   it('throws a refusal { code, message } as an ApiError, and anything else as a generic one', async () => {
-    reply(409, JSON.stringify({ code: 'NOT_ENOUGH', message: 'Not enough coins.' }));
+    serve({ 'PUT /users/growUp': refuse(409, 'NOT_ENOUGH', 'Not enough coins.') });
     await expect(put('/users/growUp', 'growUpResponse')).rejects.toMatchObject({
       name: 'ApiError',
       status: 409,
       code: 'NOT_ENOUGH',
       message: 'Not enough coins.',
     });
-    reply(502, '<html>bad gateway</html>');
+    serve({ 'PUT /users/growUp': rawReply(502, '<html>bad gateway</html>') });
     await expect(put('/users/growUp', 'growUpResponse')).rejects.toMatchObject({
       name: 'ApiError',
       status: 502,

@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import { GAME_COST_TICKETS } from '@egg-rush/game/mole';
 import type { Tx } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
-/** Takes one ticket while the player has one; null when none is left. */
+/** Takes a game's tickets while the player has them; null when too few are left. */
 export async function spendTicket(tx: Tx, userId: number): Promise<UserRow | null> {
   const [row] = await tx
     .update(users)
-    .set({ ticket: sql`${users.ticket} - 1` })
-    .where(sql`${users.id} = ${userId} and ${users.ticket} >= 1`)
+    .set({ ticket: sql`${users.ticket} - ${GAME_COST_TICKETS}` })
+    .where(sql`${users.id} = ${userId} and ${users.ticket} >= ${GAME_COST_TICKETS}`)
     .returning();
   return row ?? null;
 }

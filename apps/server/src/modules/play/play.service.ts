@@ -1,6 +1,6 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import { gameResult, type PlayResultResponse, type PlayStartResponse } from '@egg-rush/contract/play';
-import { GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
+import { GAME_COST_TICKETS, GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
 import { write } from '../ledger/ledger.write.ts';
 import { currentBalances } from '../users/users.service.ts';
@@ -83,7 +83,7 @@ export function createPlayService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'game:start',
-          deltaTicket: -1,
+          deltaTicket: -GAME_COST_TICKETS,
           ref: gameId,
           at: new Date(now),
         });

@@ -1,10 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import './sheet.css';
 import { CloseIcon } from './icons.tsx';
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A bottom sheet over the current screen: slides up (transform only), closes on the backdrop,
- * the close button and Escape.
+ * The one bottom sheet over the current screen: slides up (transform only), closes on the
+ * backdrop, the close button and Escape. While open, Tab and Shift+Tab stay inside it; when it
+ * closes, focus goes back to what opened it.
  */
 export function Sheet({
   title,
@@ -12,22 +16,52 @@ export function Sheet({
   onClose,
   children,
   footer,
+  showTitle = true,
 }: {
+  /** The sheet's heading and the dialog's name. */
   title: string;
   open: boolean;
   onClose: () => void;
   children: ReactNode;
   /** Pinned under the scrolling content. */
   footer?: ReactNode;
+  /** False when the content carries its own heading: the title then only names the dialog. */
+  showTitle?: boolean;
 }) {
   const panel = useRef<HTMLDivElement>(null);
+  const close = useEffectEvent(onClose);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.focus();
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        close();
+        return;
+      }
+      const box = panel.current;
+      if (e.key !== 'Tab' || !box) return;
+      const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      if (!first || !last) {
+        e.preventDefault();
+        box.focus();
+      } else if (e.shiftKey && (active === first || active === box || !box.contains(active))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (active === last || !box.contains(active))) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
 
   if (!open) return null;
   return (
@@ -49,8 +83,14 @@ export function Sheet({
         style={{ paddingBottom: 'calc(var(--safe-bottom) + 12px)' }}
       >
         <div className="mx-auto mt-2 h-1.5 w-12 rounded-full bg-lilac/30" aria-hidden="true" />
-        <header className="flex items-center justify-between px-5 pt-2 pb-3">
-          <h2 className="text-2xl font-black tracking-tight">{title}</h2>
+        <header
+          className={
+            showTitle
+              ? 'flex items-center justify-between px-5 pt-2 pb-3'
+              : 'absolute top-3 right-3 z-10' /* the close button over the content's own heading */
+          }
+        >
+          {showTitle ? <h2 className="text-2xl font-black tracking-tight">{title}</h2> : null}
           <button
             type="button"
             onClick={onClose}

@@ -1,50 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { profileFixture, taskFixture } from '../../../test/fixtures.ts';
-import { SessionContext } from '../../lib/session.tsx';
-import type { LaunchSession } from '../../lib/telegram.ts';
+import { renderWithProviders, serve } from '../../../test/harness.tsx';
 import { AirdropScreen } from './airdrop-screen.tsx';
 
 // The wallet panel is TON Connect's own widget, exercised in the browser test; here only its slot.
 vi.mock('./wallet-panel.tsx', () => ({ default: () => <div data-testid="wallet-card">wallet</div> }));
 
-const session = { user: { id: 42, firstName: 'Ada' }, colorScheme: 'dark' } as LaunchSession;
-
 function open() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith('/users/get/42'))
-        return new Response(
-          JSON.stringify(profileFixture({ ticket: 1, onion: 10, totalScore: 12_345, friendCount: 3 })),
-        );
-      if (url.endsWith('/users/tasks/42'))
-        return new Response(
-          JSON.stringify({
-            tasks: [true, false, true].map((isClaimed) => taskFixture({ isClaimed })),
-            resetAt: 0,
-            serverTime: 0,
-          }),
-        );
-      return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 });
-    }),
-  );
-  const router = createMemoryRouter([{ path: '*', element: <AirdropScreen /> }], {
-    initialEntries: ['/airdrop'],
+  serve({
+    'GET /users/get/42': profileFixture({ ticket: 1, onion: 10, totalScore: 12_345, friendCount: 3 }),
+    'GET /users/tasks/42': {
+      tasks: [true, false, true].map((isClaimed) => taskFixture({ isClaimed })),
+      resetAt: 0,
+      serverTime: 0,
+    },
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={session}>
-        <RouterProvider router={router} />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithProviders(<AirdropScreen />, { path: '/airdrop' }).router;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Airdrop screen', () => {
   it('links to Invite Friends, Complete Tasks and Tap on Egg Rush with the player’s progress', async () => {

@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
-
-/** The player's tasks, for the "Complete Tasks" progress (GET /users/tasks/:id). */
-export const airdropTasksQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['tasks', userId],
-    queryFn: () => get(`/users/tasks/${userId}`, 'tasksResponse'),
-    staleTime: 15_000,
-  });
+import { tasksQuery } from '../../lib/tasks.ts';
 
 export function useTaskProgress() {
   const { user } = useSession();
-  const { data } = useQuery(airdropTasksQuery(user.id));
+  const { data } = useQuery(tasksQuery(user.id));
   if (!data) return undefined;
   return { done: data.tasks.filter((t) => t.isClaimed).length, total: data.tasks.length };
 }

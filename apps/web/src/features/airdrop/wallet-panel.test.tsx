@@ -1,16 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionContext } from '../../lib/session.tsx';
-import type { LaunchSession } from '../../lib/telegram.ts';
+import { renderWithProviders, serve, server, testSession } from '../../../test/harness.tsx';
 import WalletPanel from './wallet-panel.tsx';
 // The wallets list the server serves from apps/web/public.
 import walletsList from '../../../public/wallets-v2.json?raw';
 
-const session = {
-  user: { id: 42, firstName: 'Ada', languageCode: 'en' },
-  colorScheme: 'dark',
-} as LaunchSession;
+const session = { ...testSession, user: { id: 42, firstName: 'Ada', languageCode: 'en' } };
 
 /** Only the network edge is stubbed: our API, the local wallets list and the manifest. */
 function open() {
@@ -28,30 +24,23 @@ function open() {
       close() {}
     },
   );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      calls.push(`${init?.method ?? 'GET'} ${url.replace(window.location.origin, '')}`);
-      if (url.endsWith('/wallets-v2.json')) return new Response(walletsList);
-      if (url.endsWith('/api/v1/wallet/proof/payload'))
-        return new Response(JSON.stringify({ payload: 'ab'.repeat(32), expiresAt: Date.now() + 900_000 }));
-      if (url.endsWith('/api/v1/app/config'))
-        return new Response(JSON.stringify({ miniAppUrl: 'https://t.me/egg_rush_bot/app' }));
-      return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 });
-    }),
+  serve({
+    'POST /wallet/proof/payload': () => ({ payload: 'ab'.repeat(32), expiresAt: Date.now() + 900_000 }),
+    'GET /app/config': { miniAppUrl: 'https://t.me/egg_rush_bot/app' },
+  });
+  server.use(http.get('*/wallets-v2.json', () => new HttpResponse(walletsList)));
+  // Every request, ours or the library's, is recorded; any the handlers above do not answer fails.
+  server.events.on('request:start', ({ request }) =>
+    calls.push(`${request.method} ${request.url.replace(window.location.origin, '')}`),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={session}>
-        <WalletPanel />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<WalletPanel />, { path: '/airdrop', session });
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  server.events.removeAllListeners();
+  vi.unstubAllGlobals();
+});
 
 describe('Wallet panel', () => {
   it('offers the connection with a fresh proof payload from the server', async () => {

@@ -10,8 +10,9 @@ import {
 } from '@tonconnect/ui-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, del, post } from '../../lib/api-client.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { del, post } from '../../lib/api-client.ts';
+import { toastError } from '../../lib/errors.ts';
+import { profileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { appConfigQuery } from './api.ts';
 
@@ -72,7 +73,7 @@ function useWalletProof() {
         ui.setConnectRequestParameters(null);
       }
     };
-    const profileChanged = () => client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey });
+    const profileChanged = () => profileCache(client, user.id).refresh();
     if (!ui.connected) void refreshPayload();
     return ui.onStatusChange(async (wallet) => {
       if (!wallet) {
@@ -94,7 +95,7 @@ function useWalletProof() {
         void profileChanged();
         toast.success('Success');
       } catch (error) {
-        toast.error(error instanceof ApiError ? error.message : 'Something went wrong.');
+        toastError(error, 'wallet');
         await ui.disconnect();
       }
     });

@@ -1,15 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FriendsResponse } from '@egg-rush/contract/friends';
-import { SessionContext } from '../../lib/session.tsx';
-import type { LaunchSession } from '../../lib/telegram.ts';
+import { renderWithProviders, serve } from '../../../test/harness.tsx';
 import { FriendsScreen } from './friends-screen.tsx';
 
-const share = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/telegram.ts', () => ({ shareLink: share }));
-
-const session = { user: { id: 42, firstName: 'Ada' } } as LaunchSession;
 const LINK = 'https://t.me/EggRushBot/play?startapp=42';
 
 function friends(count: number): FriendsResponse {
@@ -31,27 +25,14 @@ function friends(count: number): FriendsResponse {
 }
 
 function open(body: FriendsResponse) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url.endsWith('/users/friends/42')
-        ? new Response(JSON.stringify(body))
-        : new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 }),
-    ),
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={session}>
-        <FriendsScreen />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
+  serve({ 'GET /users/friends/42': body });
+  renderWithProviders(<FriendsScreen />, { path: '/friends' });
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
-  vi.clearAllMocks();
 });
 
 describe('Friends screen', () => {
@@ -76,9 +57,14 @@ describe('Friends screen', () => {
   });
 
   it('shares the invite link with the SPEC text', async () => {
+    // Outside Telegram the share sheet is Telegram's share page, opened in a new window.
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
     open(friends(0));
     fireEvent.click(await screen.findByRole('button', { name: 'Invites Friends' }));
-    expect(share).toHaveBeenCalledWith(LINK, 'Join our telegram mini app.');
+    const url = new URL(String(opened.mock.calls[0]?.[0]));
+    expect(url.origin + url.pathname).toBe('https://t.me/share/url');
+    expect(url.searchParams.get('url')).toBe(LINK);
+    expect(url.searchParams.get('text')).toBe('Join our telegram mini app.');
   });
 
   it('copies the invite link and shows Copied for 2 seconds', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CheckIcon, CopyIcon, FriendsIcon } from '../../components/ui/icons.tsx';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
   Button,
@@ -9,9 +9,10 @@ import {
   compactNumber,
   formatNumber,
   ScreenTitle,
-  Spinner,
   TicketIcon,
 } from '../../components/ui/ui.tsx';
+import { MILESTONES } from '@egg-rush/game/referrals';
+import { toastError } from '../../lib/errors.ts';
 import { shareLink } from '../../lib/telegram.ts';
 import { useFriends } from './api.ts';
 import { copyText } from './copy.ts';
@@ -19,6 +20,11 @@ import { Milestones } from './milestones.tsx';
 
 /** SPEC.md section 9: the copy label resets after 2 s. */
 export const COPIED_MS = 2_000;
+
+/** "1, 5, 10, 25 and 50": the friend counts that pay tickets, from the rules' table. */
+const MILESTONE_COUNTS = MILESTONES.map((m) => m.count)
+  .join(', ')
+  .replace(/, (\d+)$/, ' and $1');
 
 export function FriendsScreen() {
   const { data, isError, refetch } = useFriends();
@@ -29,7 +35,7 @@ export function FriendsScreen() {
   const copy = async () => {
     if (!data) return;
     if (!(await copyText(data.inviteLink))) {
-      toast.error('Something went wrong.');
+      toastError(null, 'copy');
       return;
     }
     setCopied(true);
@@ -47,33 +53,25 @@ export function FriendsScreen() {
             <Milestones milestones={data.milestones} />
           </Card>
           <div className="grid gap-2.5">
-            <Card className="flex items-center gap-3 p-3.5">
-              <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold/15">
-                <CoinIcon size={30} />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block text-[11px] font-extrabold tracking-widest text-lilac uppercase">
-                  Bonus 1
-                </span>
-                <span className="block font-black">Unlimited land coins</span>
-                <span className="num block text-xs text-text-dim">
+            <BonusCard
+              n={1}
+              icon={<CoinIcon size={30} />}
+              tint="bg-gold/15"
+              title="Unlimited land coins"
+              detail={
+                <span className="num">
                   +{formatNumber(data.rewards.regular.inviter)} for you and your friend · +
                   {formatNumber(data.rewards.premium.inviter)} with Telegram Premium
                 </span>
-              </span>
-            </Card>
-            <Card className="flex items-center gap-3 p-3.5">
-              <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-coral/15">
-                <TicketIcon size={30} />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block text-[11px] font-extrabold tracking-widest text-lilac uppercase">
-                  Bonus 2
-                </span>
-                <span className="block font-black">Large amount of lucky tickets</span>
-                <span className="block text-xs text-text-dim">Tickets at 1, 5, 10, 25 and 50 friends</span>
-              </span>
-            </Card>
+              }
+            />
+            <BonusCard
+              n={2}
+              icon={<TicketIcon size={30} />}
+              tint="bg-coral/15"
+              title="Large amount of lucky tickets"
+              detail={`Tickets at ${MILESTONE_COUNTS} friends`}
+            />
           </div>
           <div className="flex gap-2">
             <Button className="flex-1 text-lg" onClick={() => shareLink(data.inviteLink, data.shareText)}>
@@ -128,16 +126,42 @@ export function FriendsScreen() {
             )}
           </section>
         </>
-      ) : isError ? (
-        <Card className="p-5 text-center">
-          <p className="font-bold">Your friends did not load.</p>
-          <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </Card>
       ) : (
-        <Spinner label="Loading friends" />
+        <LoadState
+          isError={isError}
+          onRetry={refetch}
+          loading="Loading friends"
+          failed="Your friends did not load."
+        />
       )}
     </div>
+  );
+}
+
+/** One of the two invite bonuses: an icon, its number, its title and what it pays. */
+function BonusCard({
+  n,
+  icon,
+  tint,
+  title,
+  detail,
+}: {
+  n: number;
+  icon: ReactNode;
+  tint: string;
+  title: string;
+  detail: ReactNode;
+}) {
+  return (
+    <Card className="flex items-center gap-3 p-3.5">
+      <span className={`grid h-12 w-12 shrink-0 place-items-center rounded-2xl ${tint}`}>{icon}</span>
+      <span className="min-w-0 flex-1">
+        <span className="block text-[11px] font-extrabold tracking-widest text-lilac uppercase">
+          Bonus {n}
+        </span>
+        <span className="block font-black">{title}</span>
+        <span className="block text-xs text-text-dim">{detail}</span>
+      </span>
+    </Card>
   );
 }

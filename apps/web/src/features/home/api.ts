@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile } from '@egg-rush/contract/users';
 import type { BoostName } from '@egg-rush/game/boosts';
 import { get, post, put } from '../../lib/api-client.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** PUT /users/tap: one batch. */
@@ -49,11 +48,11 @@ const BOOST_REPLIES = {
 function useRefresh() {
   const client = useQueryClient();
   const { user } = useSession();
+  const profile = useProfileCache();
   return {
-    profile: () => client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey }),
+    profile: profile.refresh,
     farm: () => client.invalidateQueries({ queryKey: farmStatusQuery(user.id).queryKey }),
-    patch: (fields: Partial<Profile>) =>
-      client.setQueryData<Profile>(profileQuery(user.id).queryKey, (p) => (p ? { ...p, ...fields } : p)),
+    patch: profile.patch,
   };
 }
 

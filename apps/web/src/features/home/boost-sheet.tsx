@@ -3,22 +3,24 @@ import {
   boostAvailability,
   BOOST_MAX_LEVEL,
   BOOST_NAMES,
+  ENERGY_CAPACITY_STEP,
   FULL_ENERGY_PER_DAY,
   isLevelled,
   levelOf,
   type BoostRefusal,
   planBoost,
+  TOUCH_INCOME_STEP,
   type BoostName,
   type BoostState,
 } from '@egg-rush/game/boosts';
 import type { Profile } from '@egg-rush/contract/users';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useBuyBoost } from './api.ts';
 import { BoostIcon } from './boost-icons.tsx';
 import { EnergyPill } from './counters.tsx';
-import { failureText } from './toasts.ts';
 
 /**
  * SPEC.md "Boost view": the five boosts. Each first purchase costs 500 coins; Touch Income and
@@ -29,8 +31,11 @@ export const BOOSTS: Record<BoostName, { title: string; blurb: string }> = {
   fullyEnergy: { title: 'Energy', blurb: 'Refill your energy to full' },
   income: { title: '2 * Income', blurb: 'Double your profit per hour · once' },
   double: { title: 'Double Tap', blurb: 'Twice the coins per tap, twice the energy · once' },
-  touchIncome: { title: 'Touch Income', blurb: '+1 coin on every tap (x2 with Double Tap)' },
-  energyCapacity: { title: 'Energy Capacity', blurb: '+500 maximum energy' },
+  touchIncome: {
+    title: 'Touch Income',
+    blurb: `+${TOUCH_INCOME_STEP} coin on every tap (x2 with Double Tap)`,
+  },
+  energyCapacity: { title: 'Energy Capacity', blurb: `+${ENERGY_CAPACITY_STEP} maximum energy` },
 };
 
 /** The rules' view of the profile, for prices and refusals (the server decides the same way). */
@@ -90,7 +95,7 @@ export function BoostSheet({
   const onBuy = (name: BoostName) =>
     buy.mutate(name, {
       onSuccess: () => toast.success('Success!'),
-      onError: (e) => toast.error(failureText(e, 'An error occurred. Please try again.')),
+      onError: (e) => toastError(e, 'boost'),
     });
 
   return (

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { formatCountdown } from '@egg-rush/game/farm';
+import { formatCountdown } from '@egg-rush/game/time';
 import { SproutIcon } from '../../components/ui/icons.tsx';
 import { formatNumber } from '../../components/ui/ui.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { toastError } from '../../lib/errors.ts';
 import { useClaimFarm, useFarmStatus, useStartFarm } from './api.ts';
-import { failureText } from './toasts.ts';
 
 /**
  * SPEC.md section 4 "Farm": 'Start Farming', then 'Farming {reward} coins' with an h:mm:ss
@@ -31,22 +30,12 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
   const onStart = () =>
     start.mutate(undefined, {
       onSuccess: (r) => toast.success(r.msg),
-      onError: (e) =>
-        toast.error(
-          e instanceof ApiError && e.status === 0
-            ? 'Something went wrong.'
-            : failureText(e, 'Failed to start farming.'),
-        ),
+      onError: (e) => toastError(e, 'farm-start'),
     });
   const onClaim = () =>
     claim.mutate(undefined, {
       onSuccess: (r) => toast.success(`You claimed ${r.reward} onions`),
-      onError: (e) =>
-        toast.error(
-          e instanceof ApiError && e.status === 0
-            ? 'Something went wrong.'
-            : failureText(e, 'Failed to claim reward.'),
-        ),
+      onError: (e) => toastError(e, 'farm-claim'),
     });
 
   if (isLoading || !data) {

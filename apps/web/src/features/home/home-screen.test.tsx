@@ -1,108 +1,52 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@egg-rush/contract/users';
-import { SessionContext } from '../../lib/session.tsx';
-import type { LaunchSession } from '../../lib/telegram.ts';
+import { profileFixture } from '../../../test/fixtures.ts';
+import {
+  type Answer,
+  type Call,
+  refuse,
+  renderWithProviders,
+  serve,
+  testSession,
+} from '../../../test/harness.tsx';
 import { HomeScreen } from './home-screen.tsx';
 import { useTapStore } from './tap-store.ts';
 
-const session: LaunchSession = {
-  initData: 'x',
-  user: { id: 77, firstName: 'Ada' },
-  startParam: undefined,
-  colorScheme: 'dark',
-  debug: false,
-  inTelegram: false,
-};
+const session = { ...testSession, user: { id: 77, firstName: 'Ada' } };
 
-const baseProfile: Profile = {
+const baseProfile: Profile = profileFixture({
   id: 77,
-  username: null,
-  firstname: 'Ada',
-  lastname: null,
-  photoUrl: null,
-  languageCode: 'en',
   onion: 1200,
   ticket: 3,
   totalScore: 1200,
   earnPerHour: 360,
-  userLevel: 1,
   cheatCount: 2,
-  energy: 1000,
-  maxEnergy: 1000,
   earnPerTap: 2,
-  loseEnergyPerTap: 10,
   rewardStreak: 1,
-  boosts: [],
-  golden: 0,
-  wooden: 0,
-  boostEndAt: null,
-  touchIncomeLevel: 0,
-  energyCapacityLevel: 0,
-  refillsLeft: 6,
-  walletAddress: null,
-  friendCount: 0,
-  serverTime: 0,
-};
+});
 
-type Handler = (body: Record<string, unknown> | undefined) => { status?: number; body: unknown };
-let routes: Record<string, Handler>;
-let calls: { key: string; body: Record<string, unknown> | undefined }[];
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+let routes: Record<string, Answer>;
+let calls: Call[];
 
 beforeEach(() => {
   useTapStore.getState().reset();
-  calls = [];
   routes = {
-    'GET /api/v1/users/get/77': () => ({ body: baseProfile }),
-    'GET /api/v1/farm/status': () => ({
-      body: {
-        reward: 2000,
-        duration: 21_600_000,
-        started: false,
-        remainTime: 0,
-        startedAt: null,
-        serverTime: 0,
-      },
-    }),
+    'GET /users/get/77': baseProfile,
+    'GET /farm/status': {
+      reward: 2000,
+      duration: 21_600_000,
+      started: false,
+      remainTime: 0,
+      startedAt: null,
+      serverTime: 0,
+    },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`;
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ key, body });
-      const handler = routes[key];
-      if (!handler) return json(404, { code: 'NOT_FOUND', message: `no route ${key}` });
-      const r = handler(body);
-      return json(r.status ?? 200, r.body);
-    }),
-  );
+  calls = serve(routes);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
-function renderHome() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SessionContext.Provider value={session}>
-        <MemoryRouter>
-          <HomeScreen />
-        </MemoryRouter>
-      </SessionContext.Provider>
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-}
+const renderHome = () => renderWithProviders(<HomeScreen />, { session });
 
 describe('Home', () => {
   it('shows the balance, energy, welcome, profit per hour and the farm button', async () => {
@@ -117,15 +61,10 @@ describe('Home', () => {
   });
 
   it('counts taps at once, floats +earnPerTap, and flushes them in one batch', async () => {
-    routes['PUT /api/v1/users/tap'] = (body) => ({
-      body: {
-        success: true,
-        credited: body?.count,
-        earned: Number(body?.count) * 2,
-        onion: 1206,
-        energy: 970,
-      },
-    });
+    routes['PUT /users/tap'] = ({ body }: Call) => {
+      const count = Number((body as { count: number }).count);
+      return { success: true, credited: count, earned: count * 2, onion: 1206, energy: 970 };
+    };
     renderHome();
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,200'));
     const egg = screen.getByTestId('egg');
@@ -135,10 +74,10 @@ describe('Home', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('1,206');
     expect(screen.getByTestId('energy')).toHaveTextContent('970 / 1,000');
     expect(within(egg).getAllByText('+2')).toHaveLength(3);
-    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/v1/users/tap')).toBe(true), {
+    await waitFor(() => expect(calls.some((c) => c.path === '/users/tap')).toBe(true), {
       timeout: 2500,
     });
-    const taps = calls.filter((c) => c.key === 'PUT /api/v1/users/tap');
+    const taps = calls.filter((c) => c.path === '/users/tap');
     expect(taps).toHaveLength(1);
     expect(taps[0]!.body).toEqual({ userid: 77, count: 3 });
     await waitFor(() => expect(useTapStore.getState().inFlight).toBe(0));
@@ -146,7 +85,7 @@ describe('Home', () => {
   });
 
   it('ignores taps without the energy for one', async () => {
-    routes['GET /api/v1/users/get/77'] = () => ({ body: { ...baseProfile, energy: 9 } });
+    routes['GET /users/get/77'] = { ...baseProfile, energy: 9 };
     renderHome();
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,200'));
     fireEvent.pointerDown(screen.getByTestId('egg'));
@@ -155,16 +94,14 @@ describe('Home', () => {
   });
 
   it('shows farming with a countdown, then Claim', async () => {
-    routes['GET /api/v1/farm/status'] = () => ({
-      body: {
-        reward: 2000,
-        duration: 21_600_000,
-        started: true,
-        remainTime: 3_600_000,
-        startedAt: 0,
-        serverTime: 0,
-      },
-    });
+    routes['GET /farm/status'] = {
+      reward: 2000,
+      duration: 21_600_000,
+      started: true,
+      remainTime: 3_600_000,
+      startedAt: 0,
+      serverTime: 0,
+    };
     const first = renderHome();
     const farming = await screen.findByTestId('farm-button');
     await waitFor(() => expect(farming).toHaveTextContent('Farming 2,000 coins'));
@@ -172,12 +109,15 @@ describe('Home', () => {
     expect(farming).toBeDisabled();
     first.unmount();
 
-    routes['GET /api/v1/farm/status'] = () => ({
-      body: { reward: 2000, duration: 21_600_000, started: true, remainTime: 0, startedAt: 0, serverTime: 0 },
-    });
-    routes['POST /api/v1/farm/claim'] = () => ({
-      body: { success: true, reward: 2000, onion: 3200, msg: 'You claimed 2000 onions' },
-    });
+    routes['GET /farm/status'] = {
+      reward: 2000,
+      duration: 21_600_000,
+      started: true,
+      remainTime: 0,
+      startedAt: 0,
+      serverTime: 0,
+    };
+    routes['POST /farm/claim'] = { success: true, reward: 2000, onion: 3200, msg: 'You claimed 2000 onions' };
     renderHome();
     const claim = await screen.findByRole('button', { name: /Claim/ });
     fireEvent.click(claim);
@@ -185,11 +125,8 @@ describe('Home', () => {
   });
 
   it('refuses a boost with the server message and buys one with Success!', async () => {
-    routes['PUT /api/v1/users/double'] = () => ({
-      status: 409,
-      body: { code: 'ALREADY_USED', message: 'It has already been used.' },
-    });
-    routes['PUT /api/v1/users/touchIncome'] = () => ({ body: { changePerTap: 3, onion: 700 } });
+    routes['PUT /users/double'] = refuse(409, 'ALREADY_USED', 'It has already been used.');
+    routes['PUT /users/touchIncome'] = { changePerTap: 3, onion: 700 };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     const sheet = screen.getByRole('dialog', { name: 'Boost' });
@@ -208,9 +145,13 @@ describe('Home', () => {
   });
 
   it('shows the next level price and marks what the player cannot afford', async () => {
-    routes['GET /api/v1/users/get/77'] = () => ({
-      body: { ...baseProfile, onion: 3000, touchIncomeLevel: 3, energyCapacityLevel: 10, refillsLeft: 0 },
-    });
+    routes['GET /users/get/77'] = {
+      ...baseProfile,
+      onion: 3000,
+      touchIncomeLevel: 3,
+      energyCapacityLevel: 10,
+      refillsLeft: 0,
+    };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     const sheet = screen.getByRole('dialog', { name: 'Boost' });
@@ -230,9 +171,12 @@ describe('Home', () => {
   });
 
   it('opens a chest and shows the prize', async () => {
-    routes['PUT /api/v1/users/getCheat'] = () => ({
-      body: { cheatData: { type: 'onion', value: 750 }, onion: 1950, ticket: 3, cheatCount: 1 },
-    });
+    routes['PUT /users/getCheat'] = {
+      cheatData: { type: 'onion', value: 750 },
+      onion: 1950,
+      ticket: 3,
+      cheatCount: 1,
+    };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Treasure' }));
     const sheet = screen.getByRole('dialog', { name: 'Treasure' });
@@ -244,17 +188,15 @@ describe('Home', () => {
   });
 
   it('lists the leader board with the player highlighted, and reports a failure', async () => {
-    routes['GET /api/v1/users/ranking/77/total'] = () => ({
-      body: {
-        ranking: [
-          { userid: 5, firstname: 'Bo', totalScore: 9000, rank: 1 },
-          { userid: 77, firstname: 'Ada', totalScore: 1200, rank: 2 },
-          { userid: 9, firstname: 'Cy', totalScore: 300, rank: 3 },
-        ],
-        totalParticipants: 3,
-        me: { userid: 77, firstname: 'Ada', totalScore: 1200, rank: 2 },
-      },
-    });
+    routes['GET /users/ranking/77/total'] = {
+      ranking: [
+        { userid: 5, firstname: 'Bo', totalScore: 9000, rank: 1 },
+        { userid: 77, firstname: 'Ada', totalScore: 1200, rank: 2 },
+        { userid: 9, firstname: 'Cy', totalScore: 300, rank: 3 },
+      ],
+      totalParticipants: 3,
+      me: { userid: 77, firstname: 'Ada', totalScore: 1200, rank: 2 },
+    };
     const view = renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Ranking' }));
     const sheet = screen.getByRole('dialog', { name: 'Leader Board' });
@@ -265,7 +207,7 @@ describe('Home', () => {
     expect(rows[0]!.querySelector('[data-me]')).toBeNull();
     view.unmount();
 
-    routes['GET /api/v1/users/ranking/77/total'] = () => ({ status: 500, body: { code: 'X', message: 'x' } });
+    routes['GET /users/ranking/77/total'] = refuse(500, 'X', 'x');
     renderHome();
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Ranking' }));

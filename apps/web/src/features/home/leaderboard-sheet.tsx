@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import type { LeaderboardEntry } from '@egg-rush/contract/leaderboard';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { compactNumber, formatNumber, Spinner } from '../../components/ui/ui.tsx';
+import { toastError } from '../../lib/errors.ts';
 import { useLeaderboard } from './api.ts';
 
 /** SPEC.md "Leader Board view". */
 export function LeaderboardSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { data, isError, error } = useLeaderboard(open);
+  const { data, isError } = useLeaderboard(open);
   useEffect(() => {
-    if (open && isError) toast.error('Failed to load leaderboard.', { toastId: 'leaderboard' });
-  }, [open, isError, error]);
+    if (open && isError) toastError(null, 'leaderboard', { toastId: 'leaderboard' });
+  }, [open, isError]);
 
   return (
     <Sheet

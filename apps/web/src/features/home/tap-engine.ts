@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Profile } from '@egg-rush/contract/users';
 import { ApiError } from '../../lib/api-client.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { profileCache } from '../../lib/profile.ts';
 import { sendTaps } from './api.ts';
 import { useTapStore } from './tap-store.ts';
 
@@ -30,13 +29,15 @@ async function send(userId: number, client: QueryClient) {
   try {
     const reply = await sendTaps(userId, count);
     useTapStore.getState().settle(count, reply, Date.now());
-    client.setQueryData<Profile>(profileQuery(userId).queryKey, (p) =>
-      p ? { ...p, onion: reply.onion, energy: reply.energy, totalScore: p.totalScore + reply.earned } : p,
-    );
+    profileCache(client, userId).patch((p) => ({
+      onion: reply.onion,
+      energy: reply.energy,
+      totalScore: p.totalScore + reply.earned,
+    }));
   } catch (error) {
     // Refused (no energy) or lost: forget the batch and take the server's word for the balances.
     useTapStore.getState().settle(count, null, Date.now());
     if (!(error instanceof ApiError) || error.status !== 409) console.warn('tap flush failed', error);
-    await client.invalidateQueries({ queryKey: profileQuery(userId).queryKey });
+    await profileCache(client, userId).refresh();
   }
 }

@@ -5,9 +5,9 @@ import chestOpenUrl from '../../assets/chest-open.svg';
 import chestUrl from '../../assets/chest.svg';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { Button, CoinIcon, formatNumber, TicketIcon } from '../../components/ui/ui.tsx';
+import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useOpenChest } from './api.ts';
-import { failureText } from './toasts.ts';
 
 /** SPEC.md "Treasure view": a chest to open and the remaining count. */
 export function TreasureSheet({
@@ -34,7 +34,7 @@ export function TreasureSheet({
             : `You got ticket ${r.cheatData.value}`,
         );
       },
-      onError: (e) => toast.error(failureText(e, 'Something went wrong. Please try again!')),
+      onError: (e) => toastError(e, 'chest'),
     });
 
   const close = () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '../../lib/api-client.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const miningQuery = (userId: number) =>
@@ -19,13 +19,11 @@ export function useMiningData() {
 export function useBuyMining() {
   const client = useQueryClient();
   const { user } = useSession();
+  const profile = useProfileCache();
   return useMutation({
     mutationFn: (p: { item: string; title: string }) =>
       post('/users/buyMining', 'buyMiningResponse', { userid: user.id, ...p }),
     onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey }),
-        client.invalidateQueries({ queryKey: miningQuery(user.id).queryKey }),
-      ]),
+      Promise.all([profile.refresh(), client.invalidateQueries({ queryKey: miningQuery(user.id).queryKey })]),
   });
 }

@@ -1,16 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mining';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { SessionContext } from '../../lib/session.tsx';
-import type { LaunchSession } from '../../lib/telegram.ts';
+import { type Answer, refuse, renderWithProviders, reply, serve } from '../../../test/harness.tsx';
 import { MiningScreen } from './mining-screen.tsx';
 
-const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: toastMock }));
-
-const session = { user: { id: 42, firstName: 'Ada' } } as LaunchSession;
 const item = (id: string, name: string, price: number, level = 0): MiningItemView => ({
   id,
   name,
@@ -29,39 +23,19 @@ const mining: MiningDataResponse = {
 };
 const profile = profileFixture({ onion: 5_000, earnPerHour: 30, ticket: 3, cheatCount: 1 });
 
-type Reply = { status: number; body: unknown };
-function serve(buy: () => Reply) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      let reply: Reply = { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
-      if (url.endsWith('/users/miningData/42')) reply = { status: 200, body: mining };
-      if (url.endsWith('/users/get/42')) reply = { status: 200, body: profile };
-      if (url.endsWith('/users/buyMining')) reply = buy();
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={session}>
-        <MiningScreen />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
+const serveMining = (buy: Answer) => {
+  const calls = serve({
+    'GET /users/miningData/42': mining,
+    'GET /users/get/42': profile,
+    'POST /users/buyMining': buy,
+  });
+  renderWithProviders(<MiningScreen />, { path: '/mining' });
   return calls;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+};
 
 describe('Mining screen', () => {
   it('shows the five tabs, the balance, profit per hour and item cards', async () => {
-    serve(() => ({ status: 500, body: {} }));
+    serveMining(reply(500, {}));
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Rides', 'Team', 'Concessions', 'Policy', 'Welfare']);
     const card = await screen.findByRole('button', { name: 'Carousel' });
@@ -74,7 +48,7 @@ describe('Mining screen', () => {
   });
 
   it('dims the items the player cannot afford', async () => {
-    serve(() => ({ status: 500, body: {} }));
+    serveMining(reply(500, {}));
     await screen.findByTestId('mining-coins');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Carousel' })).toHaveAttribute('data-affordable', 'true'),
@@ -85,17 +59,19 @@ describe('Mining screen', () => {
   });
 
   it('confirms a purchase with the profit gain and buys through the server', async () => {
-    const calls = serve(() => ({
-      status: 200,
-      body: { success: true, onion: 4_900, perProfit: 40, changeData: item('carousel', 'Carousel', 150, 1) },
-    }));
+    const calls = serveMining({
+      success: true,
+      onion: 4_900,
+      perProfit: 40,
+      changeData: item('carousel', 'Carousel', 150, 1),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Carousel' }));
     const sheet = screen.getByRole('dialog', { name: 'Buy Carousel' });
     expect(within(sheet).getByText('+10')).toBeInTheDocument();
     expect(within(sheet).getByText('Level 0 → 1')).toBeInTheDocument();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Buy upgrade' }));
-    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Success!'));
-    expect(calls.find((c) => c.url.endsWith('/users/buyMining'))?.body).toEqual({
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/users/buyMining')?.body).toEqual({
       userid: 42,
       item: 'Carousel',
       title: 'Rides',
@@ -104,10 +80,10 @@ describe('Mining screen', () => {
   });
 
   it('warns Not Enough Coin! when the server refuses', async () => {
-    serve(() => ({ status: 409, body: { code: 'NOT_ENOUGH_COIN', message: 'Not Enough Coin!' } }));
+    serveMining(refuse(409, 'NOT_ENOUGH_COIN', 'Not Enough Coin!'));
     fireEvent.click(await screen.findByRole('button', { name: 'Ferris Wheel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Buy upgrade' }));
-    await waitFor(() => expect(toastMock.warning).toHaveBeenCalledWith('Not Enough Coin!'));
+    expect(await screen.findByText('Not Enough Coin!')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

@@ -1,17 +1,11 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mining';
+import { canAfford, CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
+import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import {
-  Card,
-  CoinIcon,
-  compactNumber,
-  formatNumber,
-  ScreenTitle,
-  Spinner,
-  Tabs,
-} from '../../components/ui/ui.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { Card, CoinIcon, compactNumber, formatNumber, ScreenTitle, Tabs } from '../../components/ui/ui.tsx';
+import { toastError } from '../../lib/errors.ts';
 import { haptic } from '../../lib/telegram.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useBuyMining, useMiningData } from './api.ts';
@@ -20,14 +14,11 @@ import './mining.css';
 
 type Category = keyof MiningDataResponse;
 
-/** SPEC.md section 2 "Mining": the five tabs. */
-export const MINING_TABS: readonly { id: Category; label: string }[] = [
-  { id: 'rides', label: 'Rides' },
-  { id: 'team', label: 'Team' },
-  { id: 'concessions', label: 'Concessions' },
-  { id: 'policy', label: 'Policy' },
-  { id: 'welfare', label: 'Welfare' },
-];
+/** The five tabs, titled by the rules' categories. */
+export const MINING_TABS: readonly { id: Category; label: string }[] = MINING_CATEGORIES.map((id) => ({
+  id,
+  label: CATEGORY_TITLES[id],
+}));
 
 export function MiningScreen() {
   const { data: profile } = useProfile();
@@ -50,11 +41,8 @@ export function MiningScreen() {
           setSelected(null);
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.code === 'NOT_ENOUGH_COIN') toast.warning(e.message);
-          else {
-            console.error('mining purchase failed', e);
-            toast.error(e instanceof ApiError && e.status === 409 ? e.message : 'Something went wrong.');
-          }
+          console.error('mining purchase failed', e);
+          toastError(e, 'mining');
         },
       },
     );
@@ -91,7 +79,7 @@ export function MiningScreen() {
       {data ? (
         <ul className="grid grid-cols-2 gap-2.5" aria-label={`${label} upgrades`}>
           {data[tab].map((item) => {
-            const affordable = onion > item.price && !item.maxed;
+            const affordable = canAfford(onion, item.price) && !item.maxed;
             return (
               <li key={item.id}>
                 <button
@@ -125,15 +113,13 @@ export function MiningScreen() {
             );
           })}
         </ul>
-      ) : isError ? (
-        <Card className="p-5 text-center">
-          <p className="font-bold">The upgrades did not load.</p>
-          <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </Card>
       ) : (
-        <Spinner label="Loading upgrades" />
+        <LoadState
+          isError={isError}
+          onRetry={refetch}
+          loading="Loading upgrades"
+          failed="The upgrades did not load."
+        />
       )}
       {selected ? (
         <BuySheet

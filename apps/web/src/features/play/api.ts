@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import CryptoJS from 'crypto-js';
 import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/play';
-import type { Profile } from '@egg-rush/contract/users';
 import { post } from '../../lib/api-client.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
@@ -18,12 +16,11 @@ export const sealResult = (score: number, gameId: string) =>
 
 export function usePlayApi() {
   const { user } = useSession();
-  const client = useQueryClient();
-  const key = profileQuery(user.id).queryKey;
+  const profile = useProfileCache();
   return {
     async start(): Promise<PlayStartResponse> {
       const reply = await post('/play/start', 'playStartResponse', { userid: user.id });
-      if (reply.success) client.setQueryData<Profile>(key, (p) => (p ? { ...p, ticket: reply.ticket } : p));
+      if (reply.success) profile.patch({ ticket: reply.ticket });
       return reply;
     },
     async finish(score: number, gameId: string): Promise<PlayResultResponse> {
@@ -31,7 +28,7 @@ export function usePlayApi() {
         userid: user.id,
         data: sealResult(score, gameId),
       });
-      void client.invalidateQueries({ queryKey: key });
+      void profile.refresh();
       return reply;
     },
   };

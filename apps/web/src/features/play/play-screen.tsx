@@ -1,6 +1,6 @@
 import confetti from 'canvas-confetti';
 import { gsap } from 'gsap';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import {
@@ -8,6 +8,7 @@ import {
   COUNTDOWN_DELAY_S,
   COUNTDOWN_NUMBERS,
   COUNTDOWN_STEP_S,
+  GAME_COST_TICKETS,
   GRID_COLUMNS,
   isBigWhack,
   MOLE_COUNT,
@@ -15,6 +16,7 @@ import {
   type MoleType,
 } from '@egg-rush/game/mole';
 import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { prefs } from '../../lib/storage.ts';
@@ -80,7 +82,7 @@ export default function PlayScreen() {
       setPhase('countdown');
     } catch (error) {
       console.error('play start failed', error);
-      toast.error(error instanceof Error ? error.message : String(error));
+      toastError(error, 'play');
     } finally {
       setStarting(false);
     }
@@ -107,13 +109,12 @@ export default function PlayScreen() {
       } else console.info('play result:', reply.msg);
     } catch (error) {
       console.error('play result failed', error);
-      toast.error(error instanceof Error ? error.message : String(error));
+      toastError(error, 'play');
     }
   }, [api, user.id]);
 
   // The game timer: ticks every second while playing; at 0 the game ends.
-  const finishRef = useRef(finish);
-  finishRef.current = finish;
+  const timeUp = useEffectEvent(() => void finish());
   useEffect(() => {
     if (phase !== 'playing') return;
     const startedAt = performance.now();
@@ -122,7 +123,7 @@ export default function PlayScreen() {
       setRemaining(Math.max(0, left));
       if (left <= 0) {
         clearInterval(timer);
-        void finishRef.current();
+        timeUp();
       }
     }, TIMER_INTERVAL_MS);
     return () => clearInterval(timer);
@@ -186,7 +187,7 @@ export default function PlayScreen() {
           disabled={starting || phase === 'countdown'}
           onClick={() => void start()}
         >
-          Start · 1 ticket
+          Start · {GAME_COST_TICKETS} {GAME_COST_TICKETS === 1 ? 'ticket' : 'tickets'}
         </Button>
       )}
 
@@ -264,11 +265,10 @@ function MalletArea({ children }: { children: React.ReactNode }) {
 function Countdown({ onDone }: { onDone: () => void }) {
   const number = useRef<HTMLSpanElement>(null);
   const [value, setValue] = useState<number>(COUNTDOWN_NUMBERS[0]);
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useEffectEvent(onDone);
   useEffect(() => {
     const el = number.current;
-    const timeline = gsap.timeline({ delay: COUNTDOWN_DELAY_S, onComplete: () => done.current() });
+    const timeline = gsap.timeline({ delay: COUNTDOWN_DELAY_S, onComplete: () => done() });
     for (const n of COUNTDOWN_NUMBERS) {
       timeline.call(() => {
         setValue(n);

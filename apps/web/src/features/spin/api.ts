@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SpinResponse } from '@egg-rush/contract/spin';
-import type { Profile } from '@egg-rush/contract/users';
+import { SPIN_COST_TICKETS } from '@egg-rush/game/spin';
 import { put } from '../../lib/api-client.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
@@ -11,22 +11,16 @@ import { useSession } from '../../lib/session.tsx';
  */
 export function useSpin() {
   const { user } = useSession();
-  const client = useQueryClient();
-  const key = profileQuery(user.id).queryKey;
-  const patch = (fields: Partial<Profile>) =>
-    client.setQueryData<Profile>(key, (p) => (p ? { ...p, ...fields } : p));
+  const profile = useProfileCache();
   const mutation = useMutation({
     mutationFn: () => put('/users/getSpin', 'spinResponse', { userid: user.id }),
-    onMutate: () => {
-      const ticket = client.getQueryData<Profile>(key)?.ticket;
-      if (ticket !== undefined) patch({ ticket: Math.max(0, ticket - 1) });
-    },
-    onError: () => client.invalidateQueries({ queryKey: key }),
+    onMutate: () => profile.patch((p) => ({ ticket: Math.max(0, p.ticket - SPIN_COST_TICKETS) })),
+    onError: () => profile.refresh(),
   });
   /** Shows the prize's balances (when the wheel has stopped) and refreshes from the server. */
   const settle = (r: SpinResponse) => {
-    patch({ onion: r.onion, ticket: r.ticket, cheatCount: r.cheatCount });
-    void client.invalidateQueries({ queryKey: key });
+    profile.patch({ onion: r.onion, ticket: r.ticket, cheatCount: r.cheatCount });
+    void profile.refresh();
   };
   return { ...mutation, settle };
 }

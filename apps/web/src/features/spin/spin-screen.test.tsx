@@ -1,44 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { segmentAt, SPIN_WHEEL } from '@egg-rush/game/spin';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { SessionContext } from '../../lib/session.tsx';
-import type { LaunchSession } from '../../lib/telegram.ts';
+import { renderWithProviders, serve } from '../../../test/harness.tsx';
 import { prizeText, SpinScreen } from './spin-screen.tsx';
 
-const session = { user: { id: 42, firstName: 'Ada' } } as LaunchSession;
 const profile = (ticket: number) => profileFixture({ onion: 1_000, ticket });
 
 /** The network edge: the profile and the spin call. */
-function open(ticket: number, spin: { status: number; body: unknown }) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url.endsWith('/users/get/42')) return new Response(JSON.stringify(profile(ticket)));
-      if (url.endsWith('/users/getSpin'))
-        return new Response(JSON.stringify(spin.body), { status: spin.status });
-      return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={session}>
-        <SpinScreen />
-        <ToastContainer />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
+function open(ticket: number, spin: unknown) {
+  const calls = serve({ 'GET /users/get/42': profile(ticket), 'PUT /users/getSpin': spin });
+  renderWithProviders(<SpinScreen />, { path: '/spin' });
   return calls;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 const won = (segment: number) => ({
   cheatData: { type: SPIN_WHEEL[segment]!.type, value: SPIN_WHEEL[segment]!.value },
@@ -50,7 +26,7 @@ const won = (segment: number) => ({
 
 describe('Spin screen', () => {
   it('shows the wheel, the ticket count, the SPEC text and Spin*1', async () => {
-    open(3, { status: 200, body: won(0) });
+    open(3, won(0));
     await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('3'));
     expect(
       screen.getByText(
@@ -62,12 +38,14 @@ describe('Spin screen', () => {
   });
 
   it('spends a ticket at once, turns to the prize, stays disabled 4 s, then toasts the prize', async () => {
-    const calls = open(3, { status: 200, body: won(2) });
+    const calls = open(3, won(2));
     await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('3'));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Spin*1' }));
     await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('2'));
-    expect(calls.filter((c) => c.endsWith('/users/getSpin'))).toEqual(['PUT /api/v1/users/getSpin']);
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.path === '/users/getSpin').map((c) => c.method)).toEqual(['PUT']),
+    );
     await vi.waitFor(() =>
       expect(Number(screen.getByTestId('wheel').dataset.rotation)).toBeGreaterThan(1800),
     );
@@ -83,12 +61,12 @@ describe('Spin screen', () => {
   });
 
   it("warns 'Not Enough Ticket.' without calling the server at 0 tickets", async () => {
-    const calls = open(0, { status: 200, body: won(0) });
+    const calls = open(0, won(0));
     await screen.findByTestId('spin-tickets');
     await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('0'));
     fireEvent.click(screen.getByRole('button', { name: 'Spin*1' }));
     expect(await screen.findByText('Not Enough Ticket.')).toBeInTheDocument();
-    expect(calls.some((c) => c.endsWith('/users/getSpin'))).toBe(false);
+    expect(calls.some((c) => c.path === '/users/getSpin')).toBe(false);
   });
 
   it('names each prize as SPEC.md section 8 does', () => {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { SpinResponse } from '@egg-rush/contract/spin';
-import { SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
+import { SPIN_COST_TICKETS, SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { Button, ScreenTitle, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { refusal, toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSpin } from './api.ts';
 import { TicketPacks } from './ticket-packs.tsx';
@@ -16,8 +16,6 @@ export function prizeText({ cheatData: { type, value } }: Pick<SpinResponse, 'ch
   if (type === 'ticket') return `You got ticket ${value}`;
   return `You got ${value} treasure.`;
 }
-
-export const NOT_ENOUGH_TICKET = 'Not Enough Ticket.';
 
 /** SPEC.md "Spin": the wheel, the ticket count and 'Spin*1'. */
 export function SpinScreen() {
@@ -31,8 +29,8 @@ export function SpinScreen() {
 
   const start = () => {
     if (spinning || !profile) return;
-    if (profile.ticket <= 0) {
-      toast.warning(NOT_ENOUGH_TICKET);
+    if (profile.ticket < SPIN_COST_TICKETS) {
+      toastError(refusal('NOT_ENOUGH_TICKET'), 'spin');
       return;
     }
     setSpinning(true);
@@ -47,11 +45,7 @@ export function SpinScreen() {
       },
       onError: (error) => {
         setSpinning(false);
-        if (error instanceof ApiError && error.code === 'NOT_ENOUGH_TICKET') toast.warning(NOT_ENOUGH_TICKET);
-        else
-          toast.error(
-            error instanceof ApiError && error.status < 500 ? error.message : 'Something went wrong.',
-          );
+        toastError(error, 'spin');
       },
     });
   };
@@ -77,7 +71,7 @@ export function SpinScreen() {
           </div>
         </div>
         <Button className="min-w-36 text-lg" disabled={spinning || !profile} onClick={start}>
-          Spin*1
+          Spin*{SPIN_COST_TICKETS}
         </Button>
       </div>
       <Button variant="ghost" className="self-center" onClick={() => setPacksOpen(true)}>

@@ -1,15 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '@egg-rush/contract/tasks';
-import { get, post } from '../../lib/api-client.ts';
-import { profileQuery } from '../../lib/profile.ts';
+import { post } from '../../lib/api-client.ts';
+import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
-
-export const tasksQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['tasks', userId],
-    queryFn: () => get(`/users/tasks/${userId}`, 'tasksResponse'),
-    staleTime: 10_000,
-  });
+import { tasksQuery } from '../../lib/tasks.ts';
 
 export function useTasks() {
   const { user } = useSession();
@@ -33,6 +27,7 @@ export function useLinkReward() {
 export function useClaimTask() {
   const client = useQueryClient();
   const { user } = useSession();
+  const profile = useProfileCache();
   return useMutation({
     mutationFn: (task: Task) =>
       post('/users/taskReward', 'taskRewardResponse', {
@@ -42,9 +37,6 @@ export function useClaimTask() {
         type: task.reward.type,
       }),
     onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: tasksQuery(user.id).queryKey }),
-        client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey }),
-      ]),
+      Promise.all([client.invalidateQueries({ queryKey: tasksQuery(user.id).queryKey }), profile.refresh()]),
   });
 }

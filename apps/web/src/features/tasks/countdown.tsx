@@ -1,14 +1,6 @@
 import { useEffect, useState } from 'react';
-import { msUntilReset } from '@egg-rush/game/time';
+import { formatCountdown, msUntilReset } from '@egg-rush/game/time';
 import { ClockIcon } from '../../components/ui/icons.tsx';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** hh:mm:ss */
-export function formatCountdown(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
 
 /** A live countdown to the daily reset (midnight UTC-6), ticking every second. */
 export function ResetCountdown({ offsetMs = 0 }: { offsetMs?: number }) {

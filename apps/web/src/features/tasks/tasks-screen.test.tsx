@@ -1,31 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Task, TasksResponse } from '@egg-rush/contract/tasks';
-import { SessionContext } from '../../lib/session.tsx';
-import type { LaunchSession } from '../../lib/telegram.ts';
-import { formatCountdown } from './countdown.tsx';
+import { formatCountdown } from '@egg-rush/game/time';
+import { taskFixture } from '../../../test/fixtures.ts';
+import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { TasksScreen, VISIT_MS } from './tasks-screen.tsx';
 
-const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: toastMock }));
-const openExternal = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/telegram.ts', () => ({ openExternal }));
-
-const session = { user: { id: 42, firstName: 'Ada' } } as LaunchSession;
-
-const task = (p: Partial<Task> & Pick<Task, 'taskName' | 'taskType' | 'dailyType' | 'title'>): Task => ({
-  description: `${p.title} description`,
-  status: 'in progress',
-  isClaimed: false,
-  processCount: 0,
-  targetCount: 1,
-  reward: { amount: 5_000, type: 'onion' },
-  link: null,
-  goTo: null,
-  ...p,
+/** Outside Telegram a task's link opens in a new window. */
+let opened: MockInstance<typeof window.open>;
+beforeEach(() => {
+  opened = vi.spyOn(window, 'open').mockReturnValue(null);
 });
+
+const task = (p: Partial<Task> & Pick<Task, 'taskName' | 'taskType' | 'dailyType' | 'title'>): Task =>
+  taskFixture({ description: `${p.title} description`, ...p });
 
 const TASKS: Task[] = [
   task({
@@ -85,52 +73,29 @@ const TASKS: Task[] = [
   }),
 ];
 
-function open(
-  reply: (url: string, body: unknown) => { status: number; body: unknown } | undefined,
-  tasks: Task[] = TASKS,
-) {
-  const calls: { url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, body });
-      const list: TasksResponse = { tasks, resetAt: Date.now() + 3_600_000, serverTime: Date.now() };
-      const r = url.endsWith('/users/tasks/42')
-        ? { status: 200, body: list }
-        : (reply(url, body) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'no' } });
-      return new Response(JSON.stringify(r.body), { status: r.status });
-    }),
-  );
-  const router = createMemoryRouter(
-    [
+function open(routes: Record<string, Answer> = {}, tasks: Task[] = TASKS) {
+  const list = (): TasksResponse => ({ tasks, resetAt: Date.now() + 3_600_000, serverTime: Date.now() });
+  const calls = serve({ 'GET /users/tasks/42': list, ...routes });
+  const { router } = renderWithProviders(null, {
+    path: '/tasks',
+    routes: [
       { path: '/tasks', element: <TasksScreen /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: ['/tasks'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={session}>
-        <RouterProvider router={router} />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
+  });
   return { calls, router };
 }
 
-const linkCalls = (calls: { url: string; body: unknown }[]) =>
-  calls.filter((c) => c.url.endsWith('/users/linkReward'));
+const linkCalls = (calls: Call[]) => calls.filter((c) => c.path === '/users/linkReward');
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
-  vi.clearAllMocks();
+  vi.restoreAllMocks();
 });
 
 describe('Tasks screen', () => {
   it('lists the four Earn More Coins rows in order with the invite progress', async () => {
-    open(() => undefined);
+    open();
     const list = await screen.findByRole('list', { name: 'Earn More Coins' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual([
@@ -143,27 +108,23 @@ describe('Tasks screen', () => {
   });
 
   it('shows daily tasks with progress, a live countdown and claimed rows greyed out', async () => {
-    open(() => undefined);
+    open();
     fireEvent.click(await screen.findByRole('tab', { name: 'Daily Task' }));
-    expect(screen.getByTestId('reset-countdown').textContent).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(screen.getByTestId('reset-countdown').textContent).toMatch(/^\d{1,2}:\d\d:\d\d$/);
     expect(screen.getByTestId('task-Daily_Taps')).toHaveTextContent('120/300');
     const claimed = screen.getByTestId('task-Daily_Spin');
     expect(claimed).toHaveAttribute('data-claimed', 'true');
     expect(claimed.className).toContain('opacity-50');
     expect(within(claimed).getByText('Done')).toBeInTheDocument();
     expect(screen.queryByTestId('task-Partner_TON')).not.toBeInTheDocument();
-    expect(formatCountdown(3_723_000)).toBe('01:02:03');
+    expect(formatCountdown(3_723_000)).toBe('1:02:03');
   });
 
   it('opens Follow_Twitter and calls the link reward at once', async () => {
-    const { calls } = open((url) =>
-      url.endsWith('/users/linkReward')
-        ? { status: 200, body: { taskState: { task: TASKS[0] } } }
-        : undefined,
-    );
+    const { calls } = open({ 'POST /users/linkReward': { taskState: { task: TASKS[0] } } });
     const row = await screen.findByTestId('task-Follow_Twitter');
     fireEvent.click(within(row).getByRole('button', { name: 'Go' }));
-    expect(openExternal).toHaveBeenCalledWith('https://x.com/EggRushGame');
+    expect(opened).toHaveBeenCalledWith('https://x.com/EggRushGame', '_blank', 'noopener');
     await waitFor(() => expect(linkCalls(calls)).toHaveLength(1));
     expect(linkCalls(calls)[0]!.body).toEqual({
       userid: 42,
@@ -175,21 +136,22 @@ describe('Tasks screen', () => {
 
   it('starts the visit at Go, shows Visiting with the seconds left, and asks again after 10 s', async () => {
     let visited = 0;
-    const { calls } = open((url) => {
-      if (!url.endsWith('/users/linkReward')) return undefined;
-      visited += 1;
-      // The server times the visit: in progress at first, completed 10 s later.
-      const state =
-        visited === 1
-          ? { ...TASKS[6]!, visitEndsAt: Date.now() + VISIT_MS }
-          : { ...TASKS[6]!, status: 'completed' as const, processCount: 1, visitEndsAt: null };
-      return { status: 200, body: { taskState: { task: state } } };
+    const { calls } = open({
+      'POST /users/linkReward': () => {
+        visited += 1;
+        // The server times the visit: in progress at first, completed 10 s later.
+        const state =
+          visited === 1
+            ? { ...TASKS[6]!, visitEndsAt: Date.now() + VISIT_MS }
+            : { ...TASKS[6]!, status: 'completed' as const, processCount: 1, visitEndsAt: null };
+        return { taskState: { task: state } };
+      },
     });
     fireEvent.click(await screen.findByRole('tab', { name: 'Partner Task' }));
     const row = screen.getByTestId('task-Partner_TON');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     fireEvent.click(within(row).getByRole('button', { name: 'Go' }));
-    expect(openExternal).toHaveBeenCalledWith('https://ton.org/');
+    expect(opened).toHaveBeenCalledWith('https://ton.org/', '_blank', 'noopener');
     expect(within(row).getByText('Visiting')).toBeInTheDocument();
     expect(within(row).getByLabelText('seconds left')).toHaveTextContent('10s');
     // The visit's start is sent at once.
@@ -216,7 +178,7 @@ describe('Tasks screen', () => {
   it('keeps showing a visit the server is timing when the list loads', async () => {
     const timed = { ...TASKS[0]!, visitEndsAt: Date.now() + 6_000 };
     open(
-      () => undefined,
+      {},
       TASKS.map((t) => (t.taskName === 'Follow_Twitter' ? timed : t)),
     );
     const row = await screen.findByTestId('task-Follow_Twitter');
@@ -225,40 +187,31 @@ describe('Tasks screen', () => {
   });
 
   it('claims a completed task and toasts Completed Claim!', async () => {
-    const { calls } = open((url) =>
-      url.endsWith('/users/taskReward')
-        ? {
-            status: 200,
-            body: { onion: 5_000, ticket: 3, taskData: { task: { ...TASKS[1], isClaimed: true } } },
-          }
-        : undefined,
-    );
+    const { calls } = open({
+      'POST /users/taskReward': {
+        onion: 5_000,
+        ticket: 3,
+        taskData: { task: { ...TASKS[1], isClaimed: true } },
+      },
+    });
     const row = await screen.findByTestId('task-Follow_Telegram');
     fireEvent.click(within(row).getByRole('button', { name: 'Claim' }));
-    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Completed Claim!'));
-    expect(calls.find((c) => c.url.endsWith('/users/taskReward'))?.body).toMatchObject({
+    expect(await screen.findByText('Completed Claim!')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/users/taskReward')?.body).toMatchObject({
       userid: 42,
       taskName: 'Follow_Telegram',
     });
   });
 
   it('shows the refusal message from the server', async () => {
-    open((url) =>
-      url.endsWith('/users/taskReward')
-        ? { status: 409, body: { code: 'ALREADY_CLAIMED', message: 'Already you received!' } }
-        : undefined,
-    );
+    open({ 'POST /users/taskReward': refuse(409, 'ALREADY_CLAIMED', 'Already you received!') });
     const row = await screen.findByTestId('task-Follow_Telegram');
     fireEvent.click(within(row).getByRole('button', { name: 'Claim' }));
-    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Already you received!'));
+    expect(await screen.findByText('Already you received!')).toBeInTheDocument();
   });
 
   it('sends Invites Friends to /friends and Earn Reward to /airdrop', async () => {
-    const { router, calls } = open((url) =>
-      url.endsWith('/users/linkReward')
-        ? { status: 200, body: { taskState: { task: TASKS[2] } } }
-        : undefined,
-    );
+    const { router, calls } = open({ 'POST /users/linkReward': { taskState: { task: TASKS[2] } } });
     const invite = await screen.findByTestId('task-Invites_Friends');
     fireEvent.click(within(invite).getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/friends'));

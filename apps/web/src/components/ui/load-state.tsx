@@ -1,0 +1,29 @@
+import { Card, Spinner } from './ui.tsx';
+
+/**
+ * What a screen shows before its data: a spinner while it loads, or when it failed a card saying
+ * so with a button to try again.
+ */
+export function LoadState({
+  isError,
+  onRetry,
+  loading,
+  failed,
+}: {
+  isError: boolean;
+  onRetry: () => unknown;
+  /** The spinner's label, such as 'Loading tasks'. */
+  loading: string;
+  /** The failure, such as 'Tasks did not load.' */
+  failed: string;
+}) {
+  if (!isError) return <Spinner label={loading} />;
+  return (
+    <Card className="p-5 text-center">
+      <p className="font-bold">{failed}</p>
+      <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void onRetry()}>
+        Try again
+      </button>
+    </Card>
+  );
+}
