@@ -23,9 +23,18 @@ const serverModules = readdirSync(modulesDir, { withFileTypes: true })
   .map((entry) => entry.name);
 /**
  * Which other module's repository a server module may read directly: every module reads the
- * player row through users.repository, and the one write path syncs the leaderboard.
+ * player row through users.repository and pays through the ledger's (the one write path, which
+ * also syncs the leaderboard); the once-only reward claims (friends' reward_claims) are shared by
+ * every one-time prize, and a league's total lock and board rows are shared by the combo and the
+ * leagues.
  */
-const sharedRepositories = { '*': ['users'], ledger: ['users', 'leaderboard'] };
+const everyModule = ['users', 'ledger'];
+const sharedRepositories = {
+  '*': everyModule,
+  ledger: ['users', 'leaderboard'],
+  combo: [...everyModule, 'friends', 'leagues'],
+  leagues: [...everyModule, 'friends', 'leaderboard'],
+};
 
 const { 'import-x/resolver': _legacyResolver, ...typescriptImports } =
   importX.flatConfigs.typescript.settings;

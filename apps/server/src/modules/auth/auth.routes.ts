@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devLaunchQuery, devLaunchResponse, loginRequest, loginResponse } from '@egg-rush/contract/auth';
 import { replies } from '@egg-rush/contract/common';
 import { createTokens } from '../../lib/token.ts';
-import { setTimeZone } from '../bot/bot.repository.ts';
+import { rememberTimeZone } from '../bot/notifications.service.ts';
 import { createAuthService } from './auth.service.ts';
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -16,10 +16,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { userid, initData, timeZone } = request.body;
       const { token } = await auth.login(userid, initData);
-      // The bot's quiet hours follow the player's own clock.
-      if (timeZone && app.deps.env.botEnabled) {
-        await setTimeZone(app.deps.database.db, userid, timeZone, new Date(app.deps.now()));
-      }
+      if (timeZone) await rememberTimeZone(app.deps, userid, timeZone);
       return { token };
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@egg-rush/game/notifications';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import type { Deps } from '../../lib/deps.ts';
-import { markUnreachable } from './bot.repository.ts';
+import { markUnreachable, setTimeZone } from './bot.repository.ts';
 import { notificationText, PLAY } from './messages.ts';
 import {
   claimDue,
@@ -26,6 +26,12 @@ import {
 } from './notifications.repository.ts';
 
 /** How often a process looks for new events and for due messages (milliseconds). */
+/** Quiet hours follow the player's own clock: the time zone the app reports at login. */
+export async function rememberTimeZone(deps: Deps, userId: number, timeZone: string): Promise<void> {
+  if (!deps.env.botEnabled) return;
+  await setTimeZone(deps.database.db, userId, timeZone, new Date(deps.now()));
+}
+
 export const SCAN_EVERY_MS = 60_000;
 export const DELIVER_EVERY_MS = 5_000;
 /** Messages one process takes from the queue at a time. */
