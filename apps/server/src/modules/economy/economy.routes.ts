@@ -15,11 +15,15 @@ import {
   touchIncomeResponse,
 } from '@egg-rush/contract/economy';
 import { createEconomyService } from './economy.service.ts';
+import { createTapWriter } from './tap.writer.ts';
 
 /** Taps, energy, passive income, the boost shop and treasure chests (SPEC.md section 7). */
 export default async function economyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const economy = createEconomyService(app.deps);
+  // One tap writer per process: batches from every player share statements and commits.
+  const taps = createTapWriter(app.deps.database);
+  app.addHook('onClose', () => taps.drain());
+  const economy = createEconomyService(app.deps, taps);
   const body = <T extends z.ZodType>(reply: T) => ({
     schema: { body: useridBody, response: replies(reply) },
   });
