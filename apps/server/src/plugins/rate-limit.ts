@@ -58,7 +58,7 @@ export function registerRateLimit(app: FastifyInstance, tokens: Tokens) {
     if (policy === false) return;
     const now = app.deps.now();
     const route = `${request.method} ${request.routeOptions.url ?? '*'}`;
-    const player = policy === 'address' ? null : await tokenSubject(request, tokens, now);
+    const player = policy === 'address' ? null : tokenSubject(request, tokens, now);
     const caller = player === null ? `a${request.ip}` : `u${player}`;
     const hit = await count(`rl:${route}:${caller}`, now, policy !== 'address');
     if (hit.count > max) {
