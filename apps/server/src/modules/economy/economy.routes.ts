@@ -30,8 +30,11 @@ export default async function economyRoutes(fastify: FastifyInstance) {
 
   app.put('/users/growUp', body(growUpResponse), async (request) => economy.growUp(request.userId));
   app.put('/users/growOnion', body(growOnionResponse), async (request) => economy.growOnion(request.userId));
-  app.put('/users/tap', { schema: { body: tapRequest, response: replies(tapResponse) } }, async (request) =>
-    economy.tap(request.userId, request.body.count),
+  // Counted in the process: the pace rule bounds what taps earn, the limit only sheds floods.
+  app.put(
+    '/users/tap',
+    { schema: { body: tapRequest, response: replies(tapResponse) }, config: { rateLimit: 'local' } },
+    async (request) => economy.tap(request.userId, request.body.count),
   );
   app.put('/users/fullyEnergy', body(fullyEnergyResponse), async (request) =>
     economy.fullyEnergy(request.userId),
