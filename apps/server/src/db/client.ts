@@ -174,6 +174,10 @@ async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Prom
 async function pgliteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const asked = Date.now();
   return db.transaction(async (tx) => {
+    // PGlite runs on this thread and hands its queue from one transaction to the next without
+    // going back to the event loop: let sockets and timers (Redis replies, health checks) run
+    // between transactions, or a burst of hundreds starves them for seconds.
+    await new Promise((resolve) => setImmediate(resolve));
     if (Date.now() - asked > DB_LIMITS.acquireMs) throw new DatabaseBusyError('waited too long to start');
     return withDeadline(fn(tx), DB_LIMITS.transactionMs);
   });

@@ -14,6 +14,7 @@ import {
   tapResponse,
   touchIncomeResponse,
 } from '@egg-rush/contract/economy';
+import { flushScores } from '../leaderboard/leaderboard.store.ts';
 import { createEconomyService } from './economy.service.ts';
 import { createTapWriter } from './tap.writer.ts';
 
@@ -22,7 +23,10 @@ export default async function economyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // One tap writer per process: batches from every player share statements and commits.
   const taps = createTapWriter(app.deps.database);
-  app.addHook('onClose', () => taps.drain());
+  app.addHook('onClose', async () => {
+    await taps.drain();
+    if (app.deps.redis) await flushScores(app.deps.redis);
+  });
   const economy = createEconomyService(app.deps, taps);
   const body = <T extends z.ZodType>(reply: T) => ({
     schema: { body: useridBody, response: replies(reply) },

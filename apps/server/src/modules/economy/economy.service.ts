@@ -107,7 +107,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       if (row) {
         // One statement did it all, with other players' batches: taps, income, ledger rows and
         // the daily tap task, committed.
-        await recordScores(deps, [{ userid: userId, totalScore: row.totalScore }]);
+        recordScores(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {
           success: true,

@@ -45,6 +45,6 @@ export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => 
     if (deps.redis && boarded.size > 0) scores = await lifetimeTotals(tx, [...boarded]);
     return value;
   });
-  await recordScores(deps, scores);
+  recordScores(deps, scores);
   return result;
 }
