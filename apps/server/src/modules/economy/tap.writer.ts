@@ -15,7 +15,7 @@ export const TAP_WRITER_DEFAULTS: Record<Database['kind'], TapWriterOptions> = {
   // PGlite has one connection: while one statement runs, the next one fills up.
   pglite: { maxBatches: 256, lingerMs: 1, maxInFlight: 1 },
   // Two statements at once keep the database busy while the other's commit is written to disk.
-  postgres: { maxBatches: 256, lingerMs: 2, maxInFlight: 2 },
+  postgres: { maxBatches: 256, lingerMs: 2, maxInFlight: 4 },
 };
 
 interface Pending extends TapBatch {
