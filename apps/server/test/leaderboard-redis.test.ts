@@ -184,10 +184,14 @@ describe('Leader Board writes', () => {
           }),
         ),
       );
+      const started = performance.now();
       for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(200);
+      const elapsed = performance.now() - started;
       await new Promise((r) => setTimeout(r, BOARD_FLUSH_MS * 4));
+      // One command per BOARD_FLUSH_MS while the calls ran (a busy machine stretches them).
       expect(zadds.length).toBeGreaterThanOrEqual(1);
-      expect(zadds.length).toBeLessThanOrEqual(2);
+      expect(zadds.length).toBeLessThanOrEqual(Math.ceil(elapsed / BOARD_FLUSH_MS) + 1);
+      expect(zadds.length).toBeLessThan(calls.length / 4);
       for (const z of zadds) expect(z[2]?.toUpperCase()).toBe('GT');
       const rows = await queryRows<{ id: string; total_score: string }>(
         own.deps.database.db,

@@ -124,14 +124,16 @@ return {n, ttl}
 
 type RateRedis = Redis & { eggRushRateHit(key: string, windowMs: number): Promise<[number, number]> };
 
-/** Counts in Redis; null when Redis is not connected, fails or is slower than REDIS_WAIT_MS. */
+/** Counts in Redis; null when Redis is lost, fails or is slower than REDIS_WAIT_MS. */
 function redisWindows(redis: Redis) {
   const client = redis as RateRedis;
   if (typeof client.eggRushRateHit !== 'function') {
     redis.defineCommand('eggRushRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
   return async (key: string, windowMs: number, now: number): Promise<Hit | null> => {
-    if (redis.status !== 'ready') return null;
+    // Still opening its first connection (a process just started): the command waits in the
+    // client's queue, within REDIS_WAIT_MS. Lost and reconnecting: counted in the process at once.
+    if (redis.status !== 'ready' && redis.status !== 'connecting' && redis.status !== 'connect') return null;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), REDIS_WAIT_MS);
