@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,6 +25,26 @@ const CALLS = {
   postgres: Number(process.env.BENCH_PG_CALLS || 40),
 };
 const log = (...a) => console.error('[bench/leaderboard]', ...a);
+/** The Redis key prefixes the servers used, whose keys are deleted at the end. */
+const prefixes = [];
+
+/** Deletes every key under the prefixes used (SCAN, so a busy Redis is not blocked). */
+async function dropRedisKeys() {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+  try {
+    for (const prefix of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
 
 if (!existsSync(`${root}/apps/server/dist/main.js`))
   throw new Error('Build first: npm run build (npm run bench does).');
@@ -136,10 +157,12 @@ try {
     const bottom = size;
     for (const mode of ['redis', 'postgres']) {
       log(`${size} players, ${mode}`);
+      const prefix = `egg-lb-${randomBytes(4).toString('hex')}:`;
+      prefixes.push(prefix);
       const server = await startServer({
         DATABASE_URL: dbUrl.toString(),
         REDIS_URL: mode === 'redis' ? REDIS_URL : '',
-        REDIS_KEY_PREFIX: `egg-lb-${randomBytes(4).toString('hex')}:`,
+        REDIS_KEY_PREFIX: prefix,
       });
       try {
         results[`${mode}_${size}`] = {
@@ -152,6 +175,7 @@ try {
     }
   }
 } finally {
+  await dropRedisKeys().catch((error) => log('could not delete the Redis keys:', error.message));
   await sql.end().catch(() => undefined);
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();

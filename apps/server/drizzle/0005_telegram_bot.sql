@@ -1,6 +1,7 @@
 CREATE TABLE "bot_chats" (
 	"user_id" bigint PRIMARY KEY NOT NULL,
 	"notifications" boolean DEFAULT true NOT NULL,
+	"notifications_at" timestamp with time zone,
 	"unreachable_at" timestamp with time zone,
 	"time_zone" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

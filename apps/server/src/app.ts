@@ -35,6 +35,7 @@ import spinRoutes from './modules/spin/spin.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import walletRoutes, { walletManifestRoutes } from './modules/wallet/wallet.routes.ts';
+import { flushScores } from './modules/leaderboard/leaderboard.store.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -186,6 +187,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(walletManifestRoutes);
 
   if (spa) await serveWeb(app, webDist);
+  // Leader Board totals still gathered in the process go to Redis before it is closed. (Runs
+  // after the routes' own close hooks, such as the tap writer's, which may add totals.)
+  app.addHook('onClose', async () => {
+    if (deps.redis) await flushScores(deps.redis);
+  });
   return app;
 }
 

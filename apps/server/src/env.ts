@@ -26,6 +26,12 @@ const schema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
         .optional(),
     ),
+    DATABASE_REPLICA_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    ),
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: optionalText.pipe(
       z
@@ -101,6 +107,13 @@ const schema = z
         message: 'more than one worker needs DATABASE_URL (the embedded database is single-process)',
       });
     }
+    if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URL'],
+        message: 'needs DATABASE_URL (a replica of the embedded database does not exist)',
+      });
+    }
     if (env.BOT_TOKEN && !env.GAME_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GAME_SECRET'], message: 'is required when BOT_TOKEN is set' });
     }
@@ -121,6 +134,8 @@ export interface Env {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL for reads that tolerate about a second of lag. */
+  databaseReplicaUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
   /** Put before every Redis key, so that several deployments can share one Redis. */
@@ -177,6 +192,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

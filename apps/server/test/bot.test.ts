@@ -294,6 +294,8 @@ describe('notifications', () => {
     await loginT(5032, '5030');
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5030).at(-1)).toMatch(/Player 5032 joined/);
+    // The friend who joined while they were off is never announced.
+    expect(sentTo(5030).filter((text) => /Player 5031/.test(text))).toEqual([]);
   });
 
   it('a blocked bot (403) marks the player unreachable until they write to the bot again', async () => {

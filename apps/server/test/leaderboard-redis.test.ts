@@ -11,8 +11,14 @@ import {
   topPlayers,
 } from '../src/modules/leaderboard/leaderboard.repository.ts';
 import { createLeaderboardService } from '../src/modules/leaderboard/leaderboard.service.ts';
-import { memberOf, redisScores, userOf } from '../src/modules/leaderboard/leaderboard.store.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import {
+  BOARD_FLUSH_MS,
+  flushScores,
+  memberOf,
+  redisScores,
+  userOf,
+} from '../src/modules/leaderboard/leaderboard.store.ts';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,5 +157,72 @@ describe('Leader Board in Redis', () => {
     expect(board.ranking).toEqual(await topPlayers(t.deps.database.db, LEADERBOARD_SIZE));
     expect(board.totalParticipants).toBe(await countParticipants(t.deps.database.db));
     dead.disconnect();
+  });
+});
+
+describe('Leader Board writes', () => {
+  it('gathers the totals of many tap calls into one ZADD GT per moment, the latest total of each player', async () => {
+    const own = await createTestApp({ redis: true });
+    const prefix = (own.deps.redis!.options.keyPrefix ?? '') + 'lb:scores';
+    const monitor = await new Redis(TEST_REDIS_URL).monitor();
+    const zadds: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'zadd' && args[1] === prefix) zadds.push(args);
+    });
+    try {
+      const players = Array.from({ length: 10 }, (_, i) => 60_000 + i);
+      const tokens = await Promise.all(players.map((id) => own.login(id)));
+      await flushScores(own.deps.redis!); // sign-up totals out of the way
+      zadds.length = 0;
+      // 40 tap calls (4 per player) at once.
+      const calls = players.flatMap((id, i) =>
+        Array.from({ length: 4 }, () =>
+          own.call(tokens[i]!, {
+            method: 'PUT',
+            url: '/api/v1/users/tap',
+            payload: { userid: id, count: 3 },
+          }),
+        ),
+      );
+      const started = performance.now();
+      for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(200);
+      const elapsed = performance.now() - started;
+      await new Promise((r) => setTimeout(r, BOARD_FLUSH_MS * 4));
+      // One command per BOARD_FLUSH_MS while the calls ran (a busy machine stretches them).
+      expect(zadds.length).toBeGreaterThanOrEqual(1);
+      expect(zadds.length).toBeLessThanOrEqual(Math.ceil(elapsed / BOARD_FLUSH_MS) + 1);
+      expect(zadds.length).toBeLessThan(calls.length / 4);
+      for (const z of zadds) expect(z[2]?.toUpperCase()).toBe('GT');
+      const rows = await queryRows<{ id: string; total_score: string }>(
+        own.deps.database.db,
+        sql`select id, total_score from users where id in ${players} order by id`,
+      );
+      const raw = await own.deps.redis!.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
+      expect(raw.map(Number)).toEqual(rows.map((r) => Number(r.total_score)));
+      expect(rows.every((r) => Number(r.total_score) >= 12)).toBe(true);
+    } finally {
+      monitor.disconnect();
+      await own.close();
+    }
+  });
+
+  it('writes what is still gathered when the app closes', async () => {
+    const own = await createTestApp({ redis: true });
+    const observer = new Redis(TEST_REDIS_URL, { keyPrefix: own.deps.redis!.options.keyPrefix });
+    try {
+      const token = await own.login(61_000);
+      await flushScores(own.deps.redis!);
+      const tap = await own.call(token, {
+        method: 'PUT',
+        url: '/api/v1/users/tap',
+        payload: { userid: 61_000, count: 7 },
+      });
+      const total = tap.json<{ onion: number }>().onion;
+      await own.app.close(); // well within BOARD_FLUSH_MS of the tap
+      expect(Number(await observer.zscore('lb:scores', memberOf(61_000)))).toBe(total);
+    } finally {
+      observer.disconnect();
+      await own.close();
+    }
   });
 });

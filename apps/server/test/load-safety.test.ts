@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_LIMITS, DatabaseBusyError, queryRows } from '../src/db/client.ts';
 import { DEV_GAME_SECRET } from '../src/env.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
-import { memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
+import { flushScores, memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
 import { lockUser } from '../src/modules/users/users.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -56,6 +56,7 @@ async function expectBoardMatches(t: TestApp, ids: number[]) {
     t.deps.database.db,
     sql`select id, total_score from users where id in ${ids} order by id`,
   );
+  await flushScores(t.deps.redis!); // totals gathered in the process for a moment go out now
   const scores = await t.deps.redis!.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
   expect(scores.map(Number)).toEqual(rows.map((r) => Number(r.total_score)));
 }

@@ -170,6 +170,29 @@ describe('rate limits in Redis', () => {
     await second.close();
   });
 
+  it('count taps in the process, with no Redis round trip: the 21st tap call is refused all the same', async () => {
+    const token = await r.login(912);
+    const tap = () =>
+      r.app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/tap',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { userid: 912, count: 1 },
+      });
+    const codes = await statuses(21, tap);
+    expect(codes.slice(0, 20)).not.toContain(429);
+    expect(codes[20]).toBe(429);
+    // Other routes of the same player are counted in Redis; the tap route is not.
+    await r.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/get/912',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const keys = await r.deps.redis!.keys('*rl:*912');
+    expect(keys.some((k) => k.includes('/users/get/'))).toBe(true);
+    expect(keys.filter((k) => k.includes('/users/tap'))).toEqual([]);
+  });
+
   it('still hold, counted in the process, when Redis does not answer', async () => {
     // A client of a Redis that is not there: every command fails at once.
     const down = new Redis('redis://127.0.0.1:1', {

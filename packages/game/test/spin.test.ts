@@ -22,12 +22,15 @@ describe('spin draw', () => {
     const rng = seededRng(7);
     const draws = 200_000;
     const counts = new Array<number>(SPIN_WHEEL.length).fill(0);
+    let wrongPrizes = 0;
     for (let i = 0; i < draws; i++) {
       const draw = drawSpin(1, rng);
       if (!draw.ok) throw new Error('refused');
       counts[draw.segment]! += 1;
-      expect(draw.prize).toBe(SPIN_WHEEL[draw.segment]);
+      if (draw.prize !== SPIN_WHEEL[draw.segment]) wrongPrizes += 1;
     }
+    // One check after the loop: an expect per draw made this test slow enough to time out.
+    expect(wrongPrizes).toBe(0);
     const total = SPIN_WHEEL.reduce((s, x) => s + x.weight, 0);
     SPIN_WHEEL.forEach((segment, i) => {
       expect(Math.abs(counts[i]! / draws - segment.weight / total)).toBeLessThan(0.005);

@@ -37,6 +37,12 @@ export const DB_LIMITS = {
   idleInTransactionMs: 10_000,
   /** A whole write transaction, measured in the server; rolled back when it is over. */
   transactionMs: 4_000,
+  /** Connecting to the read replica; past it the read goes to the primary. */
+  replicaConnectMs: 1_000,
+  /** After the replica failed to answer, reads go straight to the primary for this long. */
+  replicaRetryMs: 5_000,
+  /** Connections per server process to the read replica. */
+  replicaPoolMax: 10,
 } as const;
 
 /** A wait ran out (pool, lock, statement or transaction deadline): nothing was committed. */
@@ -48,6 +54,14 @@ export class DatabaseBusyError extends Error {
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that may lag the writes by about a second (the friends list, the task list, the
+   * mining catalogue, the Leader Board's names and its PostgreSQL fallback): the read replica
+   * when DATABASE_REPLICA_URL is set, the primary while the replica does not answer (after
+   * `replicaConnectMs`), and `db` itself otherwise. Never for a balance the player has just
+   * changed, nor inside a write.
+   */
+  replica: Db;
   kind: 'pglite' | 'postgres';
   /**
    * A transaction with limits: it must start within `acquireMs` and finish within
@@ -82,6 +96,8 @@ export async function openDatabase(options: {
   statementTimeoutMs?: number;
   /** Connections in the pool (DB_LIMITS.poolMax unless given). */
   poolMax?: number;
+  /** A streaming replica of `databaseUrl` for reads that tolerate a little lag. */
+  replicaUrl?: string | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -95,15 +111,20 @@ export async function openDatabase(options: {
     // An idle connection the server closed (restart, idle timeout) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const replica = options.replicaUrl ? replicaReads(options.replicaUrl, pool) : undefined;
     return {
       db,
+      replica: replica?.db ?? db,
       kind: 'postgres',
       transaction: (fn) => pgTransaction(pool, fn),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: () => ping(db),
       prepared: async <T>(name: string, text: string, values: unknown[]) =>
         (await pool.query({ name, text, values })).rows as T[],
-      close: () => pool.end(),
+      close: async () => {
+        await replica?.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -117,6 +138,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    replica: db,
     kind: 'pglite',
     // PGlite has one connection and ignores statement_timeout (it has no timer signals): the
     // start and the whole-transaction limits below are its equivalents.
@@ -127,6 +149,50 @@ export async function openDatabase(options: {
       (await client.query<T>(text, values)).rows,
     close: () => client.close(),
   };
+}
+
+/**
+ * A failure that says nothing about the query itself: the replica is unreachable, too slow to
+ * connect, shutting down or in trouble (SQLSTATE classes 08, 53, 57, 58). Only these fall back.
+ */
+function replicaUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true; // a socket error, a timeout
+  return ['08', '53', '57', '58'].includes(code.slice(0, 2));
+}
+
+/**
+ * Reads on the replica, falling back to the primary pool: when the replica cannot be reached
+ * within `replicaConnectMs`, or fails as unavailable, the read runs on the primary and reads skip
+ * the replica for `replicaRetryMs` (so a replica that is down costs one time-out, not one per
+ * read). A query the replica refuses for its own reasons (a bad query) is not retried.
+ */
+function replicaReads(url: string, primary: pg.Pool) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: DB_LIMITS.replicaPoolMax,
+    connectionTimeoutMillis: DB_LIMITS.replicaConnectMs,
+    statement_timeout: DB_LIMITS.statementMs,
+  });
+  pool.on('error', () => undefined);
+  let downUntil = 0;
+  type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  const onReplica = pool.query.bind(pool) as unknown as Query;
+  const onPrimary = primary.query.bind(primary) as unknown as Query;
+  const client = {
+    query: async (config: unknown, values?: unknown) => {
+      if (Date.now() < downUntil) return onPrimary(config, values);
+      try {
+        return await onReplica(config, values);
+      } catch (error) {
+        if (!replicaUnavailable(error)) throw error;
+        downUntil = Date.now() + DB_LIMITS.replicaRetryMs;
+        return onPrimary(config, values);
+      }
+    },
+  };
+  const db = drizzlePg({ client: client as unknown as pg.Pool, schema }) as unknown as Db;
+  return { db, close: () => pool.end() };
 }
 
 /** A Drizzle database bound to one pooled connection, built once per connection. */
@@ -174,6 +240,10 @@ async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Prom
 async function pgliteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const asked = Date.now();
   return db.transaction(async (tx) => {
+    // PGlite runs on this thread and hands its queue from one transaction to the next without
+    // going back to the event loop: let sockets and timers (Redis replies, health checks) run
+    // between transactions, or a burst of hundreds starves them for seconds.
+    await new Promise((resolve) => setImmediate(resolve));
     if (Date.now() - asked > DB_LIMITS.acquireMs) throw new DatabaseBusyError('waited too long to start');
     return withDeadline(fn(tx), DB_LIMITS.transactionMs);
   });

@@ -250,6 +250,8 @@ export const seasonResults = pgTable(
 export const botChats = pgTable('bot_chats', {
   userId: money('user_id').primaryKey(),
   notifications: boolean('notifications').notNull().default(true),
+  /** When notifications were last turned on or off: events from before it are not announced. */
+  notificationsAt: at('notifications_at'),
   unreachableAt: at('unreachable_at'),
   timeZone: text('time_zone'),
   updatedAt: at('updated_at').notNull().defaultNow(),

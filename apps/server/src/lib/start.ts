@@ -10,7 +10,11 @@ import { leagueSets } from '../modules/leagues/leagues.store.ts';
  * from PostgreSQL when Redis does not hold it yet.
  */
 export async function connect(env: Env): Promise<Deps> {
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    replicaUrl: env.databaseReplicaUrl,
+    dataDir: env.dataDir,
+  });
   await database.migrate();
   const redis = env.redisUrl ? openRedis(env.redisUrl, env.redisKeyPrefix) : undefined;
   // Redis down at start is not fatal: the Leader Board is read from PostgreSQL and reloaded later.

@@ -18,7 +18,7 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
   app.addHook('onRequest', async (request) => {
     if (!isPrivateApiRoute(request) || request.method === 'OPTIONS') return;
     if (!bearerToken(request)) throw unauthorized();
-    const userId = await tokenSubject(request, tokens, app.deps.now());
+    const userId = tokenSubject(request, tokens, app.deps.now());
     if (userId === null) throw unauthorized('Your session has expired. Please reopen the app.');
     request.userId = userId;
   });
@@ -34,17 +34,17 @@ const bearerToken = (request: FastifyRequest) => {
   return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1];
 };
 
-const subjects = new WeakMap<FastifyRequest, Promise<number | null>>();
+const subjects = new WeakMap<FastifyRequest, number | null>();
 
 /**
  * The player whose valid bearer token the request carries, or null; verified once per request
  * (the rate limiter asks first, in its own onRequest hook, then the check above).
  */
-export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: number): Promise<number | null> {
+export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: number): number | null {
   let subject = subjects.get(request);
-  if (!subject) {
+  if (subject === undefined) {
     const token = bearerToken(request);
-    subject = token ? tokens.verify(token, now) : Promise.resolve(null);
+    subject = token ? tokens.verify(token, now) : null;
     subjects.set(request, subject);
   }
   return subject;

@@ -13,9 +13,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * false: not limited. 'address': counted per client address in this process alone (no Redis
-     * round trip), whatever token the call carries.
+     * round trip), whatever token the call carries. 'local': counted per caller (as by default)
+     * in this process alone: for the hottest route (taps), whose earnings the tap pace rule
+     * already bounds whatever the call rate, so a Redis round trip per call buys nothing.
      */
-    rateLimit?: false | 'address';
+    rateLimit?: false | 'address' | 'local';
   }
 }
 
@@ -58,9 +60,9 @@ export function registerRateLimit(app: FastifyInstance, tokens: Tokens) {
     if (policy === false) return;
     const now = app.deps.now();
     const route = `${request.method} ${request.routeOptions.url ?? '*'}`;
-    const player = policy === 'address' ? null : await tokenSubject(request, tokens, now);
+    const player = policy === 'address' ? null : tokenSubject(request, tokens, now);
     const caller = player === null ? `a${request.ip}` : `u${player}`;
-    const hit = await count(`rl:${route}:${caller}`, now, policy !== 'address');
+    const hit = await count(`rl:${route}:${caller}`, now, policy !== 'address' && policy !== 'local');
     if (hit.count > max) {
       reply.header('retry-after', String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000))));
       throw new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
@@ -122,14 +124,16 @@ return {n, ttl}
 
 type RateRedis = Redis & { eggRushRateHit(key: string, windowMs: number): Promise<[number, number]> };
 
-/** Counts in Redis; null when Redis is not connected, fails or is slower than REDIS_WAIT_MS. */
+/** Counts in Redis; null when Redis is lost, fails or is slower than REDIS_WAIT_MS. */
 function redisWindows(redis: Redis) {
   const client = redis as RateRedis;
   if (typeof client.eggRushRateHit !== 'function') {
     redis.defineCommand('eggRushRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
   return async (key: string, windowMs: number, now: number): Promise<Hit | null> => {
-    if (redis.status !== 'ready') return null;
+    // Still opening its first connection (a process just started): the command waits in the
+    // client's queue, within REDIS_WAIT_MS. Lost and reconnecting: counted in the process at once.
+    if (redis.status !== 'ready' && redis.status !== 'connecting' && redis.status !== 'connect') return null;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), REDIS_WAIT_MS);

@@ -14,8 +14,11 @@ export async function findChat(tx: Tx, userId: number): Promise<BotChatRow | und
 export async function setNotifications(tx: Tx, userId: number, on: boolean, at: Date): Promise<void> {
   await tx
     .insert(botChats)
-    .values({ userId, notifications: on, updatedAt: at })
-    .onConflictDoUpdate({ target: botChats.userId, set: { notifications: on, updatedAt: at } });
+    .values({ userId, notifications: on, notificationsAt: at, updatedAt: at })
+    .onConflictDoUpdate({
+      target: botChats.userId,
+      set: { notifications: on, notificationsAt: at, updatedAt: at },
+    });
 }
 
 /** Telegram refused to deliver (the player blocked the bot): no messages until they write again. */

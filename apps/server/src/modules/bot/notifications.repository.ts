@@ -63,7 +63,10 @@ export async function enqueueStreakWarnings(tx: Tx, now: Date, today: number): P
   return rows.length;
 }
 
-/** Inviters of players who joined between `since` and `now`, with the inviter's reward. */
+/**
+ * Inviters of players who joined between `since` and `now`, with the inviter's reward; joins from
+ * before the inviter last turned notifications on are left out.
+ */
 export async function enqueueFriendsJoined(
   tx: Tx,
   now: Date,
@@ -79,6 +82,8 @@ export async function enqueueFriendsJoined(
       from users u left join bot_chats c on c.user_id = u.referrer_id
       where u.referrer_id is not null and u.created_at <= ${now} and u.created_at > ${since}
         and ${mayNotify}
+        -- a friend who joined while the inviter had notifications off is not announced later
+        and (c.notifications_at is null or u.created_at > c.notifications_at)
       on conflict do nothing
       returning id`,
   );

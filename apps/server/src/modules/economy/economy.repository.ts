@@ -23,41 +23,72 @@ export interface TapRow {
   incomeAt: number;
 }
 
+/** One player's batch of taps, as the tap route received it. */
+export interface TapBatch {
+  userId: number;
+  count: number;
+  /** When it arrived (ms since the epoch): energy, pace and income settle at this instant. */
+  now: number;
+}
+
 /**
- * Credits a batch of taps in one statement: locks the row, settles energy from energy_at
- * (packages/game/src/energy.ts), takes n = min(count, batch cap, energy div cost, GCRA allowance
- * from tap_clock) as planTap() in packages/game/src/tap.ts does, pays n * earnPerTap onto onion
- * and totalScore, settles passive income as settleIncome() in packages/game/src/income.ts does
- * (so an active player never reaches the offline cap), appends one aggregate 'tap' ledger row
- * and one 'income' row, and counts the taps towards the daily tap task (as recordTaskProgress in
- * modules/tasks/tasks.progress.ts does): one statement, one commit. Null when no tap could be
- * credited (nothing is written then). A named statement: the hottest write is planned once per
- * connection.
+ * Credits the tap batches of several players in one statement (so one commit): locks their rows
+ * in id order, settles each player's energy from energy_at (packages/game/src/energy.ts), takes
+ * n = min(count, batch cap, energy div cost, GCRA allowance from tap_clock) as planTap() in
+ * packages/game/src/tap.ts does, pays n * earnPerTap onto onion and totalScore, settles passive
+ * income as settleIncome() in packages/game/src/income.ts does (so an active player never reaches
+ * the offline cap), appends each player's aggregate 'tap' ledger row and 'income' row, and counts
+ * the taps towards the daily tap task (as recordTaskProgress in modules/tasks/tasks.progress.ts
+ * does). Each batch keeps its own instant and game day.
+ *
+ * At most one batch per player: the caller (tap.writer.ts) sends a player's later batches in a
+ * later statement, so they apply in order. The answer maps each player whose batch credited at
+ * least one tap to their new row; a player who could not tap is absent (nothing is written for
+ * them). A named statement: the hottest write is planned once per connection.
  */
+export async function applyTapBatches(
+  database: Database,
+  batches: readonly TapBatch[],
+): Promise<Map<number, TapRow>> {
+  const seen = new Set<number>();
+  const input = batches.map((b) => {
+    if (seen.has(b.userId)) throw new Error(`two tap batches of player ${b.userId} in one statement`);
+    seen.add(b.userId);
+    return {
+      id: b.userId,
+      t: b.now,
+      want: Math.max(0, Math.min(Math.floor(b.count), TAP_MAX_BATCH)),
+      day: gameDay(b.now),
+    };
+  });
+  const rows = await database.prepared<Record<string, string | number>>('apply_tap_batches', TAP_STATEMENT, [
+    JSON.stringify(input),
+  ]);
+  const out = new Map<number, TapRow>();
+  for (const row of rows) {
+    out.set(Number(row.id), {
+      credited: Number(row.credited),
+      earned: Number(row.earned),
+      income: Number(row.income),
+      onion: Number(row.onion),
+      totalScore: Number(row.total_score),
+      energy: Number(row.energy),
+      earnPerHour: Number(row.earn_per_hour),
+      incomeAt: Number(row.income_at_ms),
+    });
+  }
+  return out;
+}
+
+/** One player's batch alone (one statement, one commit); null when no tap could be credited. */
 export async function applyTaps(
   database: Database,
   userId: number,
   count: number,
   now: Date,
 ): Promise<TapRow | null> {
-  const [row] = await database.prepared<Record<string, string | number>>('apply_taps', TAP_STATEMENT, [
-    userId,
-    now.getTime(),
-    Math.min(count, TAP_MAX_BATCH),
-    now.toISOString(),
-    gameDay(now.getTime()),
-  ]);
-  if (!row) return null;
-  return {
-    credited: Number(row.credited),
-    earned: Number(row.earned),
-    income: Number(row.income),
-    onion: Number(row.onion),
-    totalScore: Number(row.total_score),
-    energy: Number(row.energy),
-    earnPerHour: Number(row.earn_per_hour),
-    incomeAt: Number(row.income_at_ms),
-  };
+  const rows = await applyTapBatches(database, [{ userId, count, now: now.getTime() }]);
+  return rows.get(userId) ?? null;
 }
 
 /**
@@ -72,7 +103,7 @@ const TAP_TASK_PROGRESS = tasksForAction('tap')
     const target = Math.floor(task.targetCount);
     return `, tap_task_${i} as (
       insert into task_progress as p (user_id, task_name, period, process_count, completed, updated_at)
-      select id, '${task.taskName}', $5::int, least(${target}, credited), credited >= ${target}, $4::timestamptz
+      select id, '${task.taskName}', day, least(${target}, credited), credited >= ${target}, at
       from upd
       on conflict (user_id, task_name, period) do update
         set process_count = least(${target}, p.process_count + excluded.process_count),
@@ -84,39 +115,44 @@ const TAP_TASK_PROGRESS = tasksForAction('tap')
   .join('');
 
 /**
- * applyTaps' statement: $1 user id, $2 now (ms), $3 taps wanted, $4 now (timestamptz), $5 the
- * game day (the daily tasks' period).
+ * applyTapBatches' statement. $1 is a JSON array of batches: id (player), t (now, ms), want
+ * (taps asked, already capped at the batch size), day (the game day: the daily tasks' period).
  */
 const TAP_STATEMENT = `
-    with u as (
-      select id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
+    with r as (
+      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int)
+    ), u as (
+      select users.id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
              (extract(epoch from income_at) * 1000)::bigint as income_at_ms,
              (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
-             (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms
-      from users where id = $1 for update
+             (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms,
+             r.t, r.want, r.day, timestamptz 'epoch' + r.t * interval '1 millisecond' as at
+      from users join r on r.id = users.id
+      order by users.id
+      for update of users
     ), g as (
-      select u.*, greatest(0, ($2::bigint - energy_at_ms) / ${ENERGY_REGEN_MS}) as gained,
-             greatest(income_at_ms, $2::bigint - ${INCOME_OFFLINE_CAP_MS}) as i_start
+      select u.*, greatest(0, (t - energy_at_ms) / ${ENERGY_REGEN_MS}) as gained,
+             greatest(income_at_ms, t - ${INCOME_OFFLINE_CAP_MS}) as i_start
       from u
     ), i as (
       select g.*,
-        case when $2::bigint <= income_at_ms or eph <= 0 then 0
-             else ($2::bigint - i_start) * eph / ${HOUR_MS} end as income
+        case when t <= income_at_ms or eph <= 0 then 0
+             else (t - i_start) * eph / ${HOUR_MS} end as income
       from g
     ), s as (
       select i.*,
         case when energy >= max_energy then energy
              else least(max_energy::bigint, energy + gained) end as e_now,
-        case when energy + gained >= max_energy then $2::bigint
+        case when energy + gained >= max_energy then t
              else energy_at_ms + gained * ${ENERGY_REGEN_MS} end as e_at,
-        case when $2::bigint <= income_at_ms then income_at_ms
-             when eph <= 0 then $2::bigint
-             else least($2::bigint, i_start + (income * ${HOUR_MS} + eph - 1) / eph) end as i_at,
-        greatest(0, ($2::bigint + ${TAP_BURST * TAP_INTERVAL_MS}
-                     - greatest(tap_clock_ms, $2::bigint)) / ${TAP_INTERVAL_MS}) as allowance
+        case when t <= income_at_ms then income_at_ms
+             when eph <= 0 then t
+             else least(t, i_start + (income * ${HOUR_MS} + eph - 1) / eph) end as i_at,
+        greatest(0, (t + ${TAP_BURST * TAP_INTERVAL_MS}
+                     - greatest(tap_clock_ms, t)) / ${TAP_INTERVAL_MS}) as allowance
       from i
     ), n as (
-      select s.*, least($3::bigint,
+      select s.*, least(want,
                         case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
                         allowance) as n
       from s
@@ -124,7 +160,7 @@ const TAP_STATEMENT = `
       update users set
         energy = n.e_now - n.n * n.lose_energy_per_tap,
         energy_at = to_timestamp(n.e_at / 1000.0),
-        tap_clock = to_timestamp((greatest(n.tap_clock_ms, $2::bigint) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
+        tap_clock = to_timestamp((greatest(n.tap_clock_ms, n.t) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
         income_at = to_timestamp(n.i_at / 1000.0),
         onion = users.onion + n.n * n.earn_per_tap + n.income,
         total_score = users.total_score + n.n * n.earn_per_tap + n.income
@@ -132,14 +168,14 @@ const TAP_STATEMENT = `
       where users.id = n.id and n.n > 0
       returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.income, users.onion,
                 users.total_score, users.energy, users.earn_per_hour,
-                (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms
+                (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms, n.day, n.at
     ), ledger as (
       insert into economy_events (user_id, kind, delta_onion, ref, created_at)
-      select id, 'tap', earned, credited::text, $4::timestamptz from upd where earned <> 0
+      select id, 'tap', earned, credited::text, at from upd where earned <> 0
       union all
-      select id, 'income', income, null, $4::timestamptz from upd where income <> 0
+      select id, 'income', income, null, at from upd where income <> 0
     )${TAP_TASK_PROGRESS}
-    select * from upd`;
+    select id, credited, earned, income, onion, total_score, energy, earn_per_hour, income_at_ms from upd`;
 
 export interface BoostWrite {
   cost: number;

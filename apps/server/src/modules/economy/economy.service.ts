@@ -21,7 +21,8 @@ import { scoresCommitted } from '../leaderboard/scores.committed.ts';
 import { write } from '../ledger/ledger.write.ts';
 import { findUser, type UserRow } from '../users/users.repository.ts';
 import { currentBalances, settleIncome } from '../users/users.service.ts';
-import { applyBoost, applyChest, applyTaps, chestCount } from './economy.repository.ts';
+import { applyBoost, applyChest, chestCount } from './economy.repository.ts';
+import { createTapWriter, type TapWriter } from './tap.writer.ts';
 
 /** SPEC.md section 8 texts, and the server's own where the spec has none. */
 export const MESSAGES = {
@@ -45,7 +46,8 @@ const BOOST_REFUSALS: Record<BoostRefusal, [code: string, message: string]> = {
   'no-income': ['NO_INCOME', MESSAGES.noIncome],
 };
 
-export function createEconomyService(deps: Deps) {
+/** The economy's services; taps go through `taps`, the process's one tap writer. */
+export function createEconomyService(deps: Deps, taps: TapWriter = createTapWriter(deps.database)) {
   const { db } = deps.database;
 
   async function current(userId: number) {
@@ -101,10 +103,11 @@ export function createEconomyService(deps: Deps) {
 
     async tap(userId: number, count: number): Promise<TapResponse> {
       const now = deps.now();
-      const row = await applyTaps(deps.database, userId, count, new Date(now));
+      const row = await taps.submit(userId, count, now);
       if (row) {
-        // One statement did it all: taps, income, ledger rows and the daily tap task, committed.
-        await scoresCommitted(deps, [{ userid: userId, totalScore: row.totalScore }]);
+        // One statement did it all, with other players' batches: taps, income, ledger rows and
+        // the daily tap task, committed.
+        scoresCommitted(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {
           success: true,

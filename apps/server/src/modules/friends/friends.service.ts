@@ -43,7 +43,8 @@ export async function payReferralRewards(
 }
 
 export function createFriendsService(deps: Deps) {
-  const { db } = deps.database;
+  // The friends list may lag the writes by a moment: read from the replica when there is one.
+  const { replica: db } = deps.database;
   return {
     async friends(userId: number): Promise<FriendsResponse> {
       if (!(await findUser(db, userId))) throw notFound('Player not found.');

@@ -6,7 +6,8 @@ import { countParticipants, firstNames, playerRank, topPlayers } from './leaderb
 import { redisScores } from './leaderboard.store.ts';
 
 export function createLeaderboardService(deps: Deps) {
-  const { db } = deps.database;
+  // Ranks, counts and names may lag the writes by a moment: the replica when there is one.
+  const { replica: db } = deps.database;
 
   /** PostgreSQL alone: the embedded default, and the fallback when Redis fails. */
   async function fromPostgres(userId: number): Promise<LeaderboardResponse> {

@@ -42,6 +42,7 @@ export function redisScores(redis: Redis) {
 
     /** The first `limit` players, best first. */
     async top(limit: number): Promise<Scored[]> {
+      await flushScores(redis);
       const flat = await redis.zrevrange(SCORES, 0, limit - 1, 'WITHSCORES');
       const out: Scored[] = [];
       for (let i = 0; i < flat.length; i += 2) {
@@ -52,6 +53,7 @@ export function redisScores(redis: Redis) {
 
     /** A player's 1-based rank and score, or undefined when they are not on the board. */
     async rank(userId: number): Promise<{ rank: number; totalScore: number } | undefined> {
+      await flushScores(redis);
       const member = memberOf(userId);
       const [[, rank], [, score]] = (await redis
         .multi()
@@ -62,7 +64,10 @@ export function redisScores(redis: Redis) {
       return { rank: rank + 1, totalScore: Number(score) };
     },
 
-    count: () => redis.zcard(SCORES),
+    async count(): Promise<number> {
+      await flushScores(redis);
+      return redis.zcard(SCORES);
+    },
 
     /** Whether a complete load from PostgreSQL is there (false after Redis lost its data). */
     built: async () => (await redis.exists(BUILT)) === 1,
@@ -98,16 +103,63 @@ export function redisScores(redis: Redis) {
 }
 export type RedisScores = ReturnType<typeof redisScores>;
 
+/** How long committed totals wait in the process before they are written to Redis together. */
+export const BOARD_FLUSH_MS = 50;
+
+interface ScoreBuffer {
+  /** The highest committed total per player since the last flush. */
+  pending: Map<number, number>;
+  timer: NodeJS.Timeout | undefined;
+}
+const buffers = new WeakMap<Redis, ScoreBuffer>();
+
 /**
  * Copies committed totals to Redis, after the commit (modules/ledger/ledger.write.ts and the tap
- * statement). Without Redis it does nothing (PostgreSQL is read directly). A Redis error or
- * time-out is not the player's: the write stands, and the player's next one repairs the board.
+ * writer). Totals are gathered in the process and written every BOARD_FLUSH_MS in one `ZADD GT`:
+ * under GT only a player's latest (highest) total matters, so a hundred taps of a player cost one
+ * member of one command. Reads of the board in this process flush first (a player sees their own
+ * score), and closing the app flushes what is left. Without Redis it does nothing (PostgreSQL is
+ * read directly). A Redis error or time-out is not the player's: the write stands, and the
+ * player's next one repairs the board.
  */
-export async function recordScores(deps: Deps, entries: readonly Scored[]): Promise<void> {
-  if (!deps.redis) return;
-  try {
-    await redisScores(deps.redis).record(entries);
-  } catch {
-    // Left to the next write or a rebuild.
+export function recordScores(deps: Deps, entries: readonly Scored[]): void {
+  if (!deps.redis || entries.length === 0) return;
+  const redis = deps.redis;
+  let buffer = buffers.get(redis);
+  if (!buffer) {
+    buffer = { pending: new Map(), timer: undefined };
+    buffers.set(redis, buffer);
   }
+  for (const e of entries) {
+    const seen = buffer.pending.get(e.userid);
+    if (seen === undefined || e.totalScore > seen) buffer.pending.set(e.userid, e.totalScore);
+  }
+  if (!buffer.timer) {
+    buffer.timer = setTimeout(() => void flushScores(redis), BOARD_FLUSH_MS);
+    buffer.timer.unref();
+  }
+}
+
+/** Writes the totals gathered in this process now (never throws: a failed write is left to the next). */
+export async function flushScores(redis: Redis): Promise<void> {
+  const buffer = buffers.get(redis);
+  if (!buffer || buffer.pending.size === 0) return;
+  clearTimeout(buffer.timer);
+  buffer.timer = undefined;
+  const entries = [...buffer.pending].map(([userid, totalScore]) => ({ userid, totalScore }));
+  buffer.pending = new Map();
+  await Promise.all(
+    [redisScores(redis).record, ...alsoOnFlush].map((writeCopy) =>
+      // A failure is left to the next write or a rebuild.
+      writeCopy(entries, redis).catch(() => undefined),
+    ),
+  );
+}
+
+/** Other Redis copies of the totals (the league sets), written by the same flush. */
+const alsoOnFlush: ((entries: readonly Scored[], redis: Redis) => Promise<void>)[] = [];
+
+/** Adds a copy of the committed totals that every flush writes too (one command per flush). */
+export function onScoresFlush(writeCopy: (entries: readonly Scored[], redis: Redis) => Promise<void>): void {
+  if (!alsoOnFlush.includes(writeCopy)) alsoOnFlush.push(writeCopy);
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { LEAGUE_COUNT, leagueOf } from '@egg-rush/game/leagues';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { memberOf, userOf, type Scored } from '../leaderboard/leaderboard.store.ts';
+import { flushScores, memberOf, userOf, type Scored } from '../leaderboard/leaderboard.store.ts';
 
 /**
  * One Redis sorted set per league (used when REDIS_URL is set), members and scores as on the
@@ -56,6 +56,7 @@ export function leagueSets(redis: Redis) {
 
     /** The first `limit` players of a league, best first (all of them when `limit` is 0). */
     async top(league: number, limit: number): Promise<Scored[]> {
+      await flushScores(redis); // this process's latest totals first
       const flat = await redis.zrevrange(leagueKey(league), 0, limit - 1, 'WITHSCORES');
       const out: Scored[] = [];
       for (let i = 0; i < flat.length; i += 2)
@@ -65,6 +66,7 @@ export function leagueSets(redis: Redis) {
 
     /** A player's 1-based rank and score in a league, or undefined when they are not in it. */
     async rank(league: number, userId: number): Promise<{ rank: number; totalScore: number } | undefined> {
+      await flushScores(redis);
       const member = memberOf(userId);
       const [[, rank], [, score]] = (await redis
         .multi()
@@ -75,7 +77,10 @@ export function leagueSets(redis: Redis) {
       return { rank: rank + 1, totalScore: Number(score) };
     },
 
-    count: (league: number) => redis.zcard(leagueKey(league)),
+    async count(league: number): Promise<number> {
+      await flushScores(redis);
+      return redis.zcard(leagueKey(league));
+    },
 
     /** Every set's members (tests). */
     members(league: number): Promise<Scored[]> {

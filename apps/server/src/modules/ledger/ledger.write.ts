@@ -46,6 +46,6 @@ export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => 
     if (deps.redis && boarded.size > 0) scores = await lifetimeTotals(tx, [...boarded]);
     return value;
   });
-  await scoresCommitted(deps, scores);
+  scoresCommitted(deps, scores);
   return result;
 }

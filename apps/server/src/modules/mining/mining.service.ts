@@ -41,11 +41,12 @@ function view(item: MiningItem, level: number): MiningItemView {
 }
 
 export function createMiningService(deps: Deps) {
-  const { db } = deps.database;
   return {
+    /** The catalogue with the player's levels: may lag a purchase by a moment (the replica). */
     async data(userId: number): Promise<MiningDataResponse> {
-      if (!(await findUser(db, userId))) throw notFound('Player not found.');
-      const levels = await findLevels(db, userId);
+      const { replica } = deps.database;
+      if (!(await findUser(replica, userId))) throw notFound('Player not found.');
+      const levels = await findLevels(replica, userId);
       const list = (c: MiningCategory) => itemsOf(c).map((item) => view(item, levels.get(item.id) ?? 0));
       return {
         rides: list('rides'),

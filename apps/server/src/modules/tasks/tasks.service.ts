@@ -106,11 +106,13 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
     task.dailyType === 'invite' ? countFriends(tx, userId) : Promise.resolve(0);
 
   return {
+    /** The task list: may lag the player's last action by a moment (the replica). */
     async list(userId: number): Promise<TasksResponse> {
-      if (!(await findUser(db, userId))) throw notFound('Player not found.');
+      const { replica } = deps.database;
+      if (!(await findUser(replica, userId))) throw notFound('Player not found.');
       const now = deps.now();
-      const rows = await findProgress(db, userId, [0, gameDay(now)]);
-      const friends = await countFriends(db, userId);
+      const rows = await findProgress(replica, userId, [0, gameDay(now)]);
+      const friends = await countFriends(replica, userId);
       const rowOf = (t: TaskDefinition) =>
         rows.find((r) => r.taskName === t.taskName && r.period === taskPeriod(t, now));
       return {
