@@ -273,6 +273,7 @@ describe('notifications', () => {
     });
     expect(off.statusCode).toBe(200);
     expect(fake.of('answerCallbackQuery').at(-1)?.payload.callback_query_id).toBe('cb-5030');
+    t.clock.advance(1_000);
     await loginT(5031, '5030');
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5030)).toHaveLength(1);
@@ -281,6 +282,7 @@ describe('notifications', () => {
     );
     expect(Number(skipped!.n)).toBe(0);
 
+    t.clock.advance(1_000);
     await webhook(t.app, {
       update_id: updateId++,
       callback_query: {
@@ -291,6 +293,7 @@ describe('notifications', () => {
         message: { message_id: 1, date: 1, chat: chat(5030), text: 'x' },
       },
     });
+    t.clock.advance(1_000);
     await loginT(5032, '5030');
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5030).at(-1)).toMatch(/Player 5032 joined/);

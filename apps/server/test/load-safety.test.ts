@@ -73,7 +73,11 @@ function chestStorm(label: string, options: { database?: 'pglite' }) {
 
     it('200 players open a chest at the same moment: all answer within 5 s, health meanwhile, Redis equals PostgreSQL', async () => {
       const ids = Array.from({ length: 200 }, (_, i) => 50_000 + i);
-      const tokens = await Promise.all(ids.map((id) => t.login(id)));
+      // Sign-ups in groups: the storm under test is the chests', not 200 logins on one connection.
+      const tokens: string[] = [];
+      for (let i = 0; i < ids.length; i += 25) {
+        tokens.push(...(await Promise.all(ids.slice(i, i + 25).map((id) => t.login(id)))));
+      }
       await setChests(t, ids, 1);
       const storm = Promise.all(
         ids.map((id, i) => timed(t, tokens[i]!, 'PUT', '/api/v1/users/getCheat', id)),
