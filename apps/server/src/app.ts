@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -12,7 +13,9 @@ import Fastify, {
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './lib/deps.ts';
+import { httpDuration, httpRequests } from './lib/metrics.ts';
 import { createTokens } from './lib/token.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import avatarRoutes from './modules/avatar/avatar.routes.ts';
 import comboRoutes from './modules/combo/combo.routes.ts';
@@ -25,6 +28,7 @@ import friendsRoutes from './modules/friends/friends.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import leaderboardRoutes from './modules/leaderboard/leaderboard.routes.ts';
 import leaguesRoutes from './modules/leagues/leagues.routes.ts';
+import metricsRoutes from './modules/metrics/metrics.routes.ts';
 import miningRoutes from './modules/mining/mining.routes.ts';
 import openapiRoutes from './modules/openapi/openapi.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
@@ -42,7 +46,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 
 /**
- * Request bodies above this are refused with 413 (SPEC.md has no large payloads: the largest,
+ * Request bodies above this are refused with 413 (no call carries a large payload: the largest,
  * login's launch data, is about 1 KiB).
  */
 export const BODY_LIMIT = 16 * 1024;
@@ -90,6 +94,7 @@ const modules = [
   playRoutes,
   paymentsRoutes,
   botRoutes,
+  adminRoutes,
   openapiRoutes,
 ];
 
@@ -116,13 +121,20 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where the log goes (standard output unless given; tests read it). */
+  logStream?: NodeJS.WritableStream;
   /** Serve the built web app when it exists (off in API tests). */
   serveWeb?: boolean;
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.env.logLevel } : false,
+    logger: options.logger
+      ? { level: deps.env.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
+      : false,
+    // Requests are logged once, when answered, by the hook below: route pattern, status, time and
+    // player, never the address's query, a header, a body (tokens, launch data, wallet proofs).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     requestTimeout: HTTP_TIMEOUTS.request,
     connectionTimeout: HTTP_TIMEOUTS.connection,
@@ -144,6 +156,23 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     : undefined;
   app.decorate('bot', bot);
   if (bot) app.addHook('onClose', () => bot.stop());
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = String(reply.statusCode);
+    const seconds = reply.elapsedTime / 1000;
+    httpRequests.inc({ method: request.method, route, status });
+    httpDuration.observe({ method: request.method, route, status }, seconds);
+    request.log.info(
+      {
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ...(request.userId ? { player: request.userId } : {}),
+      },
+      'request',
+    );
+  });
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
@@ -185,6 +214,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     { prefix: '/api/v1' },
   );
   await app.register(walletManifestRoutes);
+  await app.register(metricsRoutes);
 
   if (spa) await serveWeb(app, webDist);
   // Leader Board totals still gathered in the process go to Redis before it is closed. (Runs

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** The development bot token: signs launch data when no BOT_TOKEN is set (DESIGN.md section 4). */
+/** The development bot token: signs launch data when no BOT_TOKEN is set. */
 export const DEV_BOT_TOKEN = '1000000000:development-token-egg-rush';
-/** The development game passphrase (SPEC.md section 7, /play/result). */
+/** The development game passphrase (seals /play/result). */
 export const DEV_GAME_SECRET = 'egg-rush-development-passphrase';
 /** The development key of the daily combo's choice (anyone can compute a day's combo with it). */
 export const DEV_COMBO_SECRET = 'egg-rush-development-combo-key';
@@ -87,6 +87,13 @@ const schema = z
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10_000),
     WORKERS: z.coerce.number().int().min(1).max(256).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ADMIN_IDS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\s*[1-9]\d{0,15}\s*(,\s*[1-9]\d{0,15}\s*)*$/, 'must be comma-separated Telegram ids')
+        .optional(),
+    ),
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BOT_TOKEN) {
@@ -175,6 +182,10 @@ export interface Env {
   rateLimitWindowMs: number;
   /** Server processes sharing the port (`npm run serve`); more than one needs PostgreSQL. */
   workers: number;
+  /** Telegram ids of the operators (ADMIN_IDS): only they reach /api/v1/admin/. */
+  adminIds: ReadonlySet<number>;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); without one /metrics is not served. */
+  metricsToken: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -219,6 +230,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS,
     workers: e.WORKERS,
+    adminIds: new Set(
+      (e.ADMIN_IDS ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .map(Number),
+    ),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_HANDLER_HASH } from '../src/plugins/security.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -16,6 +17,21 @@ describe('security headers and CORS', () => {
     expect(csp).toContain('frame-ancestors');
     expect(csp).toContain('https://web.telegram.org');
     expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it("lets inline handlers run only when empty (TON Connect's ontouchstart), and no eval", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const csp = String(res.headers['content-security-policy']);
+    const attr = csp
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src-attr'))!
+      .trim();
+    expect(attr).toBe(`script-src-attr 'unsafe-hashes' '${EMPTY_HANDLER_HASH}'`);
+    // The hash is the empty handler's: sha256 of "".
+    const { createHash } = await import('node:crypto');
+    expect(EMPTY_HANDLER_HASH).toBe(`sha256-${createHash('sha256').update('').digest('base64')}`);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src [^;]*unsafe-inline/);
   });
 
   it('allows cross-origin calls only from PUBLIC_URL', async () => {

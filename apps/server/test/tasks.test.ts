@@ -128,7 +128,7 @@ describe('tasks', () => {
     expect(p.ticket).toBe(NEW_PLAYER.ticket);
   });
 
-  it('refuses unknown names and types with the SPEC message', async () => {
+  it('refuses unknown names and types with the refusal message', async () => {
     const token = await t.login(1302);
     for (const body of [
       { taskName: 'Free_Money' },

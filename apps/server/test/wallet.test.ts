@@ -204,7 +204,7 @@ describe('TON proof of wallet ownership', () => {
   });
 });
 
-describe('TON address validation (SPEC.md section 5)', () => {
+describe('TON address validation', () => {
   it('takes raw addresses with one colon, workchain 0 or -1 and 64 hex characters', () => {
     const hex = 'a'.repeat(64);
     expect(parseTonAddress(`0:${hex}`)).not.toBeNull();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every refusal: `{ code, message }`. Messages are SPEC.md section 8 texts where one applies. */
+/** Every refusal: `{ code, message }`. Messages: docs/game-rules.md, Messages. */
 export const errorBody = z.object({ code: z.string(), message: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
@@ -22,7 +22,7 @@ export const ID_TEXT = /^[1-9][0-9]{0,15}$/;
 /** A Telegram user id. Positive, within JavaScript's exact integer range. */
 export const userId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** Body of the calls that carry only the caller's id (SPEC.md section 7). */
+/** Body of the calls that carry only the caller's id. */
 export const useridBody = z.object({ userid: userId });
 export type UseridBody = z.infer<typeof useridBody>;
 

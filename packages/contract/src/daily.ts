@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** POST /users/claim/daily: SPEC.md section 3 "Daily claim response". `day` is the streak day. */
+/** POST /users/claim/daily. `day` is the streak day. */
 export const dailyClaimResponse = z.object({
   status: z.literal('success'),
   onionData: z.number(),

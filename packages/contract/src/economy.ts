@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userId } from './common.ts';
 
 /**
- * PUT /users/tap: a batch of taps (DESIGN.md section 3). `count` defaults to 1; the server
+ * PUT /users/tap: a batch of taps. `count` defaults to 1; the server
  * credits at most 500, what energy allows and what a human tap rate allows.
  */
 export const tapRequest = z.object({
@@ -22,15 +22,15 @@ export const tapResponse = z.object({
 });
 export type TapResponse = z.infer<typeof tapResponse>;
 
-/** PUT /users/growUp: the current energy (SPEC.md section 7). Writes nothing. */
+/** PUT /users/growUp: the current energy. Writes nothing. */
 export const growUpResponse = z.object({ success: z.literal(true), energy: z.number() });
 export type GrowUpResponse = z.infer<typeof growUpResponse>;
 
-/** PUT /users/growOnion: the current balance with passive income (SPEC.md section 7). */
+/** PUT /users/growOnion: the current balance with passive income. */
 export const growOnionResponse = z.object({ success: z.literal(true), onion: z.number() });
 export type GrowOnionResponse = z.infer<typeof growOnionResponse>;
 
-/** PUT /users/fullyEnergy (SPEC.md section 7). */
+/** PUT /users/fullyEnergy. */
 export const fullyEnergyResponse = z.object({ energy: z.number(), onion: z.number() });
 /** PUT /users/income: `changePerHour` is the new earnPerHour. */
 export const incomeBoostResponse = z.object({ changePerHour: z.number(), onion: z.number() });
@@ -51,7 +51,7 @@ export type DoubleBoostResponse = z.infer<typeof doubleBoostResponse>;
 export type TouchIncomeResponse = z.infer<typeof touchIncomeResponse>;
 export type EnergyCapacityResponse = z.infer<typeof energyCapacityResponse>;
 
-/** PUT /users/getCheat: SPEC.md section 3 "Cheat or spin result". */
+/** PUT /users/getCheat: opens a chest; what it held. */
 export const cheatResponse = z.object({
   cheatData: z.object({ type: z.enum(['onion', 'ticket']), value: z.number() }),
   onion: z.number(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { optionalUseridBody } from './common.ts';
 
-/** The farm calls send nothing but may carry the caller's id (SPEC.md section 7: "not shown"). */
+/** The farm calls send nothing but may carry the caller's id. */
 export const farmRequest = optionalUseridBody;
 
-/** GET /farm/status: SPEC.md section 3 "Farm status". Times in milliseconds. */
+/** GET /farm/status. Times in milliseconds. */
 export const farmStatusResponse = z.object({
   reward: z.number(),
   duration: z.number(),

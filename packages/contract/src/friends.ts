@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** One invited friend (SPEC.md section 3 "Friends response"). */
+/** One invited friend. */
 export const friend = z.object({
   id: z.number(),
   firstname: z.string(),
-  /** GET /api/v1/users/avatar/:userid (SPEC.md section 7). */
+  /** GET /api/v1/users/avatar/:userid. */
   avatar: z.string(),
   totalScore: z.number(),
   /** Coins the inviter earned for this friend. */

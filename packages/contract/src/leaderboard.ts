@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md section 3 "Leaderboard entry", with the rank. */
+/** A Leader Board entry, with the rank. */
 export const leaderboardEntry = z.object({
   userid: z.number(),
   firstname: z.string(),

@@ -8,6 +8,14 @@ export const healthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
+/** GET /ready (public): 200 once the database answers with every migration applied (and Redis, when configured). */
+export const readyResponse = z.object({
+  ready: z.boolean(),
+  database: z.boolean(),
+  redis: z.enum(['up', 'down', 'off']),
+  migrations: z.boolean(),
+});
+
 /** GET /openapi.json (public): this contract as an OpenAPI 3 document. */
 export const openApiDocument = z.looseObject({
   openapi: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userId } from './common.ts';
 
-/** One mining item as shown (SPEC.md section 3 "Mining data"); `price` is the next level's. */
+/** One mining item as shown; `price` is the next level's. */
 export const miningItem = z.object({
   id: z.string(),
   name: z.string(),

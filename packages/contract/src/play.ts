@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userId } from './common.ts';
 
-/** POST /play/start: spends a ticket (SPEC.md section 7). */
+/** POST /play/start: spends a ticket. */
 export const playStartResponse = z.union([
   z.object({ success: z.literal(true), ticket: z.number(), gameId: z.string() }),
   z.object({ success: z.literal(false), msg: z.string() }),
@@ -10,7 +10,7 @@ export type PlayStartResponse = z.infer<typeof playStartResponse>;
 
 /**
  * POST /play/result: `data` is `{ score, gameId }` as JSON, AES-encrypted with the game
- * passphrase in the OpenSSL format crypto-js produces (SPEC.md section 7).
+ * passphrase in the OpenSSL format crypto-js produces.
  */
 export const playResultBody = z.object({ userid: userId, data: z.string().min(16).max(2048) });
 export type PlayResultBody = z.infer<typeof playResultBody>;

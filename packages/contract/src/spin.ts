@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * PUT /users/getSpin: SPEC.md section 3 "Cheat or spin result". `segment` is the wheel segment
+ * PUT /users/getSpin: the prize. `segment` is the wheel segment
  * the prize sits on (packages/game/src/spin.ts SPIN_WHEEL), so the wheel stops on it.
  */
 export const spinResponse = z.object({

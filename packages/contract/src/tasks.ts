@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userId } from './common.ts';
 
-/** One task with the player's state (SPEC.md section 3 "Task"). */
+/** One task with the player's state. */
 export const task = z.object({
   taskType: z.enum(['one_time', 'earn_coin', 'daily']),
   taskName: z.string(),

@@ -1,6 +1,46 @@
 import { z } from 'zod';
+import { userId } from './common.ts';
 
-/** GET /users/get/:id: the profile of SPEC.md section 3, as the server computes it now. */
+/** The languages the game speaks (the web app's catalogues). */
+export const LANGUAGES = ['en', 'ru', 'uk', 'es', 'pt-BR', 'id', 'vi', 'tr'] as const;
+export type LanguageCode = (typeof LANGUAGES)[number];
+
+/**
+ * The player's own settings, kept with the profile so that they follow the player across
+ * devices. `language` is null until the player picks one (Telegram's language is used then);
+ * `reducedMotion` 'system' follows the device.
+ */
+export const settings = z.object({
+  language: z.enum(LANGUAGES).nullable(),
+  sound: z.boolean(),
+  haptics: z.boolean(),
+  reducedMotion: z.enum(['system', 'on', 'off']),
+  guideSeen: z.boolean(),
+});
+export type Settings = z.infer<typeof settings>;
+
+/** The values of a player who never changed anything (sound starts muted, as before). */
+export const DEFAULT_SETTINGS: Settings = {
+  language: null,
+  sound: false,
+  haptics: true,
+  reducedMotion: 'system',
+  guideSeen: false,
+};
+
+/** PUT /users/settings: the settings to change (any subset), with the caller's id. */
+export const settingsUpdate = settings
+  .partial()
+  .extend({ userid: userId.optional() })
+  .strict()
+  .refine((body) => Object.keys(body).some((key) => key !== 'userid'), 'Nothing to change.');
+export type SettingsUpdate = z.infer<typeof settingsUpdate>;
+
+/** The player's settings after the change. */
+export const settingsResponse = z.object({ settings });
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+/** GET /users/get/:id: the player's profile, as the server computes it now. */
 export const profile = z.object({
   id: z.number(),
   username: z.string().nullable(),
@@ -30,6 +70,9 @@ export const profile = z.object({
   refillsLeft: z.number(),
   walletAddress: z.string().nullable(),
   friendCount: z.number(),
+  /** Whether today's check-in is still to claim (the start gate claims only then). */
+  dailyClaimable: z.boolean(),
+  settings,
   serverTime: z.number(),
 });
 export type Profile = z.infer<typeof profile>;

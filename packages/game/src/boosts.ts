@@ -1,13 +1,13 @@
 import { gameDay } from './time.ts';
 
-/** The boost shop on Home (SPEC.md sections 2 "Boost view", 4 "Boosts", 5 and 9). */
+/** The boost shop on Home. */
 export const BOOST_NAMES = ['fullyEnergy', 'income', 'double', 'touchIncome', 'energyCapacity'] as const;
 export type BoostName = (typeof BOOST_NAMES)[number];
 
-/** SPEC.md section 9: each boost costs 500 coins (the first purchase of a levelled boost). */
+/** Each boost costs 500 coins (the first purchase of a levelled boost). */
 export const BOOST_COST = 500;
 
-/** SPEC.md section 4: Income and Double can each be used once, decided by the boosts list. */
+/** Income and Double can each be used once, decided by the boosts list. */
 export const ONCE_ONLY_BOOSTS: readonly BoostName[] = ['income', 'double'];
 
 /** Boosts bought level by level, each level dearer than the last (docs/economy.md). */
@@ -106,7 +106,7 @@ export const boostAvailability = (name: BoostName, s: BoostState): BoostPlan =>
 /**
  * Buying a boost: once-only boosts already in the list are refused, as are levelled boosts at
  * their last level, a refill past the day's allowance or at full energy, and 2 * Income while
- * there is no income to double; then the balance must cover the price (SPEC.md section 5).
+ * there is no income to double; then the balance must cover the price.
  */
 export function planBoost(name: BoostName, s: BoostState): BoostPlan {
   if (ONCE_ONLY_BOOSTS.includes(name) && s.boosts.includes(name))
@@ -156,7 +156,7 @@ export function planBoost(name: BoostName, s: BoostState): BoostPlan {
   return { ok: true, cost, next };
 }
 
-/** Days, hours, minutes and seconds left until a boost end time (SPEC.md section 2 "Home"). */
+/** Days, hours, minutes and seconds left until a boost end time. */
 export function boostCountdown(endAt: number, now: number) {
   const total = Math.max(0, Math.floor((endAt - now) / 1000));
   return {

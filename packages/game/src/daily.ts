@@ -1,7 +1,7 @@
 import { gameDay } from './time.ts';
 
 /**
- * Daily check-in rewards by streak day (design choice; SPEC.md section 2 "Start gate").
+ * Daily check-in rewards by streak day (design choice).
  * Day 1 is the first day of a streak; past the table the last row repeats.
  */
 export const DAILY_REWARDS: readonly { onion: number; ticket: number; chest: number }[] = [

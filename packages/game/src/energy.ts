@@ -1,5 +1,5 @@
 /**
- * Energy regenerates from the server clock (SPEC.md section 4 "Energy"; DESIGN.md section 3).
+ * Energy regenerates from the server clock.
  * Design choice: one energy every 300 ms (3.3 per second), so an empty bar of 1000 refills in
  * five minutes.
  */

@@ -1,5 +1,5 @@
 /**
- * The farm (SPEC.md section 4 "Farm"): not started, farming with a countdown, claimable at the
+ * The farm: not started, farming with a countdown, claimable at the
  * end, claimed (back to not started). Design choice: six hours for 2,000 coins, as comparable
  * games use.
  */

@@ -1,12 +1,12 @@
 /**
- * Passive income accrues per hour (SPEC.md sections 1 and 4) and settles from the server clock.
+ * Passive income accrues per hour and settles from the server clock.
  * Design choice (docs/economy.md): at most six hours accrue while a player is away, so that four
  * visits a day collect almost all of it and a script awake around the clock gains little over them.
  */
 export const INCOME_OFFLINE_CAP_MS = 6 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
-/** The client's income tick: 3,600,000 ms / earnPerHour (SPEC.md section 9). */
+/** The client's income tick: 3,600,000 ms / earnPerHour. */
 export function incomeIntervalMs(earnPerHour: number): number | null {
   return earnPerHour > 0 ? HOUR_MS / earnPerHour : null;
 }

@@ -1,5 +1,5 @@
 /**
- * The Leader Board (SPEC.md section 2): the top players by lifetime score (totalScore), highest
+ * The Leader Board: the top players by lifetime score (totalScore), highest
  * first. Design choice: the top 100; ties go to the lower Telegram id (ids grow over time, so
  * mostly the older account), an order a Redis sorted set can keep without extra lookups.
  */

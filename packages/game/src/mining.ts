@@ -1,12 +1,12 @@
 /**
- * Mining upgrades (SPEC.md sections 2 "Mining", 3 "Mining data", 5). The land is an amusement
+ * Mining upgrades. The land is an amusement
  * park; every item raises passive income (earnPerHour) by a fixed amount per level.
  */
 
 export const MINING_CATEGORIES = ['rides', 'team', 'concessions', 'policy', 'welfare'] as const;
 export type MiningCategory = (typeof MINING_CATEGORIES)[number];
 
-/** Tab titles, SPEC.md section 2. */
+/** Tab titles. */
 export const CATEGORY_TITLES: Record<MiningCategory, string> = {
   rides: 'Rides',
   team: 'Team',

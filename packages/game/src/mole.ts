@@ -1,7 +1,7 @@
 import { between, type Rng } from './rng.ts';
 
 /**
- * The mole-smash game (SPEC.md sections 2 "Mole game", 3 "Mole", 4 "Game phases", 5, 9).
+ * The mole-smash game.
  * Where the spec reads two ways, bomb moles are the negative ones.
  */
 export const MOLE_COUNT = 9;
@@ -12,7 +12,7 @@ export const TIME_LIMIT_MS = 60_000;
 export const TIME_MULTIPLIER = 1.1;
 /** Each restart of a mole multiplies its points by this factor (floored). */
 export const POINTS_MULTIPLIER = 0.9;
-/** The floor of a non-bomb mole's points after repeats (SPEC.md section 5 pointsMin). */
+/** The floor of a non-bomb mole's points after repeats (pointsMin). */
 export const POINTS_MIN = 1;
 
 /** A mole game costs one ticket, taken when it starts. */
@@ -27,18 +27,17 @@ export const MOLE_SCORES: Record<MoleType, number> = {
   bomb: -100,
 };
 
-/** Cumulative thresholds of the type draw, checked in this order (SPEC.md section 5). */
+/** Cumulative thresholds of the type draw, checked in this order. */
 export const MOLE_CHANCES = { golden: 0.05, bomb: 0.35, special: 0.55 } as const;
 
-/** Random ranges per cycle (SPEC.md section 3 "Mole"): speed 0.5-2, delay 0.5-5 s, wait 1-3 s. */
+/** Random ranges per cycle: speed 0.5-2, delay 0.5-5 s, wait 1-3 s. */
 export const SPEED_RANGE = [0.5, 2] as const;
 export const DELAY_RANGE_S = [0.5, 5] as const;
 export const WAIT_RANGE_S = [1, 3] as const;
 
 /**
- * How long a mole stays up at time scale 1 (SPEC.md section 9 "Wooden mole time 3000 ms,
- * golden mole time 10000 ms"). Design choice giving them a coherent meaning: a wooden (normal,
- * special or bomb) mole is up for 3 s of its rise-and-return; the rare golden one lingers 10 s.
+ * How long a mole stays up at time scale 1 (wooden 3000 ms, golden 10000 ms), with a coherent
+ * meaning: a wooden (normal, special or bomb) mole is up for 3 s of its rise-and-return; the rare golden one lingers 10 s.
  */
 export const WOODEN_MOLE_MS = 3_000;
 export const GOLDEN_MOLE_MS = 10_000;
@@ -91,14 +90,14 @@ export function nextMoleCycle(repeat: number, rng: Rng): MoleCycle {
 /** Seconds a mole waits hidden after it is whacked or its cycle ends. */
 export const nextWait = (rng: Rng) => between(rng, WAIT_RANGE_S[0], WAIT_RANGE_S[1]);
 
-/** Seconds to hide after a whack (SPEC.md section 4: within 0.1 s). */
+/** Seconds to hide after a whack (within 0.1 s). */
 export const HIDE_S = 0.1;
 /** Seconds of a mole's rise and of its return, at time scale 1 (the web's animation). */
 export const RISE_S = 0.35;
 export const SINK_S = 0.3;
 
 /**
- * The 3-2-1 countdown before play (SPEC.md section 2): after 0.5 s, each number for 1 s. The
+ * The 3-2-1 countdown before play: after 0.5 s, each number for 1 s. The
  * moles only start once it is over, so no point can be scored in its first COUNTDOWN_MS.
  */
 export const COUNTDOWN_DELAY_S = 0.5;

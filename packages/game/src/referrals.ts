@@ -1,5 +1,5 @@
 /**
- * Referrals (SPEC.md sections 2 "Friends", 9 "Referral milestones").
+ * Referrals.
  */
 
 /**
@@ -15,7 +15,7 @@ export function referralReward(inviteeIsPremium: boolean): { inviter: number; in
   return inviteeIsPremium ? REFERRAL_REWARD.premium : REFERRAL_REWARD.regular;
 }
 
-/** Friend counts that fill a dot: SPEC.md section 9. Ticket rewards: design choice. */
+/** Friend counts that fill a dot, and the tickets each pays. */
 export const MILESTONES: readonly { count: number; ticket: number }[] = [
   { count: 1, ticket: 2 },
   { count: 5, ticket: 5 },
@@ -40,10 +40,10 @@ export function parseInviter(startParam: string | undefined, self: number): numb
   return id;
 }
 
-/** SPEC.md section 2: the bot link with the start parameter set to the user id. */
+/** The bot link with the start parameter set to the user id. */
 export function inviteLink(botUsername: string, appShortName: string, userId: number): string {
   return `https://t.me/${botUsername}/${appShortName}?startapp=${userId}`;
 }
 
-/** SPEC.md section 2: the share text. */
+/** The share text. */
 export const SHARE_TEXT = 'Join our telegram mini app.';

@@ -1,8 +1,8 @@
 import { pickWeighted, type Rng } from './rng.ts';
 
-/** SPEC.md section 4 "Spin": one spin uses one ticket. */
+/** One spin uses one ticket. */
 export const SPIN_COST_TICKETS = 1;
-/** SPEC.md section 4 "Spin": the wheel turns 1800 degrees plus the prize's angle over 4 s. */
+/** The wheel turns 1800 degrees plus the prize's angle over 4 s. */
 export const SPIN_BASE_DEGREES = 1_800;
 export const SPIN_DURATION_MS = 4_000;
 
@@ -46,7 +46,7 @@ export function spinExpectation(wheel: readonly SpinSegment[] = SPIN_WHEEL) {
 
 export type SpinDraw = { ok: true; segment: number; prize: SpinSegment } | { ok: false; reason: 'no-ticket' };
 
-/** SPEC.md section 5: a spin needs ticket > 0. The prize is drawn on the server. */
+/** A spin needs ticket > 0. The prize is drawn on the server. */
 export function drawSpin(ticket: number, rng: Rng): SpinDraw {
   if (ticket < SPIN_COST_TICKETS) return { ok: false, reason: 'no-ticket' };
   const indexed = SPIN_WHEEL.map((segment, index) => ({ ...segment, index }));

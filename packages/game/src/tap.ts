@@ -1,7 +1,7 @@
 import { settleEnergy } from './energy.ts';
 
 /**
- * Taps arrive in batches (DESIGN.md section 3): `PUT /users/tap { count }`.
+ * Taps arrive in batches: `PUT /users/tap { count }`.
  * Design choice: at most 500 taps in one request (the client flushes at 50).
  */
 export const TAP_MAX_BATCH = 500;
@@ -28,7 +28,7 @@ export function advanceTapClock(tapClock: number, now: number, credited: number)
   return Math.max(tapClock, now) + credited * TAP_INTERVAL_MS;
 }
 
-/** SPEC.md section 5: a tap is allowed only if energy >= loseEnergyPerTap. */
+/** A tap is allowed only if energy >= loseEnergyPerTap. */
 export const canTap = (energy: number, loseEnergyPerTap: number) =>
   loseEnergyPerTap > 0 && energy >= loseEnergyPerTap;
 

@@ -1,7 +1,7 @@
 import { gameDay } from './time.ts';
 
 /**
- * Tasks (SPEC.md sections 2 "Tasks", 3 "Task", 4 "Task", 5). The catalogue is the only source
+ * Tasks. The catalogue is the only source
  * of rewards: a request's `amount` and `type` are checked against it and never paid.
  */
 
@@ -9,7 +9,7 @@ import { gameDay } from './time.ts';
 export type TaskAction = 'tap' | 'spin' | 'game' | 'chest' | 'boost' | 'farm' | 'mining';
 
 export type TaskType = 'one_time' | 'earn_coin' | 'daily';
-/** SPEC.md section 3: twitter, telegram, earn, or others (here: invite and the daily actions). */
+/** Twitter, telegram, earn, or others (here: invite and the daily actions). */
 export type DailyType = 'twitter' | 'telegram' | 'earn' | 'invite' | TaskAction | 'partner';
 export type RewardType = 'onion' | 'ticket';
 
@@ -24,7 +24,7 @@ export interface TaskDefinition {
   targetCount: number;
   /** External link (social and partner tasks). */
   link?: string;
-  /** In-app destination of the Go button (SPEC.md section 2). */
+  /** In-app destination of the Go button. */
   goTo?: string;
   /** The daily action that counts towards this task. */
   action?: TaskAction;
@@ -32,7 +32,7 @@ export interface TaskDefinition {
 
 /**
  * The catalogue. Rewards are design choices sized against the daily check-in (500 to 10,000
- * coins) and mining prices; the Earn More Coins rows and their order are SPEC.md section 2.
+ * coins) and mining prices; the Earn More Coins rows keep their specified order.
  */
 export const TASKS: readonly TaskDefinition[] = [
   {
@@ -166,7 +166,7 @@ export function taskPeriod(task: TaskDefinition, now: number): number {
   return task.taskType === 'daily' ? gameDay(now) : 0;
 }
 
-/** Tasks completed by visiting their link or page (the link-reward call, SPEC.md section 4). */
+/** Tasks completed by visiting their link or page (the link-reward call). */
 export function isLinkTask(task: TaskDefinition): boolean {
   return (
     task.dailyType === 'twitter' ||
@@ -177,7 +177,7 @@ export function isLinkTask(task: TaskDefinition): boolean {
 }
 
 /**
- * How long a link visit lasts before it counts (SPEC.md section 9 "Link-visit delay 10 s"). The
+ * How long a link visit lasts before it counts. The
  * server records the visit's start at the first link-reward call and counts the task completed
  * only this long after it.
  */
@@ -211,11 +211,14 @@ export interface TaskRequest {
 }
 
 /**
- * The catalogue task a request names, or null when the name is unknown or the type, daily type
+ * The catalogue task a request names (in the launch catalogue, or the one given), or null when the name is unknown or the type, daily type
  * or reward type given disagree with the catalogue ('Invalid task name or type!').
  */
-export function matchTask(request: TaskRequest): TaskDefinition | null {
-  const task = findTask(request.taskName);
+export function matchTask(
+  request: TaskRequest,
+  catalogue: readonly TaskDefinition[] = TASKS,
+): TaskDefinition | null {
+  const task = catalogue.find((t) => t.taskName === request.taskName);
   if (!task) return null;
   if (request.taskType !== undefined && request.taskType !== task.taskType) return null;
   if (request.dailyType !== undefined && request.dailyType !== task.dailyType) return null;
@@ -225,7 +228,7 @@ export function matchTask(request: TaskRequest): TaskDefinition | null {
 
 export type ClaimDecision = { ok: true } | { ok: false; reason: 'claimed' | 'not-completed' };
 
-/** A task pays once, and only once it is completed (SPEC.md section 5). */
+/** A task pays once, and only once it is completed. */
 export function decideClaim(state: { completed: boolean; claimed: boolean }): ClaimDecision {
   if (state.claimed) return { ok: false, reason: 'claimed' };
   if (!state.completed) return { ok: false, reason: 'not-completed' };

@@ -1,5 +1,5 @@
 /**
- * The game day. SPEC.md section 9: the daily reset is midnight at a fixed UTC-6 offset.
+ * The game day: the daily reset is midnight at a fixed UTC-6 offset.
  */
 export const DAY_MS = 86_400_000;
 export const RESET_OFFSET_HOURS = -6;

@@ -1,8 +1,7 @@
 import { pickWeighted, type Rng } from './rng.ts';
 
 /**
- * What a treasure chest holds (SPEC.md section 3 "Cheat or spin result": type onion or
- * ticket). Design choice: mostly coins, sometimes play tickets, rarely a jackpot; the expected
+ * What a treasure chest holds (coins or tickets). Design choice: mostly coins, sometimes play tickets, rarely a jackpot; the expected
  * value is about 1,000 coins.
  */
 export const CHEST_PRIZES: readonly { type: 'onion' | 'ticket'; value: number; weight: number }[] = [
@@ -18,7 +17,7 @@ export const CHEST_PRIZES: readonly { type: 'onion' | 'ticket'; value: number; w
 export type ChestOpening =
   { ok: true; prize: { type: 'onion' | 'ticket'; value: number } } | { ok: false; reason: 'no-chest' };
 
-/** SPEC.md section 5: treasure opens only if cheatCount is not 0. */
+/** Treasure opens only if cheatCount is not 0. */
 export function openChest(cheatCount: number, rng: Rng): ChestOpening {
   if (cheatCount <= 0) return { ok: false, reason: 'no-chest' };
   const { type, value } = pickWeighted(CHEST_PRIZES, rng);

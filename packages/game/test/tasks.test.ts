@@ -13,7 +13,7 @@ import {
 import { gameDay } from '../src/time.ts';
 
 describe('task catalogue', () => {
-  it('has the four Earn More Coins rows in SPEC order', () => {
+  it('has the four Earn More Coins rows in the specified order', () => {
     const earn = TASKS.filter((t) => t.taskType === 'earn_coin');
     expect(earn.map((t) => [t.taskName, t.dailyType])).toEqual([
       ['Follow_Twitter', 'twitter'],

@@ -72,6 +72,8 @@ export interface Database {
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Pool connections in use, idle, and callers waiting for one (PostgreSQL; PGlite has one connection). */
+  poolStats(): { inUse: number; idle: number; waiting: number };
   /**
    * Runs a fixed statement ($1, $2… parameters) under a name: PostgreSQL parses and plans it
    * once per connection instead of on every call. For the hottest writes.
@@ -119,6 +121,11 @@ export async function openDatabase(options: {
       transaction: (fn) => pgTransaction(pool, fn),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: () => ping(db),
+      poolStats: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       prepared: async <T>(name: string, text: string, values: unknown[]) =>
         (await pool.query({ name, text, values })).rows as T[],
       close: async () => {
@@ -145,6 +152,7 @@ export async function openDatabase(options: {
     transaction: (fn) => pgliteTransaction(db, fn),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
+    poolStats: () => ({ inUse: 0, idle: 1, waiting: 0 }),
     prepared: async <T>(_name: string, text: string, values: unknown[]) =>
       (await client.query<T>(text, values)).rows,
     close: () => client.close(),

@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -12,14 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Settings } from '@egg-rush/contract/users';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
 
 /**
- * A player, keyed by the Telegram user id. Profile fields follow SPEC.md section 3, defaults
- * section 9 and packages/game/src/profile.ts. Energy and income are stored with the instant they
- * were last settled; reads compute the current value (DESIGN.md section 3).
+ * A player, keyed by the Telegram user id. Defaults come from packages/game/src/profile.ts. Energy and income are stored with the instant they
+ * were last settled; reads compute the current value.
  */
 export const users = pgTable(
   'users',
@@ -70,6 +71,17 @@ export const users = pgTable(
     /** Farm start; null when not farming. */
     farmStartedAt: at('farm_started_at'),
     walletAddress: text('wallet_address'),
+    /**
+     * The player's settings as they changed them (packages/contract users.ts `settings`); keys
+     * never set read as the defaults.
+     */
+    settings: jsonb('settings')
+      .$type<Partial<Settings>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Set by an operator: the player's calls are refused and they leave the Leader Board. */
+    bannedAt: at('banned_at'),
+    banReason: text('ban_reason'),
   },
   (t) => [
     index('users_referrer_idx').on(t.referrerId),
@@ -79,12 +91,15 @@ export const users = pgTable(
       .where(sql`${t.farmStartedAt} is not null`),
     index('users_created_idx').on(t.createdAt),
     uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
+    index('users_banned_idx')
+      .on(t.id)
+      .where(sql`${t.bannedAt} is not null`),
   ],
 );
 
 /**
  * Append-only ledger: every change of a player's onion and tickets, written in the same
- * transaction as the change (DESIGN.md section 3). `onion = sum(delta_onion)` for every player.
+ * transaction as the change. `onion = sum(delta_onion)` for every player.
  */
 export const economyEvents = pgTable(
   'economy_events',
@@ -319,4 +334,73 @@ export const starPayments = pgTable(
     refundShortfall: integer('refund_shortfall'),
   },
   (t) => [index('star_payments_user_idx').on(t.userId)],
+);
+
+/**
+ * Partner and social tasks, edited by operators (the other tasks stay in packages/game). A task
+ * is shown between `startsAt` and `endsAt` and never after `retiredAt`; payouts are read from
+ * this row by the server, never from a request.
+ */
+export const taskCatalogue = pgTable('task_catalogue', {
+  taskName: text('task_name').primaryKey(),
+  taskType: text('task_type').notNull(),
+  dailyType: text('daily_type').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  rewardAmount: integer('reward_amount').notNull(),
+  rewardType: text('reward_type').notNull(),
+  link: text('link'),
+  /** Where the task sits in the list (the built-in tasks sit at their catalogue index). */
+  position: integer('position').notNull().default(100),
+  startsAt: at('starts_at'),
+  endsAt: at('ends_at'),
+  retiredAt: at('retired_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Every operator action: who, what, on what, when, the state before and after, and why. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: money('admin_id').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_target_idx').on(t.target, t.id)],
+);
+
+/** One-time sign-in links for operators (`npm run admin:link`): only the hash is kept. */
+export const adminLinks = pgTable('admin_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  adminId: money('admin_id').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+/** A frozen list of the players eligible for the airdrop, with the SHA-256 of its CSV export. */
+export const airdropSnapshots = pgTable('airdrop_snapshots', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  takenAt: at('taken_at').notNull(),
+  takenBy: money('taken_by').notNull(),
+  minCoins: money('min_coins').notNull(),
+  players: integer('players').notNull(),
+  totalCoins: money('total_coins').notNull(),
+  csvSha256: text('csv_sha256').notNull(),
+  jsonSha256: text('json_sha256').notNull(),
+});
+
+export const airdropSnapshotRows = pgTable(
+  'airdrop_snapshot_rows',
+  {
+    snapshotId: money('snapshot_id').notNull(),
+    userId: money('user_id').notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    coins: money('coins').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.userId] })],
 );

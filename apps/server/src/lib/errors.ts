@@ -1,4 +1,4 @@
-/** A refusal with a stable code, an HTTP status and the player-facing message (SPEC.md section 8). */
+/** A refusal with a stable code, an HTTP status and the player-facing message. */
 export class AppError extends Error {
   constructor(
     readonly status: number,

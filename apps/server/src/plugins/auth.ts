@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ID_TEXT } from '@egg-rush/contract/common';
-import { badRequest, forbidden, unauthorized } from '../lib/errors.ts';
+import { BANNED_MESSAGE, createBanList, type BanList } from '../lib/bans.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Tokens } from '../lib/token.ts';
 
 /**
  * Every /api route needs `Authorization: Bearer <token>` unless its config says `public`.
  * Any `userid` in the body or query and any `:id` / `:userid` in the path must be the token's
- * user (DESIGN.md section 4).
+ * user.
  *
  * The id check runs in one preValidation hook, on the request as received: the path parameters,
  * the query and the parsed JSON body before any route schema strips, coerces or defaults a field.
@@ -14,19 +15,35 @@ import type { Tokens } from '../lib/token.ts';
  */
 export function registerAuth(app: FastifyInstance, tokens: Tokens) {
   app.decorateRequest('userId', 0);
+  app.decorate('bans', createBanList(app.deps.database));
 
   app.addHook('onRequest', async (request) => {
     if (!isPrivateApiRoute(request) || request.method === 'OPTIONS') return;
-    if (!bearerToken(request)) throw unauthorized();
+    const admin = isAdminRoute(request);
+    if (!bearerToken(request)) throw admin ? forbidden(OPERATORS_ONLY) : unauthorized();
     const userId = tokenSubject(request, tokens, app.deps.now());
-    if (userId === null) throw unauthorized('Your session has expired. Please reopen the app.');
+    if (userId === null)
+      throw admin
+        ? forbidden(OPERATORS_ONLY)
+        : unauthorized('Your session has expired. Please reopen the app.');
+    // The operators' routes answer 403 to everyone else, signed in or not.
+    if (admin && !app.deps.env.adminIds.has(userId)) throw forbidden(OPERATORS_ONLY);
     request.userId = userId;
+    // A banned player is refused everywhere but the operators' own routes.
+    if (!admin && (await app.bans.isBanned(userId))) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
   });
 
   app.addHook('preValidation', async (request) => {
     if (!isPrivateApiRoute(request)) return;
     checkClaims(request);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Banned players (checked on every authenticated call). */
+    bans: BanList;
+  }
 }
 
 const bearerToken = (request: FastifyRequest) => {
@@ -53,6 +70,13 @@ export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: numbe
 /** A matched /api route (static files and unknown paths are not) that needs a token. */
 const isPrivateApiRoute = (request: FastifyRequest) =>
   (request.routeOptions.url?.startsWith('/api/') ?? false) && !request.routeOptions.config.public;
+
+/** What the operators' routes answer everyone else. */
+export const OPERATORS_ONLY = "Only the game's operators can do this.";
+
+/** The operators' routes (ADMIN_IDS only). */
+const isAdminRoute = (request: FastifyRequest) =>
+  request.routeOptions.url?.startsWith('/api/v1/admin/') ?? false;
 
 /**
  * Refuses a request that claims to be anyone but the caller. A path id must be an id (400 when

@@ -33,7 +33,7 @@ function isBusy(error: unknown): boolean {
   return state !== undefined && (BUSY_CODES.has(state) || state.startsWith('08'));
 }
 
-/** One error shape for every refusal: `{ code, message }` (DESIGN.md section 2). */
+/** One error shape for every refusal: `{ code, message }`. */
 export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -66,14 +66,16 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
   });
 
   // Unknown API routes answer { code, message }; with the web app served, any other GET is a
-  // client route and gets index.html.
+  // client route and gets index.html (admin.html under /admin).
   app.setNotFoundHandler((request, reply) => {
     if (
       options.spa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/')
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The operator console is a page of its own.
+      const page = /^\/admin(\/|\?|#|$)/.test(request.url) ? 'admin.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({
       code: 'NOT_FOUND',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
+import { rateLimitRefusals } from '../lib/metrics.ts';
 import type { Tokens } from '../lib/token.ts';
 import { tokenSubject } from './auth.ts';
 
@@ -64,6 +65,7 @@ export function registerRateLimit(app: FastifyInstance, tokens: Tokens) {
     const caller = player === null ? `a${request.ip}` : `u${player}`;
     const hit = await count(`rl:${route}:${caller}`, now, policy !== 'address' && policy !== 'local');
     if (hit.count > max) {
+      rateLimitRefusals.inc();
       reply.header('retry-after', String(Math.max(1, Math.ceil((hit.resetAt - now) / 1000))));
       throw new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
     }

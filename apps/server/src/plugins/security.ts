@@ -2,6 +2,9 @@ import cors from '@fastify/cors';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** The CSP hash of an empty inline event handler (sha256 of ""). */
+export const EMPTY_HANDLER_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+
 /** Telegram clients that embed the mini-app in a frame. */
 const TELEGRAM_FRAMES = ['https://web.telegram.org', 'https://*.telegram.org', 'https://*.t.me'];
 
@@ -20,6 +23,9 @@ export async function registerSecurity(app: FastifyInstance) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        // TON Connect's widget sets an empty `ontouchstart` on <body> (so that iOS shows :active
+        // states); the hash of the empty handler lets that one through, and no other.
+        scriptSrcAttr: ["'unsafe-hashes'", `'${EMPTY_HANDLER_HASH}'`],
         // canvas-confetti draws off the main thread in a worker it creates from a blob.
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],

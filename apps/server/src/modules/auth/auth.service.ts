@@ -42,6 +42,11 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
   }
 
   return {
+    /** The Telegram user id of valid launch data (the operator console's sign-in). */
+    launchUserId(initData: string): number {
+      return readLaunchData(initData).user!.id;
+    },
+
     async login(userid: number, initData: string): Promise<{ token: string; created: boolean }> {
       const data = readLaunchData(initData);
       const tgUser = data.user!;
@@ -57,7 +62,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       };
       const now = new Date(deps.now());
       const { created } = await write(deps, async (tx, fx) => {
-        const referrerId = await inviter(tx, data.start_param, identity.id);
+        const referrer = await inviter(tx, data.start_param, identity.id);
+        const referrerId = referrer?.id ?? null;
         const result = await upsertFromLaunch(tx, identity, { ...NEW_PLAYER, referrerId }, now);
         if (result.created) {
           fx.board(identity.id);
@@ -69,7 +75,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             deltaTicket: NEW_PLAYER.ticket,
             at: now,
           });
-          if (referrerId !== null) {
+          // A banned player's invites pay nothing (the link is still recorded, as evidence).
+          if (referrerId !== null && !referrer?.bannedAt) {
             await payReferralRewards(tx, fx, {
               inviteeId: identity.id,
               inviterId: referrerId,
@@ -109,10 +116,10 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
     },
   };
 
-  /** The referrer: a numeric start parameter naming an existing player other than oneself. */
+  /** The referrer: a numeric start parameter naming an existing player other than oneself (their row). */
   async function inviter(tx: Tx, startParam: string | undefined, self: number) {
     const id = parseInviter(startParam, self);
-    return id !== null && (await findUser(tx, id)) ? id : null;
+    return id === null ? null : ((await findUser(tx, id)) ?? null);
   }
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -8,7 +8,7 @@ import { createAvatarService } from './avatar.service.ts';
 const CACHE = 'public, max-age=86400';
 
 /**
- * GET /users/avatar/:userid (SPEC.md section 7). Public: an <img> cannot send the bearer token,
+ * GET /users/avatar/:userid. Public: an <img> cannot send the bearer token,
  * and the Leader Board shows every player's avatar.
  */
 export default async function avatarRoutes(fastify: FastifyInstance) {

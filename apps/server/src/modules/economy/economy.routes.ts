@@ -18,7 +18,7 @@ import { flushScores } from '../leaderboard/leaderboard.store.ts';
 import { createEconomyService } from './economy.service.ts';
 import { createTapWriter } from './tap.writer.ts';
 
-/** Taps, energy, passive income, the boost shop and treasure chests (SPEC.md section 7). */
+/** Taps, energy, passive income, the boost shop and treasure chests. */
 export default async function economyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // One tap writer per process: batches from every player share statements and commits.

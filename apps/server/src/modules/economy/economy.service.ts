@@ -23,8 +23,9 @@ import { findUser, type UserRow } from '../users/users.repository.ts';
 import { currentBalances, settleIncome } from '../users/users.service.ts';
 import { applyBoost, applyChest, chestCount } from './economy.repository.ts';
 import { createTapWriter, type TapWriter } from './tap.writer.ts';
+import { countLedger, tapsCredited } from '../../lib/metrics.ts';
 
-/** SPEC.md section 8 texts, and the server's own where the spec has none. */
+/** The refusal texts players see (docs/game-rules.md, Messages). */
 export const MESSAGES = {
   balance: 'Not Enough Balance!',
   used: 'It has already been used.',
@@ -107,6 +108,11 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       if (row) {
         // One statement did it all, with other players' batches: taps, income, ledger rows and
         // the daily tap task, committed.
+        tapsCredited.inc(row.credited);
+        countLedger([
+          { userId, kind: 'tap', deltaOnion: row.earned },
+          { userId, kind: 'income', deltaOnion: row.income },
+        ]);
         scoresCommitted(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {

@@ -9,7 +9,7 @@ import {
 } from '@egg-rush/contract/farm';
 import { createFarmService } from './farm.service.ts';
 
-/** The farm timer (SPEC.md sections 4 "Farm" and 7). */
+/** The farm timer. */
 export default async function farmRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const farm = createFarmService(app.deps);

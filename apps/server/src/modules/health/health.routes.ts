@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replies } from '@egg-rush/contract/common';
-import { healthResponse } from '@egg-rush/contract/meta';
+import { healthResponse, readyResponse } from '@egg-rush/contract/meta';
+import { migrationsFolder, queryRows, type Db } from '../../db/client.ts';
 
 /** The health answer is computed at most this often; calls in between share it. */
 export const HEALTH_CACHE_MS = 1000;
@@ -45,4 +48,40 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     reply.status(ok ? 200 : 503);
     return body;
   });
+
+  /**
+   * Readiness: the database answers and every committed migration is applied, and Redis, when
+   * configured, answers. Orchestrators send traffic only once it is 200.
+   */
+  app.get(
+    '/ready',
+    {
+      schema: { response: replies(readyResponse, { 503: readyResponse }) },
+      config: { public: true, rateLimit: 'address' },
+    },
+    async (_request, reply) => {
+      const { database } = app.deps;
+      const { ok, body } = await check();
+      const migrations = body.database.up ? await migrationsApplied(database.db) : false;
+      const ready = ok && migrations;
+      reply.status(ready ? 200 : 503);
+      return { ready, database: body.database.up, redis: body.redis, migrations };
+    },
+  );
+}
+
+/** Whether the database has applied as many migrations as the build ships. */
+async function migrationsApplied(db: Db): Promise<boolean> {
+  try {
+    const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+      entries: unknown[];
+    };
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    return Number(row?.n ?? 0) >= journal.entries.length;
+  } catch {
+    return false;
+  }
 }

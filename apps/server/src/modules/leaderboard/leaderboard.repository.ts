@@ -16,13 +16,13 @@ const toRow = (r: Record<string, string | number>): RankRow => ({
   rank: Number(r.rank),
 });
 
-/** The top `limit` players by totalScore, ties to the lower id (packages/game leaderboard.ts). */
+/** The top `limit` players (banned players are hidden) by totalScore, ties to the lower id (packages/game leaderboard.ts). */
 export async function topPlayers(tx: Tx, limit: number): Promise<RankRow[]> {
   const rows = await queryRows<Record<string, string | number>>(
     tx,
     sql`select id, first_name, total_score,
                row_number() over (order by total_score desc, id asc) as rank
-        from ${users} order by total_score desc, id asc limit ${limit}`,
+        from ${users} where banned_at is null order by total_score desc, id asc limit ${limit}`,
   );
   return rows.map(toRow);
 }
@@ -33,15 +33,19 @@ export async function playerRank(tx: Tx, userId: number): Promise<RankRow | unde
     tx,
     sql`select me.id, me.first_name, me.total_score,
                1 + (select count(*) from ${users} o
-                    where o.total_score > me.total_score
-                       or (o.total_score = me.total_score and o.id < me.id)) as rank
+                    where o.banned_at is null
+                      and (o.total_score > me.total_score
+                           or (o.total_score = me.total_score and o.id < me.id))) as rank
         from ${users} me where me.id = ${userId}`,
   );
   return row ? toRow(row) : undefined;
 }
 
 export async function countParticipants(tx: Tx): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${users}`);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${users} where banned_at is null`,
+  );
   return Number(row?.n ?? 0);
 }
 

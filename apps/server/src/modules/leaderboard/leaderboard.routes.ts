@@ -4,7 +4,7 @@ import { idParams, replies } from '@egg-rush/contract/common';
 import { leaderboardResponse } from '@egg-rush/contract/leaderboard';
 import { createLeaderboardService } from './leaderboard.service.ts';
 
-/** The Leader Board (SPEC.md sections 2 and 7). */
+/** The Leader Board. */
 export default async function leaderboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const leaderboard = createLeaderboardService(app.deps);

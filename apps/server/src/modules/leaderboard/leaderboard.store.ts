@@ -1,11 +1,10 @@
 import type { Redis } from 'ioredis';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { playerTotals } from '../users/users.repository.ts';
 import type { Deps } from '../../lib/deps.ts';
 
 /**
- * The Leader Board in a Redis sorted set (DESIGN.md section 2), used when REDIS_URL is set.
+ * The Leader Board in a Redis sorted set, used when REDIS_URL is set.
  *
  * The score is the player's lifetime totalScore as committed in PostgreSQL, written with
  * `ZADD GT`: totalScore only grows, so writing the absolute value keeps the newest one whatever
@@ -69,6 +68,11 @@ export function redisScores(redis: Redis) {
       return redis.zcard(SCORES);
     },
 
+    /** Takes a player off the board (banned); their next recorded total puts them back. */
+    async remove(userId: number): Promise<void> {
+      await redis.zrem(SCORES, memberOf(userId));
+    },
+
     /** Whether a complete load from PostgreSQL is there (false after Redis lost its data). */
     built: async () => (await redis.exists(BUILT)) === 1,
 
@@ -79,20 +83,7 @@ export function redisScores(redis: Redis) {
      */
     async rebuildIfMissing(db: Tx, batch = 10_000): Promise<{ rebuilt: boolean; players: number }> {
       if (await redis.exists(BUILT)) return { rebuilt: false, players: await redis.zcard(SCORES) };
-      let after = -1;
-      let players = 0;
-      for (;;) {
-        const rows = await queryRows<{ id: string | number; total_score: string | number }>(
-          db,
-          sql`select id, total_score from ${users} where id > ${after} order by id limit ${batch}`,
-        );
-        if (rows.length === 0) break;
-        await this.record(rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) })));
-        players += rows.length;
-        after = Number(rows[rows.length - 1]!.id);
-      }
-      await redis.set(BUILT, '1');
-      return { rebuilt: true, players };
+      return { rebuilt: true, players: await loadAll(redis, BUILT, db, batch, (page) => this.record(page)) };
     },
 
     /** Forgets the board (tests and benchmarks). */
@@ -102,6 +93,26 @@ export function redisScores(redis: Redis) {
   };
 }
 export type RedisScores = ReturnType<typeof redisScores>;
+
+/**
+ * Records every unbanned player's total from PostgreSQL, page by page, then sets the `built` key
+ * that says a complete load is there; returns how many players were loaded.
+ */
+export async function loadAll(
+  redis: Redis,
+  built: string,
+  db: Tx,
+  batch: number,
+  record: (page: Scored[]) => Promise<void>,
+): Promise<number> {
+  let players = 0;
+  for await (const page of playerTotals(db, batch)) {
+    await record(page);
+    players += page.length;
+  }
+  await redis.set(built, '1');
+  return players;
+}
 
 /** How long committed totals wait in the process before they are written to Redis together. */
 export const BOARD_FLUSH_MS = 50;
@@ -140,7 +151,11 @@ export function recordScores(deps: Deps, entries: readonly Scored[]): void {
   }
 }
 
-/** Writes the totals gathered in this process now (never throws: a failed write is left to the next). */
+/**
+ * Writes the totals gathered in this process now (never throws: a failed write is left to the
+ * next). A read sent after it on the same client runs after it: Redis answers one connection's
+ * commands in order.
+ */
 export async function flushScores(redis: Redis): Promise<void> {
   const buffer = buffers.get(redis);
   if (!buffer || buffer.pending.size === 0) return;

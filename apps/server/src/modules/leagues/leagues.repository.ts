@@ -35,7 +35,8 @@ export async function leagueTop(tx: Tx, from: number, to: number | null, limit: 
     sql`select id, first_name, total_score,
                row_number() over (order by total_score desc, id asc) as rank
         from ${users}
-        where total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}
+        where banned_at is null
+          and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}
         order by total_score desc, id asc limit ${limit}`,
   );
   return rows.map(toRow);
@@ -45,7 +46,7 @@ export async function leagueCount(tx: Tx, from: number, to: number | null): Prom
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from ${users}
-        where total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`,
+        where banned_at is null and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -61,7 +62,7 @@ export async function leagueRank(
     tx,
     sql`select me.id, me.first_name, me.total_score,
                1 + (select count(*) from ${users} o
-                    where o.total_score >= ${from} ${to === null ? sql`` : sql`and o.total_score < ${to}`}
+                    where o.banned_at is null and o.total_score >= ${from} ${to === null ? sql`` : sql`and o.total_score < ${to}`}
                       and (o.total_score > me.total_score
                            or (o.total_score = me.total_score and o.id < me.id))) as rank
         from ${users} me where me.id = ${userId}`,

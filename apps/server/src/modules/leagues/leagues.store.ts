@@ -1,9 +1,7 @@
 import type { Redis } from 'ioredis';
-import { sql } from 'drizzle-orm';
 import { LEAGUE_COUNT, leagueOf } from '@egg-rush/game/leagues';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { flushScores, memberOf, userOf, type Scored } from '../leaderboard/leaderboard.store.ts';
+import type { Tx } from '../../db/client.ts';
+import { flushScores, loadAll, memberOf, userOf, type Scored } from '../leaderboard/leaderboard.store.ts';
 
 /**
  * One Redis sorted set per league (used when REDIS_URL is set), members and scores as on the
@@ -92,20 +90,13 @@ export function leagueSets(redis: Redis) {
     /** Loads every player from PostgreSQL unless a complete load is there (see the global board). */
     async rebuildIfMissing(db: Tx, batch = 10_000): Promise<{ rebuilt: boolean; players: number }> {
       if (await redis.exists(BUILT)) return { rebuilt: false, players: 0 };
-      let after = -1;
-      let players = 0;
-      for (;;) {
-        const rows = await queryRows<{ id: string | number; total_score: string | number }>(
-          db,
-          sql`select id, total_score from ${users} where id > ${after} order by id limit ${batch}`,
-        );
-        if (rows.length === 0) break;
-        await this.record(rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) })));
-        players += rows.length;
-        after = Number(rows[rows.length - 1]!.id);
-      }
-      await redis.set(BUILT, '1');
-      return { rebuilt: true, players };
+      return { rebuilt: true, players: await loadAll(redis, BUILT, db, batch, (page) => this.record(page)) };
+    },
+
+    /** Takes a player out of every league set (banned); their next recorded total puts them back. */
+    async remove(userId: number): Promise<void> {
+      const member = memberOf(userId);
+      await redis.multi(KEYS.map((key) => ['zrem', key, member])).exec();
     },
 
     async clear(): Promise<void> {

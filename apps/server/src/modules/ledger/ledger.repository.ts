@@ -14,8 +14,8 @@ export interface LedgerEntry {
 }
 
 /**
- * Appends rows to the economy ledger. Call it inside the transaction that changes the balance
- * (DESIGN.md section 3); rows that move nothing are skipped.
+ * Appends rows to the economy ledger. Call it inside the transaction that changes the balance;
+ * rows that move nothing are skipped.
  */
 export async function appendLedger(tx: Tx, entries: LedgerEntry | LedgerEntry[]): Promise<void> {
   const rows = (Array.isArray(entries) ? entries : [entries])

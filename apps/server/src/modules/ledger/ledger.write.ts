@@ -1,6 +1,7 @@
 import type { TaskAction } from '@egg-rush/game/tasks';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { countLedger } from '../../lib/metrics.ts';
 import { lifetimeTotals } from '../leaderboard/leaderboard.repository.ts';
 import type { Scored } from '../leaderboard/leaderboard.store.ts';
 import { scoresCommitted } from '../leaderboard/scores.committed.ts';
@@ -31,6 +32,7 @@ export interface Effects {
 export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
   const now = deps.now();
   let scores: Scored[] = [];
+  let committed: LedgerEntry[] = [];
   const result = await deps.database.transaction(async (tx) => {
     const ledger: LedgerEntry[] = [];
     const progress: { userId: number; action: TaskAction; amount: number }[] = [];
@@ -41,11 +43,13 @@ export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => 
       board: (userId) => void boarded.add(userId),
     });
     await appendLedger(tx, ledger);
+    committed = ledger;
     for (const p of progress) await recordTaskProgress(tx, p.userId, p.action, p.amount, now);
     for (const e of ledger) if ((e.deltaOnion ?? 0) > 0) boarded.add(e.userId);
     if (deps.redis && boarded.size > 0) scores = await lifetimeTotals(tx, [...boarded]);
     return value;
   });
+  countLedger(committed);
   scoresCommitted(deps, scores);
   return result;
 }

@@ -21,7 +21,7 @@ export async function findLevel(tx: Tx, userId: number, item: string): Promise<n
 
 /**
  * One statement: takes the price and raises earnPerHour, only while the balance is strictly
- * greater than the price (SPEC.md section 5). Returns null when refused.
+ * greater than the price. Returns null when refused.
  */
 export async function applyPurchase(
   tx: Tx,

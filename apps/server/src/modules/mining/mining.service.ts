@@ -24,7 +24,7 @@ import { findUser } from '../users/users.repository.ts';
 import { settleIncome } from '../users/users.service.ts';
 import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
 
-/** SPEC.md section 8. */
+/** Mining's refusal texts (docs/game-rules.md, Messages). */
 export const NOT_ENOUGH_COIN = 'Not Enough Coin!';
 export const MAX_LEVEL_REACHED = 'This upgrade is at its highest level.';
 

@@ -4,7 +4,7 @@ import { replies, useridBody } from '@egg-rush/contract/common';
 import { playResultBody, playResultResponse, playStartResponse } from '@egg-rush/contract/play';
 import { createPlayService } from './play.service.ts';
 
-/** The mole game (SPEC.md section 7). Refusals answer `{ success: false, msg }` as the spec shows. */
+/** The mole game. Refusals answer the game's own `{ success: false, msg }`. */
 export default async function playRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const play = createPlayService(app.deps);

@@ -64,7 +64,7 @@ function evpBytesToKey(passphrase: Buffer, salt: Buffer) {
 }
 
 /**
- * The mole game's sessions (SPEC.md section 7 /play/start and /play/result). The encryption is
+ * The mole game's sessions (/play/start and /play/result). The encryption is
  * obfuscation only; the protection is that a game belongs to one player, is scored once, in
  * time, and never above what the elapsed time allows.
  */

@@ -7,12 +7,14 @@ import { economyEvents, seasonResults, seasonWeeks, users } from '../../db/schem
  * start and end, except the starting balance. Each credit of coins raises the lifetime score by
  * the same amount in the same transaction (the tap statement writes its 'tap' and 'income' rows
  * in the statement that pays them), so this is exactly the lifetime score gained in the week.
+ * Banned players are left out: they are neither shown nor paid.
  */
 const earned = (startsAt: Date, endsAt: Date) => sql`
   select user_id, sum(delta_onion)::bigint as coins
   from ${economyEvents}
   where created_at >= ${startsAt.toISOString()}::timestamptz and created_at < ${endsAt.toISOString()}::timestamptz
     and delta_onion > 0 and kind <> 'signup'
+    and not exists (select 1 from ${users} b where b.id = user_id and b.banned_at is not null)
   group by user_id`;
 
 export interface WeekRow {

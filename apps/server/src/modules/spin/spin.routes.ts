@@ -4,7 +4,7 @@ import { replies, useridBody } from '@egg-rush/contract/common';
 import { spinResponse } from '@egg-rush/contract/spin';
 import { createSpinService } from './spin.service.ts';
 
-/** The lucky wheel (SPEC.md sections 4 and 7). */
+/** The lucky wheel. */
 export default async function spinRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const spin = createSpinService(app.deps);

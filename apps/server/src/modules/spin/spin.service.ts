@@ -6,7 +6,7 @@ import { write } from '../ledger/ledger.write.ts';
 import { currentBalances } from '../users/users.service.ts';
 import { applySpin, ticketCount } from './spin.repository.ts';
 
-/** SPEC.md section 5 and 8. */
+/** The spin's refusal text (docs/game-rules.md, Messages). */
 export const NOT_ENOUGH_TICKET = 'Not Enough Ticket.';
 
 export function createSpinService(deps: Deps) {

@@ -5,7 +5,7 @@ import { addTaskProgress } from './tasks.repository.ts';
 export type { TaskAction };
 
 /**
- * Counts a real action towards today's daily tasks (SPEC.md section 2 "Tasks"). Call it inside
+ * Counts a real action towards today's daily tasks. Call it inside
  * the transaction that performed the action, once per action batch:
  * `await recordTaskProgress(tx, userId, 'spin', 1, now)`. Counts are capped at each task's
  * target and reset with the game day (midnight UTC-6).

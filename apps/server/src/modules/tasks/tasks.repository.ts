@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { taskProgress, users } from '../../db/schema.ts';
+import { taskCatalogue, taskProgress, users } from '../../db/schema.ts';
 
 export type TaskProgressRow = typeof taskProgress.$inferSelect;
 
@@ -146,4 +146,38 @@ export async function payTaskReward(
     .returning({ onion: users.onion, ticket: users.ticket });
   if (!row) throw new Error(`user ${userId} vanished during a task claim`);
   return row;
+}
+
+export type CatalogueRow = typeof taskCatalogue.$inferSelect;
+
+/** Every partner and social task operators edit, retired and scheduled ones included. */
+export async function findCatalogue(tx: Tx): Promise<CatalogueRow[]> {
+  return tx.select().from(taskCatalogue).orderBy(taskCatalogue.position, taskCatalogue.taskName);
+}
+
+export async function findCatalogueTask(tx: Tx, taskName: string): Promise<CatalogueRow | undefined> {
+  const [row] = await tx.select().from(taskCatalogue).where(eq(taskCatalogue.taskName, taskName));
+  return row;
+}
+
+/** Adds a task; undefined when the name is taken. */
+export async function insertCatalogueTask(
+  tx: Tx,
+  row: typeof taskCatalogue.$inferInsert,
+): Promise<CatalogueRow | undefined> {
+  const [saved] = await tx.insert(taskCatalogue).values(row).onConflictDoNothing().returning();
+  return saved;
+}
+
+export async function updateCatalogueTask(
+  tx: Tx,
+  taskName: string,
+  set: Partial<typeof taskCatalogue.$inferInsert>,
+): Promise<CatalogueRow | undefined> {
+  const [saved] = await tx
+    .update(taskCatalogue)
+    .set(set)
+    .where(eq(taskCatalogue.taskName, taskName))
+    .returning();
+  return saved;
 }

@@ -7,6 +7,7 @@ import type {
   TasksResponse,
 } from '@egg-rush/contract/tasks';
 import { settleIncome } from '@egg-rush/game/income';
+import { isEditableTask, taskLive } from '@egg-rush/game/operator';
 import {
   decideClaim,
   isLinkTask,
@@ -15,7 +16,10 @@ import {
   TASKS,
   visitDone,
   visitEndsAt,
+  type DailyType,
+  type RewardType,
   type TaskDefinition,
+  type TaskType,
 } from '@egg-rush/game/tasks';
 import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import type { Tx } from '../../db/client.ts';
@@ -24,15 +28,17 @@ import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { write } from '../ledger/ledger.write.ts';
 import { countFriends, findUser, lockUser } from '../users/users.repository.ts';
 import {
+  findCatalogue,
   findOneProgress,
   findProgress,
   markClaimed,
   payTaskReward,
   startVisit,
+  type CatalogueRow,
   type TaskProgressRow,
 } from './tasks.repository.ts';
 
-/** SPEC.md section 8. */
+/** The tasks' refusal texts (docs/game-rules.md, Messages). */
 export const ALREADY_RECEIVED = 'Already you received!';
 export const NOT_COMPLETED = 'Task is not completed yet!';
 export const INVALID_TASK = 'Invalid task name or type!';
@@ -66,8 +72,11 @@ function view(task: TaskDefinition, row: TaskProgressRow | undefined, friends: n
   };
 }
 
-function requireTask(body: { taskName: string; taskType?: string; dailyType?: string; type?: string }) {
-  const task = matchTask(body);
+function requireTask(
+  catalogue: readonly TaskDefinition[],
+  body: { taskName: string; taskType?: string; dailyType?: string; type?: string },
+) {
+  const task = matchTask(body, catalogue);
   if (!task) throw badRequest(INVALID_TASK, 'INVALID_TASK');
   return task;
 }
@@ -99,6 +108,51 @@ export async function verifyChannelFollow(
   }
 }
 
+/** An operator-edited task as the rules know it. */
+export function catalogueTask(row: CatalogueRow): TaskDefinition {
+  return {
+    taskType: row.taskType as TaskType,
+    taskName: row.taskName,
+    dailyType: row.dailyType as DailyType,
+    title: row.title,
+    description: row.description,
+    reward: { amount: row.rewardAmount, type: row.rewardType as RewardType },
+    targetCount: 1,
+    ...(row.link ? { link: row.link } : {}),
+  };
+}
+
+/** The built-in tasks operators do not edit, each at its place in the launch catalogue. */
+const BUILT_IN = TASKS.map((task, position) => ({ task, position })).filter(
+  ({ task }) => !isEditableTask(task),
+);
+
+/**
+ * Today's catalogue: the built-in tasks and the operators' tasks live at `now`, read from the
+ * database on every call (an edit shows at once, a retired task cannot be claimed). The only
+ * source of rewards.
+ */
+export async function liveCatalogue(tx: Tx, now: number): Promise<TaskDefinition[]> {
+  const edited = (await findCatalogue(tx))
+    .filter((row) =>
+      taskLive(
+        {
+          startsAt: row.startsAt?.getTime() ?? null,
+          endsAt: row.endsAt?.getTime() ?? null,
+          retiredAt: row.retiredAt?.getTime() ?? null,
+        },
+        now,
+      ),
+    )
+    .map((row) => ({ task: catalogueTask(row), position: row.position }));
+  return [...BUILT_IN, ...edited]
+    .sort(
+      (a, b) =>
+        a.position - b.position || (isEditableTask(a.task) ? 1 : 0) - (isEditableTask(b.task) ? 1 : 0),
+    )
+    .map(({ task }) => task);
+}
+
 export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
   const { db } = deps.database;
 
@@ -113,24 +167,26 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       const now = deps.now();
       const rows = await findProgress(replica, userId, [0, gameDay(now)]);
       const friends = await countFriends(replica, userId);
+      // The catalogue from the primary: an operator's edit shows at once.
+      const catalogue = await liveCatalogue(db, now);
       const rowOf = (t: TaskDefinition) =>
         rows.find((r) => r.taskName === t.taskName && r.period === taskPeriod(t, now));
       return {
-        tasks: TASKS.map((t) => view(t, rowOf(t), friends, now)),
+        tasks: catalogue.map((t) => view(t, rowOf(t), friends, now)),
         resetAt: nextResetAt(now),
         serverTime: now,
       };
     },
 
     /**
-     * The player visits a task's link (or page), SPEC.md section 4. The first call records the
+     * The player visits a task's link (or page). The first call records the
      * visit's start on the server; the task completes LINK_VISIT_MS later (a call then, or the
      * claim itself, sees it completed). The client's timer decides nothing.
      */
     async linkReward(userId: number, body: LinkRewardBody): Promise<LinkRewardResponse> {
-      const task = requireTask(body);
-      if (!isLinkTask(task)) throw badRequest(INVALID_TASK, 'INVALID_TASK');
       const now = deps.now();
+      const task = requireTask(await liveCatalogue(db, now), body);
+      if (!isLinkTask(task)) throw badRequest(INVALID_TASK, 'INVALID_TASK');
       if (!(await findUser(db, userId))) throw notFound('Player not found.');
       const period = taskPeriod(task, now);
       // Completion is derived from the recorded start (view), so nothing else is written.
@@ -140,12 +196,17 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
 
     /** Pays the catalogue reward of a completed, unclaimed task, once. */
     async claim(userId: number, body: TaskRewardBody): Promise<TaskRewardResponse> {
-      const task = requireTask(body);
-      // Asked before the transaction: no network call while a connection is held.
-      const follows = await verifyChannelFollow(task, userId, checks);
-      if (follows === false) throw refused('NOT_COMPLETED', NOT_COMPLETED);
       const now = deps.now();
+      // Asked before the transaction: no network call while a connection is held.
+      const follows = await verifyChannelFollow(
+        requireTask(await liveCatalogue(db, now), body),
+        userId,
+        checks,
+      );
+      if (follows === false) throw refused('NOT_COMPLETED', NOT_COMPLETED);
       return write(deps, async (tx, fx): Promise<TaskRewardResponse> => {
+        // The catalogue is read in the paying transaction: a task retired before it pays nothing.
+        const task = requireTask(await liveCatalogue(tx, now), body);
         // The player's row is locked first, so concurrent claims of one player queue up.
         const user = await lockUser(tx, userId);
         if (!user) throw notFound('Player not found.');

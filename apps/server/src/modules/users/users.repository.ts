@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Settings } from '@egg-rush/contract/users';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -101,4 +102,49 @@ export async function creditIncome(tx: Tx, id: number, coins: number, incomeAt: 
     .returning();
   if (!row) throw new Error(`user ${id} vanished while settling income`);
   return row;
+}
+
+/**
+ * Every player who is not banned, with their lifetime score, in pages of `batch` by id: what the
+ * Redis boards are rebuilt from.
+ */
+export async function* playerTotals(
+  tx: Tx,
+  batch: number,
+): AsyncGenerator<{ userid: number; totalScore: number }[]> {
+  let after = -1;
+  for (;;) {
+    const rows = await tx
+      .select({ id: users.id, totalScore: users.totalScore })
+      .from(users)
+      .where(sql`${users.id} > ${after} and ${users.bannedAt} is null`)
+      .orderBy(users.id)
+      .limit(batch);
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ userid: r.id, totalScore: r.totalScore }));
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The ids of every banned player (a short list: operators ban by hand or from the suspicion list). */
+export async function bannedIds(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.bannedAt} is not null`);
+  return rows.map((r) => r.id);
+}
+
+/** Merges `changes` into the player's stored settings; returns the stored settings after. */
+export async function mergeSettings(
+  tx: Tx,
+  id: number,
+  changes: Partial<Settings>,
+): Promise<Partial<Settings> | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ settings: sql`${users.settings} || ${JSON.stringify(changes)}::jsonb` })
+    .where(eq(users.id, id))
+    .returning({ settings: users.settings });
+  return row?.settings;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, replies } from '@egg-rush/contract/common';
-import { profile } from '@egg-rush/contract/users';
+import { profile, settingsResponse, settingsUpdate } from '@egg-rush/contract/users';
 import { createUsersService } from './users.service.ts';
 
 export default async function usersRoutes(fastify: FastifyInstance) {
@@ -10,5 +10,13 @@ export default async function usersRoutes(fastify: FastifyInstance) {
 
   app.get('/users/get/:id', { schema: { params: idParams, response: replies(profile) } }, async (request) =>
     users.profile(request.userId),
+  );
+
+  // The player's settings (language, sound, vibration, motion, the guide seen): they follow the
+  // player to every device.
+  app.put(
+    '/users/settings',
+    { schema: { body: settingsUpdate, response: replies(settingsResponse) } },
+    async (request) => ({ settings: await users.saveSettings(request.userId, request.body) }),
   );
 }

@@ -1,4 +1,5 @@
-import type { Profile } from '@egg-rush/contract/users';
+import { DEFAULT_SETTINGS, type Profile, type Settings, type SettingsUpdate } from '@egg-rush/contract/users';
+import { claimDaily } from '@egg-rush/game/daily';
 import { refillsLeft } from '@egg-rush/game/boosts';
 import { settleEnergy } from '@egg-rush/game/energy';
 import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
@@ -6,7 +7,20 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Effects } from '../ledger/ledger.write.ts';
-import { countFriends, creditIncome, findUser, lockUser, type UserRow } from './users.repository.ts';
+import {
+  countFriends,
+  creditIncome,
+  findUser,
+  lockUser,
+  mergeSettings,
+  type UserRow,
+} from './users.repository.ts';
+
+/** The stored settings over the defaults (a key never set reads as its default). */
+export const settingsOf = (stored: Partial<Settings> | null | undefined): Settings => ({
+  ...DEFAULT_SETTINGS,
+  ...stored,
+});
 
 /** The values that move with the clock, as they are at `now` (nothing is written). */
 export function currentBalances(user: UserRow, now: number) {
@@ -60,6 +74,8 @@ export function toProfile(user: UserRow, friendCount: number, now: number): Prof
     refillsLeft: refillsLeft(user.refillDay, user.refillCount, now),
     walletAddress: user.walletAddress,
     friendCount,
+    dailyClaimable: claimDaily(user.lastDailyDay, user.rewardStreak, now).ok,
+    settings: settingsOf(user.settings),
     serverTime: now,
   };
 }
@@ -71,6 +87,13 @@ export function createUsersService(deps: Deps) {
       const user = await findUser(db, id);
       if (!user) throw notFound('Player not found.');
       return toProfile(user, await countFriends(db, id), deps.now());
+    },
+    /** Saves the settings the player changed; the others keep their values. */
+    async saveSettings(id: number, update: SettingsUpdate): Promise<Settings> {
+      const { userid: _caller, ...changes } = update;
+      const stored = await mergeSettings(db, id, changes);
+      if (!stored) throw notFound('Player not found.');
+      return settingsOf(stored);
     },
   };
 }

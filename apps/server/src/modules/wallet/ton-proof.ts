@@ -14,7 +14,7 @@ export interface TonProof {
 }
 
 /**
- * SPEC.md section 5: a raw address has one colon, workchain 0 or -1 and 64 hex characters; a
+ * A raw address has one colon, workchain 0 or -1 and 64 hex characters; a
  * user-friendly one is checked by @ton/core. Null when it is neither.
  */
 export function parseTonAddress(text: string): Address | null {

@@ -12,8 +12,7 @@ import {
 import { createWalletService } from './wallet.service.ts';
 
 /**
- * The TON Connect application manifest (SPEC.md section 7 "Wallet calls": a static JSON file at
- * the site origin), built from PUBLIC_URL, and the mini-app link that wallets return to.
+ * The TON Connect application manifest (a static JSON file at the site origin), built from PUBLIC_URL, and the mini-app link that wallets return to.
  */
 export function tonConnectManifest(publicUrl: string): TonConnectManifest {
   return {
