@@ -1,0 +1,107 @@
+import { adminDashboardResponse } from '@egg-rush/contract/admin';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { call } from '../api.ts';
+import { Button, ErrorNote, fmt, Loading, Section, Stat } from '../ui.tsx';
+import { TimeChart } from './chart.tsx';
+
+/** The game's numbers: players, activity, taps, coins by kind, retention, revenue. */
+export default function DashboardPage() {
+  const board = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => call(adminDashboardResponse, 'GET', '/admin/dashboard'),
+    refetchInterval: 60_000,
+  });
+  const series = useMemo(() => {
+    const d = board.data;
+    if (!d) return null;
+    // Every day and every hour, with zeros where nothing happened, so the axes span the period.
+    const DAY = 86_400_000;
+    const HOUR = 3_600_000;
+    const active = new Map(d.dailyActive.map((p) => [Date.parse(`${p.day}T00:00:00Z`), p.players]));
+    const taps = new Map(d.tapsPerHour.map((p) => [p.hour, p.taps]));
+    // The axes end at the time the numbers were fetched.
+    const today = Math.floor(board.dataUpdatedAt / DAY) * DAY;
+    const hour = Math.floor(board.dataUpdatedAt / HOUR) * HOUR;
+    const dayX = Array.from({ length: 30 }, (_, i) => today - (29 - i) * DAY);
+    const hourX = Array.from({ length: 24 }, (_, i) => hour - (23 - i) * HOUR);
+    return {
+      dayX,
+      dayY: dayX.map((x) => active.get(x) ?? 0),
+      hourX,
+      hourY: hourX.map((x) => taps.get(x) ?? 0),
+    };
+  }, [board.data, board.dataUpdatedAt]);
+
+  return (
+    <>
+      <div className="a-row a-between">
+        <h1>Dashboard</h1>
+        <Button busy={board.isFetching} onClick={() => void board.refetch()}>
+          Refresh
+        </Button>
+      </div>
+      {board.isPending ? <Loading /> : null}
+      <ErrorNote error={board.error} />
+      {board.data && series ? (
+        <>
+          <div className="a-stats">
+            <Stat label="Players" value={fmt.num(board.data.players.total)} />
+            <Stat label="New today" value={fmt.num(board.data.players.newToday)} />
+            <Stat label="Banned" value={fmt.num(board.data.players.banned)} />
+            <Stat label="Active today" value={fmt.num(board.data.dailyActive.at(-1)?.players ?? 0)} />
+            <Stat
+              label="D1 retention"
+              value={fmt.pct(board.data.retention.d1)}
+              hint={`cohort ${fmt.num(board.data.retention.cohortD1)}`}
+            />
+            <Stat
+              label="D7 retention"
+              value={fmt.pct(board.data.retention.d7)}
+              hint={`cohort ${fmt.num(board.data.retention.cohortD7)}`}
+            />
+            <Stat
+              label="Stars revenue"
+              value={board.data.starsRevenue == null ? '—' : fmt.num(board.data.starsRevenue)}
+              hint={board.data.starsRevenue == null ? 'no payments yet' : undefined}
+            />
+          </div>
+          <div className="a-cols">
+            <Section title="Daily active players (30 days, UTC)">
+              <TimeChart label="players" xs={series.dayX} ys={series.dayY} color="#ffc93c" bars />
+            </Section>
+            <Section title="Taps credited per hour (24 hours)">
+              <TimeChart label="taps" xs={series.hourX} ys={series.hourY} color="#4ef0b5" bars />
+            </Section>
+          </div>
+          <Section title="Coins and tickets by ledger kind (30 days)">
+            {board.data.byKind.length === 0 ? (
+              <p className="a-muted">No ledger rows yet.</p>
+            ) : (
+              <table className="a-table">
+                <thead>
+                  <tr>
+                    <th>Kind</th>
+                    <th className="a-r">Coins issued</th>
+                    <th className="a-r">Coins spent</th>
+                    <th className="a-r">Tickets (net)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {board.data.byKind.map((k) => (
+                    <tr key={k.kind}>
+                      <td>{k.kind}</td>
+                      <td className="a-r num">{fmt.num(k.issued)}</td>
+                      <td className="a-r num">{fmt.num(k.spent)}</td>
+                      <td className="a-r num">{fmt.signed(k.tickets)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Section>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,284 @@
+import { adminTaskResponse, adminTasksResponse, type AdminTask } from '@egg-rush/contract/admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../api.ts';
+import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
+
+/** An instant (ms) as the value of a UTC datetime-local input, and back. */
+const toInput = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString().slice(0, 16));
+const fromInput = (text: string) => (text ? Date.parse(`${text}:00Z`) : null);
+
+interface Draft {
+  taskName: string;
+  dailyType: 'twitter' | 'telegram' | 'partner';
+  title: string;
+  description: string;
+  link: string;
+  amount: string;
+  type: 'onion' | 'ticket';
+  position: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+const empty: Draft = {
+  taskName: '',
+  dailyType: 'partner',
+  title: '',
+  description: '',
+  link: 'https://',
+  amount: '1000',
+  type: 'onion',
+  position: '100',
+  startsAt: '',
+  endsAt: '',
+};
+
+const fromTask = (t: AdminTask): Draft => ({
+  taskName: t.taskName,
+  dailyType: t.dailyType,
+  title: t.title,
+  description: t.description,
+  link: t.link,
+  amount: String(t.reward.amount),
+  type: t.reward.type,
+  position: String(t.position),
+  startsAt: toInput(t.startsAt),
+  endsAt: toInput(t.endsAt),
+});
+
+function status(t: AdminTask) {
+  if (t.retiredAt) return <span className="a-tag">retired</span>;
+  if (t.live) return <span className="a-tag a-tag-good">live</span>;
+  if (t.startsAt && t.startsAt > Date.now()) return <span className="a-tag a-tag-warn">scheduled</span>;
+  return <span className="a-tag">ended</span>;
+}
+
+/** Partner and social tasks: the catalogue players see, changed without a redeploy. */
+export function TasksPage() {
+  const client = useQueryClient();
+  const tasks = useQuery({
+    queryKey: ['admin', 'tasks'],
+    queryFn: () => call(adminTasksResponse, 'GET', '/admin/tasks'),
+  });
+  const [editing, setEditing] = useState<AdminTask | 'new' | null>(null);
+  const [retiring, setRetiring] = useState<AdminTask | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'tasks'] });
+
+  return (
+    <>
+      <div className="a-row a-between">
+        <h1>Tasks</h1>
+        <Button tone="primary" onClick={() => setEditing('new')}>
+          New task
+        </Button>
+      </div>
+      <Section title="Partner and social tasks">
+        {tasks.isPending ? <Loading /> : null}
+        <ErrorNote error={tasks.error} />
+        {tasks.data ? (
+          <table className="a-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Title</th>
+                <th>Kind</th>
+                <th className="a-r">Reward</th>
+                <th>Link</th>
+                <th className="a-r">Pos.</th>
+                <th>Starts</th>
+                <th>Ends</th>
+                <th>Status</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {tasks.data.tasks.map((t) => (
+                <tr key={t.taskName} className={t.retiredAt ? 'a-dim' : ''}>
+                  <td className="a-mono">{t.taskName}</td>
+                  <td>{t.title}</td>
+                  <td>{t.dailyType}</td>
+                  <td className="a-r num a-nowrap">
+                    {fmt.num(t.reward.amount)} {t.reward.type === 'onion' ? 'coins' : 'tickets'}
+                  </td>
+                  <td className="a-clip">
+                    <a href={t.link} target="_blank" rel="noreferrer">
+                      {t.link}
+                    </a>
+                  </td>
+                  <td className="a-r num">{t.position}</td>
+                  <td className="a-nowrap">{fmt.day(t.startsAt)}</td>
+                  <td className="a-nowrap">{fmt.day(t.endsAt)}</td>
+                  <td>{status(t)}</td>
+                  <td className="a-nowrap">
+                    {t.retiredAt ? null : (
+                      <>
+                        <Button onClick={() => setEditing(t)}>Edit</Button>{' '}
+                        <Button tone="danger" onClick={() => setRetiring(t)}>
+                          Retire
+                        </Button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {tasks.data ? (
+          <p className="a-muted a-small">
+            Reward limits: up to {fmt.num(tasks.data.limits.onion)} coins or{' '}
+            {fmt.num(tasks.data.limits.ticket)} tickets. Times are UTC.
+          </p>
+        ) : null}
+      </Section>
+      {editing && tasks.data ? (
+        <TaskDialog
+          task={editing === 'new' ? null : editing}
+          limits={tasks.data.limits}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      ) : null}
+      {retiring ? (
+        <Dialog
+          title={`Retire “${retiring.title}”?`}
+          confirm="Retire"
+          tone="danger"
+          onConfirm={async () => {
+            await call(
+              adminTaskResponse,
+              'POST',
+              `/admin/tasks/${encodeURIComponent(retiring.taskName)}/retire`,
+              {},
+            );
+            await refresh();
+          }}
+          onClose={() => setRetiring(null)}
+        >
+          <p>Players stop seeing it at once and it can no longer be claimed. This cannot be undone.</p>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+function TaskDialog({
+  task,
+  limits,
+  onClose,
+  onSaved,
+}: {
+  task: AdminTask | null;
+  limits: { onion: number; ticket: number };
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
+  const [d, setD] = useState<Draft>(task ? fromTask(task) : empty);
+  const set = (patch: Partial<Draft>) => setD((old) => ({ ...old, ...patch }));
+  const amount = Number(d.amount);
+  const limit = limits[d.type];
+  const amountOk = Number.isInteger(amount) && amount > 0 && amount <= limit;
+  const save = async () => {
+    const fields = {
+      title: d.title,
+      description: d.description,
+      link: d.link,
+      reward: { amount, type: d.type },
+      position: Number(d.position),
+      startsAt: fromInput(d.startsAt),
+      endsAt: fromInput(d.endsAt),
+    };
+    if (task) {
+      await call(adminTaskResponse, 'PUT', `/admin/tasks/${encodeURIComponent(task.taskName)}`, fields);
+    } else {
+      await call(adminTaskResponse, 'POST', '/admin/tasks', {
+        ...fields,
+        taskName: d.taskName,
+        dailyType: d.dailyType,
+        taskType: 'one_time',
+      });
+    }
+    await onSaved();
+  };
+  return (
+    <Dialog
+      title={task ? `Edit ${task.taskName}` : 'New task'}
+      confirm={task ? 'Save' : 'Create'}
+      canConfirm={amountOk && d.title.trim() !== '' && (task !== null || d.taskName !== '')}
+      onConfirm={save}
+      onClose={onClose}
+    >
+      <div className="a-form">
+        {task ? null : (
+          <>
+            <Field label="Name (letters, digits, _)">
+              <input value={d.taskName} onChange={(e) => set({ taskName: e.target.value })} maxLength={48} />
+            </Field>
+            <Field label="Kind">
+              <select
+                value={d.dailyType}
+                onChange={(e) => set({ dailyType: e.target.value as Draft['dailyType'] })}
+              >
+                <option value="partner">partner</option>
+                <option value="telegram">telegram</option>
+                <option value="twitter">twitter</option>
+              </select>
+            </Field>
+          </>
+        )}
+        <Field label="Title">
+          <input value={d.title} onChange={(e) => set({ title: e.target.value })} maxLength={80} />
+        </Field>
+        <Field label="Description">
+          <input
+            value={d.description}
+            onChange={(e) => set({ description: e.target.value })}
+            maxLength={200}
+          />
+        </Field>
+        <Field label="Link (https)">
+          <input type="url" value={d.link} onChange={(e) => set({ link: e.target.value })} maxLength={500} />
+        </Field>
+        <div className="a-row">
+          <Field label="Reward" hint={`1 to ${fmt.num(limit)}`}>
+            <input
+              type="number"
+              min={1}
+              max={limit}
+              value={d.amount}
+              onChange={(e) => set({ amount: e.target.value })}
+            />
+          </Field>
+          <Field label="Currency">
+            <select value={d.type} onChange={(e) => set({ type: e.target.value as Draft['type'] })}>
+              <option value="onion">coins</option>
+              <option value="ticket">tickets</option>
+            </select>
+          </Field>
+          <Field label="Position">
+            <input
+              type="number"
+              min={0}
+              max={10000}
+              value={d.position}
+              onChange={(e) => set({ position: e.target.value })}
+            />
+          </Field>
+        </div>
+        <div className="a-row">
+          <Field label="Starts (UTC, empty = now)">
+            <input
+              type="datetime-local"
+              value={d.startsAt}
+              onChange={(e) => set({ startsAt: e.target.value })}
+            />
+          </Field>
+          <Field label="Ends (UTC, empty = never)">
+            <input type="datetime-local" value={d.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />
+          </Field>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+
+/** The console's own small components: plain, dense, in the game's palette (admin.css). */
+
+export const fmt = {
+  num: (n: number) => n.toLocaleString('en-US'),
+  signed: (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLocaleString('en-US')),
+  time: (ms: number | null | undefined) =>
+    ms == null ? '—' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  /** Shorter, for tables: 2026-11-24 14:09. */
+  day: (ms: number | null | undefined) =>
+    ms == null ? '—' : new Date(ms).toISOString().slice(0, 16).replace('T', ' '),
+  pct: (x: number | null) => (x == null ? '—' : `${(x * 100).toFixed(1)}%`),
+};
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  busy?: boolean;
+  tone?: 'primary' | 'danger' | 'plain';
+};
+
+export function Button({ busy, tone = 'plain', children, disabled, className, ...rest }: ButtonProps) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      className={`a-btn a-btn-${tone} ${className ?? ''}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? <span className="a-spin" aria-hidden /> : null}
+      {children}
+    </button>
+  );
+}
+
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <p className="a-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p className="a-muted" role="status">
+      <span className="a-spin" aria-hidden /> {label}
+    </p>
+  );
+}
+
+export function Section({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="a-card">
+      <header className="a-card-head">
+        <h2>{title}</h2>
+        {actions}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+export function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <div className="a-stat">
+      <div className="a-stat-label">{label}</div>
+      <div className="a-stat-value num">{value}</div>
+      {hint ? <div className="a-muted a-small">{hint}</div> : null}
+    </div>
+  );
+}
+
+export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    <label className="a-field">
+      <span>{label}</span>
+      {children}
+      {hint ? <small className="a-muted">{hint}</small> : null}
+    </label>
+  );
+}
+
+/**
+ * A modal confirmation: the question, optional fields (`children`), a mandatory reason when
+ * asked for, progress while `onConfirm` runs and its error when it fails. Closes on success.
+ */
+export function Dialog({
+  title,
+  children,
+  confirm,
+  tone = 'primary',
+  askReason = false,
+  canConfirm = true,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  children?: ReactNode;
+  confirm: string;
+  tone?: 'primary' | 'danger';
+  askReason?: boolean;
+  canConfirm?: boolean;
+  onConfirm: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const reasonOk = !askReason || reason.trim().length >= 3;
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(reason.trim());
+      onClose();
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <dialog ref={ref} className="a-dialog" aria-labelledby={titleId} onCancel={onClose}>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reasonOk && canConfirm && !busy) void submit();
+        }}
+      >
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        {askReason ? (
+          <Field label="Reason (required, kept in the audit log)">
+            <textarea
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={2}
+              maxLength={500}
+              required
+              minLength={3}
+            />
+          </Field>
+        ) : null}
+        <ErrorNote error={error} />
+        <div className="a-row a-end">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" tone={tone} busy={busy} disabled={!reasonOk || !canConfirm}>
+            {confirm}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
