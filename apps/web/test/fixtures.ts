@@ -33,6 +33,9 @@ export const profileFixture = (p: Partial<Profile> = {}): Profile => ({
   touchIncomeLevel: 0,
   energyCapacityLevel: 0,
   refillsLeft: 6,
+  dailyClaimable: true,
+  // The first-run guide is seen: a screen test opens on the screen itself (guide tests say false).
+  settings: { language: null, sound: false, haptics: true, reducedMotion: 'system', guideSeen: true },
   ...p,
 });
 

@@ -4,8 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '../src/lib/query-client.ts';
 import { SessionContext } from '../src/lib/session.tsx';
 import type { LaunchSession } from '../src/lib/telegram.ts';
@@ -89,29 +90,38 @@ export const testSession: LaunchSession = {
   inTelegram: false,
 };
 
+/** The memory router of a rendered test: where it is, and a way to go elsewhere. */
+export interface TestRouter {
+  /** The path shown now, such as `/tasks`. */
+  readonly pathname: string;
+  navigate(to: string): void;
+}
+
 export interface Rendered extends RenderResult {
   client: QueryClient;
-  router: ReturnType<typeof createMemoryRouter>;
+  router: TestRouter;
 }
 
 /**
- * Renders `ui` (or the app's `routes`) at `path` inside the app's providers: a fresh query cache
- * without retries, the test session, a memory router and the toast container.
+ * Renders `ui` at `path` inside the app's providers: a fresh query cache without retries, the
+ * test session, a memory router and the toast container.
  */
 export function renderWithProviders(
-  ui: ReactElement | null,
-  {
-    path = '/',
-    routes,
-    session = testSession,
-  }: { path?: string; routes?: RouteObject[]; session?: LaunchSession } = {},
+  ui: ReactElement,
+  { path = '/', session = testSession }: { path?: string; session?: LaunchSession } = {},
 ): Rendered {
   const client = createQueryClient({ retry: 0 });
-  const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [path] });
+  const location = memoryLocation({ path, record: true });
+  const router: TestRouter = {
+    get pathname() {
+      return (location.history?.at(-1) ?? path).split('?')[0] ?? path;
+    },
+    navigate: (to) => location.navigate(to),
+  };
   const result = render(
     <QueryClientProvider client={client}>
       <SessionContext.Provider value={session}>
-        <RouterProvider router={router} />
+        <Router hook={location.hook}>{ui}</Router>
         <ToastContainer />
       </SessionContext.Provider>
     </QueryClientProvider>,

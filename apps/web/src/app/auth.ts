@@ -1,14 +1,20 @@
 import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import { post, setToken } from '../lib/api-client.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { prefs } from '../lib/storage.ts';
 import type { LaunchSession } from '../lib/telegram.ts';
 
-/** Logs in with the launch data; the token is kept per user (SPEC.md section 6). */
+/** Logs in with the launch data; the token is kept per user. */
 export async function login(session: LaunchSession): Promise<void> {
+  // Reading the time zone loads the browser's calendar data, a long step on a slow phone: a
+  // task of its own, apart from the first render.
+  await nextTask();
+  const timeZone = localTimeZone();
+  await nextTask();
   const { token } = await post('/auth/login', 'loginResponse', {
     userid: session.user.id,
     initData: session.initData,
-    timeZone: localTimeZone(),
+    timeZone,
   });
   prefs.setToken(session.user.id, token);
   setToken(token);

@@ -1,7 +1,11 @@
+import { hasKey, useT } from '../lib/i18n.tsx';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** SPEC.md section 2: the unhandled-error fallback. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+/** The unhandled-error fallback, or `fallback` when given. */
+export class ErrorBoundary extends Component<
+  { children: ReactNode; fallback?: ReactNode },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {
@@ -14,20 +18,28 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return <ErrorFallback error={this.state.error} />;
   }
 }
 
 export function ErrorFallback({ error }: { error: unknown }) {
-  const text = error instanceof Error ? error.message || error.name : String(error);
+  const { t } = useT();
+  const key = (error as { i18nKey?: string } | null)?.i18nKey;
+  const text =
+    key && hasKey(key)
+      ? t(key as 'start.openInTelegram')
+      : error instanceof Error
+        ? error.message || error.name
+        : String(error);
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center">
       <div className="card w-full max-w-sm p-5">
-        <p className="font-extrabold">An unhandled error occurred:</p>
+        <p className="font-extrabold">{t('app.fallback')}</p>
         <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-coral">{text}</pre>
       </div>
       <button type="button" className="btn btn-ghost px-5" onClick={() => window.location.reload()}>
-        Reload
+        {t('app.reload')}
       </button>
     </main>
   );

@@ -1,26 +1,24 @@
-import { useEffect } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { AirdropIcon, FriendsIcon, LandIcon, MiningIcon, TasksIcon } from '../components/ui/icons.tsx';
+import { useT } from '../lib/i18n.tsx';
 import { syncBackButton } from '../lib/telegram.ts';
+import { historyIndex } from './history.ts';
 
-/** SPEC.md section 2: the footer tabs. */
+/** The footer tabs. */
 export const TABS = [
-  { to: '/home', label: 'Land', Icon: LandIcon },
-  { to: '/mining', label: 'Minting', Icon: MiningIcon },
-  { to: '/friends', label: 'Friends', Icon: FriendsIcon },
-  { to: '/tasks', label: 'Tasks', Icon: TasksIcon },
-  { to: '/airdrop', label: 'Airdrop', Icon: AirdropIcon },
+  { to: '/home', label: 'nav.land', Icon: LandIcon },
+  { to: '/mining', label: 'nav.minting', Icon: MiningIcon },
+  { to: '/friends', label: 'nav.friends', Icon: FriendsIcon },
+  { to: '/tasks', label: 'nav.tasks', Icon: TasksIcon },
+  { to: '/airdrop', label: 'nav.airdrop', Icon: AirdropIcon },
 ] as const;
 
-export function Layout() {
-  const location = useLocation();
-  const navigate = useNavigate();
+export function Layout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
 
   // Telegram's back button follows the router history.
-  useEffect(() => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    return syncBackButton(idx > 0, () => void navigate(-1));
-  }, [location, navigate]);
+  useEffect(() => syncBackButton(historyIndex() > 0, () => window.history.back()), [location]);
 
   return (
     <div className="mx-auto flex min-h-full max-w-[480px] flex-col">
@@ -31,7 +29,7 @@ export function Layout() {
           paddingBottom: 'calc(var(--footer-height) + var(--safe-bottom) + 16px)',
         }}
       >
-        <Outlet />
+        {children}
       </main>
       <Footer />
     </div>
@@ -39,10 +37,11 @@ export function Layout() {
 }
 
 function Footer() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
+  const { t } = useT();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('nav.main')}
       className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-[480px] border-t border-lilac/15 bg-night-950/90 backdrop-blur"
       style={{ paddingBottom: 'var(--safe-bottom)' }}
     >
@@ -51,7 +50,7 @@ function Footer() {
           const active = pathname === to || (to === '/home' && pathname === '/');
           return (
             <li key={to} className="flex-1">
-              <NavLink
+              <Link
                 to={to}
                 aria-current={active ? 'page' : undefined}
                 className={`flex h-full flex-col items-center justify-center gap-0.5 rounded-xl text-[11px] font-extrabold transition-colors ${
@@ -63,8 +62,8 @@ function Footer() {
                 >
                   <Icon size={22} />
                 </span>
-                {label}
-              </NavLink>
+                <span className="max-w-full px-0.5 text-center leading-tight">{t(label)}</span>
+              </Link>
             </li>
           );
         })}

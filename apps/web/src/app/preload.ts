@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC.md section 9: preloading waits for all images or 15 s, whichever comes first. */
+/** Preloading waits for all images or 15 s, whichever comes first. */
 export const PRELOAD_TIMEOUT_MS = 15_000;
 
 export function useImagePreload(urls: readonly string[], timeoutMs = PRELOAD_TIMEOUT_MS) {

@@ -1,18 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, serve } from '../../test/harness.tsx';
-import { routes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 function open(path: string) {
   // The screens' data calls are refused: this test is about routing only.
   serve();
-  return renderWithProviders(null, { path, routes }).router;
+  return renderWithProviders(<AppRoutes />, { path }).router;
 }
 
 describe('routes', () => {
   it('redirects an unknown path to /', async () => {
     const router = open('/no/such/place');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.pathname).toBe('/'));
   });
 
   it.each(['/', '/home', '/mining', '/friends', '/tasks', '/airdrop', '/spin', '/play'])(
@@ -20,7 +20,7 @@ describe('routes', () => {
     async (path) => {
       const router = open(path);
       const nav = await screen.findByRole('navigation', { name: 'Main' });
-      expect(router.state.location.pathname).toBe(path);
+      expect(router.pathname).toBe(path);
       for (const label of ['Land', 'Minting', 'Friends', 'Tasks', 'Airdrop']) {
         expect(nav).toHaveTextContent(label);
       }

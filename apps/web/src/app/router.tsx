@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/ui.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
-import { ErrorFallback } from './error-boundary.tsx';
+import { useT } from '../lib/i18n.tsx';
+import { ErrorBoundary, ErrorFallback } from './error-boundary.tsx';
 import { Layout } from './layout.tsx';
 
 // The first screen is Home: the other screens load after it, and the mole game (gsap,
@@ -13,12 +14,18 @@ const screens = {
   tasks: () => import('../features/tasks/tasks-screen.tsx').then((m) => ({ default: m.TasksScreen })),
   airdrop: () => import('../features/airdrop/airdrop-screen.tsx').then((m) => ({ default: m.AirdropScreen })),
   spin: () => import('../features/spin/spin-screen.tsx').then((m) => ({ default: m.SpinScreen })),
+  seasons: () => import('../features/seasons/seasons-screen.tsx').then((m) => ({ default: m.SeasonsScreen })),
+  squads: () => import('../features/squads/squads-screen.tsx').then((m) => ({ default: m.SquadsScreen })),
+  squad: () => import('../features/squads/squad-page.tsx').then((m) => ({ default: m.SquadPage })),
 };
 const MiningScreen = lazy(screens.mining);
 const FriendsScreen = lazy(screens.friends);
 const TasksScreen = lazy(screens.tasks);
 const AirdropScreen = lazy(screens.airdrop);
 const SpinScreen = lazy(screens.spin);
+const SeasonsScreen = lazy(screens.seasons);
+const SquadsScreen = lazy(screens.squads);
+const SquadPage = lazy(screens.squad);
 const PlayScreen = lazy(() => import('../features/play/play-screen.tsx'));
 
 /** Fetches the tab screens once Home is up, so that opening a tab does not wait for the network. */
@@ -26,23 +33,42 @@ export function preloadScreens() {
   for (const load of Object.values(screens)) void load().catch(() => undefined);
 }
 
+function PageFailed() {
+  const { t } = useT();
+  return <ErrorFallback error={new Error(t('app.pageFailed'))} />;
+}
+
 const later = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
-/** SPEC.md section 2: the seven routes; any unknown path redirects to /. */
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <ErrorFallback error={new Error('This page failed to load.')} />,
-    children: [
-      { index: true, element: <HomeScreen /> },
-      { path: 'home', element: <HomeScreen /> },
-      { path: 'mining', element: later(<MiningScreen />) },
-      { path: 'friends', element: later(<FriendsScreen />) },
-      { path: 'tasks', element: later(<TasksScreen />) },
-      { path: 'airdrop', element: later(<AirdropScreen />) },
-      { path: 'spin', element: later(<SpinScreen />) },
-      { path: 'play', element: later(<PlayScreen />) },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
+/**
+ * The app's routes inside its frame; any unknown path redirects to /. A screen that fails
+ * to render (its chunk did not load) shows the error page in place of the whole frame.
+ */
+export function AppRoutes() {
+  return (
+    <ErrorBoundary fallback={<PageFailed />}>
+      <Layout>
+        <Switch>
+          <Route path="/">
+            <HomeScreen />
+          </Route>
+          <Route path="/home">
+            <HomeScreen />
+          </Route>
+          <Route path="/mining">{later(<MiningScreen />)}</Route>
+          <Route path="/friends">{later(<FriendsScreen />)}</Route>
+          <Route path="/tasks">{later(<TasksScreen />)}</Route>
+          <Route path="/airdrop">{later(<AirdropScreen />)}</Route>
+          <Route path="/spin">{later(<SpinScreen />)}</Route>
+          <Route path="/play">{later(<PlayScreen />)}</Route>
+          <Route path="/seasons">{later(<SeasonsScreen />)}</Route>
+          <Route path="/squads">{later(<SquadsScreen />)}</Route>
+          <Route path="/squads/:squadId">{later(<SquadPage />)}</Route>
+          <Route>
+            <Redirect to="/" replace />
+          </Route>
+        </Switch>
+      </Layout>
+    </ErrorBoundary>
+  );
+}

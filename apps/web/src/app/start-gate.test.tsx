@@ -1,7 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileFixture } from '../../test/fixtures.ts';
 import { type Answer, refuse, renderWithProviders, serve, testSession } from '../../test/harness.tsx';
+import indexHtml from '../../index.html?raw';
+import { PRELOAD_IMAGES } from './app.tsx';
 import { StartGate } from './start-gate.tsx';
 
 /** Images that load only when the test says so. */
@@ -114,6 +117,21 @@ describe('start gate', () => {
     expect(screen.queryByText('day check-in')).not.toBeInTheDocument();
   });
 
+  it('asks for no check-in the profile says is claimed today (no refusal in the console)', async () => {
+    const calls = serve({
+      'POST /auth/login': { token: 't0k' },
+      'GET /users/get/42': profileFixture({ dailyClaimable: false }),
+      'POST /users/claim/daily': success,
+    });
+    gate();
+    loadImage(0);
+    loadImage(1);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('the app')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/users/claim/daily')).toEqual([]);
+  });
+
   it('renders nothing of the app until the player is authenticated', async () => {
     serve({ 'POST /auth/login': refuse(401, 'UNAUTHORIZED', 'Invalid launch data.') });
     gate();
@@ -123,4 +141,36 @@ describe('start gate', () => {
     expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     expect(screen.queryByText('the app')).not.toBeInTheDocument();
   });
+
+  it('renders its first frame as index.html paints it before the script runs', () => {
+    serveGate(success);
+    const { container } = renderWithProviders(
+      <StartGate session={testSession} images={PRELOAD_IMAGES}>
+        <p>the app</p>
+      </StartGate>,
+    );
+    const boot = new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('root');
+    expect(boot?.children).toHaveLength(1);
+    expect(shape(container.firstElementChild!)).toEqual(shape(boot!.firstElementChild!));
+    // The same file as the gate's egg (../assets/egg.svg), which the build inlines in both.
+    expect(boot!.querySelector('img')?.getAttribute('src')).toBe('/src/assets/egg.svg');
+  });
 });
+
+/**
+ * An element's tags, attributes (classes in any order, styles as the browser reads them, image
+ * sources aside) and text.
+ */
+function shape(el: Element): unknown {
+  const attrs: Record<string, string> = {};
+  for (const { name, value } of el.attributes) {
+    if (name === 'src') continue;
+    if (name === 'class') attrs[name] = value.split(/\s+/).sort().join(' ');
+    else if (name === 'style') attrs[name] = (el as HTMLElement).style.cssText;
+    else attrs[name] = value;
+  }
+  const children = [...el.childNodes]
+    .map((node) => (node instanceof Element ? shape(node) : (node.textContent ?? '').trim()))
+    .filter((child) => child !== '');
+  return { tag: el.tagName.toLowerCase(), attrs, children };
+}

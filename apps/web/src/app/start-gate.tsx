@@ -3,16 +3,19 @@ import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import eggUrl from '../assets/egg.svg';
 import { Button, CoinIcon, formatNumber, Progress, TicketIcon } from '../components/ui/ui.tsx';
 import type { LaunchSession } from '../lib/telegram.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '../lib/i18n.tsx';
+import { profileQuery } from '../lib/profile.ts';
 import { claimDaily, login } from './auth.ts';
 import { useImagePreload } from './preload.ts';
 
-/** SPEC.md section 9: the check-in intro shows for 2 s. */
+/** The check-in intro shows for 2 s. */
 export const INTRO_MS = 2_000;
 
 type Phase = 'start' | 'claiming' | 'intro' | 'rewards' | 'app';
 
 /**
- * The start gate (SPEC.md "Start gate", section 4 "App start"): preload with progress, login,
+ * The start gate: preload with progress, login,
  * Start, the daily check-in intro and rewards when the claim succeeded, then the app.
  */
 export function StartGate({
@@ -30,6 +33,8 @@ export function StartGate({
   const [phase, setPhase] = useState<Phase>('start');
   const [claim, setClaim] = useState<DailyClaimResponse | null>(null);
   const attempt = useRef(0);
+  const { t } = useT();
+  const client = useQueryClient();
 
   const signIn = useCallback(() => {
     const mine = ++attempt.current;
@@ -54,7 +59,12 @@ export function StartGate({
 
   const start = async () => {
     setPhase('claiming');
-    const result = await claimDaily(session.user.id);
+    // The profile says whether today's check-in is still to claim: a returning player's second
+    // launch of the day asks nothing the server would refuse.
+    const profile = await client.fetchQuery(profileQuery(session.user.id)).catch(() => undefined);
+    const result = profile?.dailyClaimable === false ? null : await claimDaily(session.user.id);
+    // The claim paid coins and tickets: the profile read before it is out of date.
+    if (result) void client.invalidateQueries({ queryKey: profileQuery(session.user.id).queryKey });
     setClaim(result);
     setPhase(result ? 'intro' : 'app');
   };
@@ -70,7 +80,7 @@ export function StartGate({
               {claim.day}
             </span>
           </div>
-          <p className="text-2xl font-black tracking-wide">day check-in</p>
+          <p className="text-2xl font-black tracking-wide">{t('start.checkIn')}</p>
         </div>
       </Screen>
     );
@@ -80,24 +90,22 @@ export function StartGate({
     return (
       <Screen>
         <div className="flex w-full max-w-sm flex-col items-center gap-5 text-center">
-          <h1 className="text-3xl font-black">Your daily rewards</h1>
+          <h1 className="text-3xl font-black">{t('start.rewardsTitle')}</h1>
           <div className="grid w-full grid-cols-2 gap-3">
             <div className="card flex flex-col items-center gap-2 p-4">
               <CoinIcon size={44} />
               <span className="text-2xl font-black text-gold num">+{formatNumber(claim.eggReward)}</span>
-              <span className="text-sm text-text-dim">Egg Points</span>
+              <span className="text-sm text-text-dim">{t('start.eggPoints')}</span>
             </div>
             <div className="card flex flex-col items-center gap-2 p-4">
               <TicketIcon size={44} />
               <span className="text-2xl font-black text-coral num">+{formatNumber(claim.ticketReward)}</span>
-              <span className="text-sm text-text-dim">Play Passes</span>
+              <span className="text-sm text-text-dim">{t('start.playPasses')}</span>
             </div>
           </div>
-          <p className="text-sm text-text-dim">
-            Stay tuned for Day {claim.day + 1} of Check-In tomorrow! Reset your check-in by skipping a day.
-          </p>
+          <p className="text-sm text-text-dim">{t('start.note', { day: claim.day + 1 })}</p>
           <Button className="w-full text-lg" onClick={() => setPhase('app')}>
-            Continue
+            {t('start.continue')}
           </Button>
         </div>
       </Screen>
@@ -105,30 +113,44 @@ export function StartGate({
   }
 
   const ready = preload.done && authed;
+  // index.html paints this first frame before the script runs: keep the two alike.
   return (
     <Screen>
       <div className="flex w-full max-w-sm flex-col items-center gap-6 text-center">
         <div className="relative grid place-items-center">
           <div className="absolute h-72 w-72 rounded-full" style={{ background: 'var(--glow-egg)' }} />
-          <img src={eggUrl} alt="Egg Rush" width={180} height={225} className="relative drop-shadow-2xl" />
+          <img
+            src={eggUrl}
+            alt={t('app.title')}
+            width={180}
+            height={225}
+            className="relative drop-shadow-2xl"
+            fetchPriority="high"
+            decoding="sync"
+          />
         </div>
         <div>
           <h1 className="text-4xl font-black tracking-tight">
             Egg <span className="text-gold">Rush</span>
           </h1>
-          <p className="mt-1 text-text-dim">Tap the egg. Grow the Land.</p>
+          <p className="mt-1 text-text-dim">{t('start.tagline')}</p>
         </div>
         <div className="w-full">
-          <Progress value={preload.total ? preload.loaded / preload.total : 1} label="Loading images" />
+          <Progress
+            value={preload.total ? preload.loaded / preload.total : 1}
+            label={t('start.loadingImages')}
+          />
           <p className="mt-2 text-xs text-text-dim num" aria-live="polite">
-            {preload.done ? 'Ready' : `Loading ${preload.loaded}/${preload.total}`}
+            {preload.done
+              ? t('start.ready')
+              : t('start.loadingCount', { loaded: preload.loaded, total: preload.total })}
           </p>
         </div>
         {authError ? (
           <div className="w-full">
             <p className="mb-2 text-sm text-coral">{authError}</p>
             <Button variant="ghost" className="w-full" onClick={retry}>
-              Try again
+              {t('app.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -137,7 +159,7 @@ export function StartGate({
             disabled={!ready || phase === 'claiming'}
             onClick={() => void start()}
           >
-            Start
+            {t('start.start')}
           </Button>
         )}
       </div>

@@ -1,11 +1,14 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
 import { ApiError } from './api-client.ts';
+import { hasKey, t } from './i18n.tsx';
+import { toast } from './toast.ts';
 
 /**
- * The one place that turns a failed call into the words a player reads. A refusal's `code` picks
- * the text; a refusal this map does not know shows the server's own message; anything else (no
- * network, a server error, a reply the contract does not allow) shows what the player was doing
- * went wrong, in that action's words.
+ * The one place that turns a failed call into the words a player reads, from the catalogue
+ * (src/locales, `errors.*`). A refusal's stable `code` picks the text; a refusal the catalogue
+ * does not know shows the server's own message; anything else (no network, a server error, a
+ * reply the contract does not allow) shows what the player was doing went wrong, in that
+ * action's words.
  */
 
 /** What the player was doing when it failed. */
@@ -20,43 +23,48 @@ export type Action =
   | 'play'
   | 'wallet'
   | 'copy'
-  | 'leaderboard';
+  | 'leaderboard'
+  | 'settings'
+  | 'league'
+  | 'combo'
+  | 'squad';
 
-const SOMETHING_WRONG = 'Something went wrong.';
+type ErrorKey =
+  `errors.${'tryAgain' | 'tryAgainBang' | 'farmStart' | 'farmClaim' | 'somethingWrong' | 'leaderboard'}`;
 
 /** Each action's text when the server gave no refusal, and when the network failed. */
-const ACTIONS: Record<Action, { fallback: string; network?: string }> = {
-  boost: { fallback: 'An error occurred. Please try again.' },
-  chest: { fallback: 'Something went wrong. Please try again!' },
-  'farm-start': { fallback: 'Failed to start farming.', network: SOMETHING_WRONG },
-  'farm-claim': { fallback: 'Failed to claim reward.', network: SOMETHING_WRONG },
-  task: { fallback: 'Something went wrong. Please try again!' },
-  mining: { fallback: SOMETHING_WRONG },
-  spin: { fallback: SOMETHING_WRONG },
-  play: { fallback: SOMETHING_WRONG },
-  wallet: { fallback: SOMETHING_WRONG },
-  copy: { fallback: SOMETHING_WRONG },
-  leaderboard: { fallback: 'Failed to load leaderboard.' },
+const ACTIONS: Record<Action, { fallback: ErrorKey | 'settings.saveFailed'; network?: ErrorKey }> = {
+  boost: { fallback: 'errors.tryAgain' },
+  chest: { fallback: 'errors.tryAgainBang' },
+  'farm-start': { fallback: 'errors.farmStart', network: 'errors.somethingWrong' },
+  'farm-claim': { fallback: 'errors.farmClaim', network: 'errors.somethingWrong' },
+  task: { fallback: 'errors.tryAgainBang' },
+  mining: { fallback: 'errors.somethingWrong' },
+  spin: { fallback: 'errors.somethingWrong' },
+  play: { fallback: 'errors.somethingWrong' },
+  wallet: { fallback: 'errors.somethingWrong' },
+  copy: { fallback: 'errors.somethingWrong' },
+  leaderboard: { fallback: 'errors.leaderboard' },
+  settings: { fallback: 'settings.saveFailed' },
+  league: { fallback: 'errors.somethingWrong' },
+  combo: { fallback: 'errors.somethingWrong' },
+  squad: { fallback: 'errors.somethingWrong' },
 };
 
-/** The text of each refusal code whose words are fixed for the player. */
-const REFUSALS = {
-  NOT_ENOUGH_BALANCE: 'Not Enough Balance!',
-  NOT_ENOUGH_COIN: 'Not Enough Coin!',
-  NOT_ENOUGH_TICKET: 'Not Enough Ticket.',
-  ALREADY_USED: 'It has already been used.',
-  ALREADY_CLAIMED: 'Already you received!',
-  NOT_COMPLETED: 'Task is not completed yet!',
-  INVALID_TASK: 'Invalid task name or type!',
-} as const satisfies Record<string, string>;
-type RefusalCode = keyof typeof REFUSALS;
-const refusalText = (code: string): string | undefined => REFUSALS[code as RefusalCode];
+/** Codes a client-side check may raise, worded as the server's refusal. */
+type RefusalCode = 'NOT_ENOUGH_BALANCE' | 'NOT_ENOUGH_COIN' | 'NOT_ENOUGH_TICKET' | 'ALREADY_USED';
 
 /** Refusals the player mends by earning more: shown as a warning rather than an error. */
 const SHORTFALLS = new Set(['NOT_ENOUGH_BALANCE', 'NOT_ENOUGH_COIN', 'NOT_ENOUGH_TICKET']);
 
 /** A refusal for a client-side check, worded as the server's (a spin without a ticket). */
-export const refusal = (code: RefusalCode) => new ApiError(409, code, REFUSALS[code]);
+export const refusal = (code: RefusalCode) => new ApiError(409, code, t(`errors.${code}`));
+
+/** The catalogue's text for a refusal code, when it has one. */
+function refusalText(code: string): string | undefined {
+  const key = `errors.${code}`;
+  return /^[A-Z_]+$/.test(code) && code !== 'HTTP' && hasKey(key) ? t(key as 'errors.BUSY') : undefined;
+}
 
 /** The text a player reads for `error`, raised while doing `action`. */
 export function errorText(error: unknown, action: Action): string {
@@ -64,10 +72,11 @@ export function errorText(error: unknown, action: Action): string {
   if (error instanceof ApiError) {
     const known = refusalText(error.code);
     if (known) return known;
+    if (error.code === 'HTTP' && error.status < 500) return t('errors.HTTP', { status: error.status });
     if (error.status >= 400 && error.status < 500 && error.message) return error.message;
-    if (error.code === 'NETWORK' && words.network) return words.network;
+    if (error.code === 'NETWORK' && words.network) return t(words.network);
   }
-  return words.fallback;
+  return t(words.fallback);
 }
 
 /** Shows `error` as a toast: a shortfall as a warning, anything else as an error. */

@@ -2,6 +2,8 @@
  * The contract's reply schemas (packages/contract) that the api client parses every reply with.
  * A chunk of its own, loaded beside the first call: zod stays out of the first screen's JavaScript.
  */
+// First: zod is told not to compile with eval before the schemas below are built.
+import './zod-config.ts';
 export { errorBody } from '@egg-rush/contract/common';
 export { loginResponse } from '@egg-rush/contract/auth';
 export { dailyClaimResponse } from '@egg-rush/contract/daily';
@@ -24,5 +26,9 @@ export { invoiceResponse, packsResponse } from '@egg-rush/contract/payments';
 export { playResultResponse, playStartResponse } from '@egg-rush/contract/play';
 export { spinResponse } from '@egg-rush/contract/spin';
 export { linkRewardResponse, taskRewardResponse, tasksResponse } from '@egg-rush/contract/tasks';
-export { profile } from '@egg-rush/contract/users';
+export { profile, settingsResponse } from '@egg-rush/contract/users';
 export { appConfigResponse, proofPayloadResponse, walletResponse } from '@egg-rush/contract/wallet';
+export { comboClaimResponse, comboResponse } from '@egg-rush/contract/combo';
+export { leagueBoardResponse, leagueClaimResponse, leagueStatusResponse } from '@egg-rush/contract/leagues';
+export { seasonBoardResponse, seasonResultsResponse } from '@egg-rush/contract/seasons';
+export { squadBoardResponse, squadPageResponse, squadReply } from '@egg-rush/contract/squads';

@@ -1,4 +1,9 @@
-/** Per-user local preferences (SPEC.md sections 3 and 6): token, mute flag, high score. */
+import { isLanguage, type Language } from './i18n.tsx';
+
+/**
+ * Per-user local preferences: token, mute flag, high score, and a copy of the settings kept on
+ * the server (the language) for the first paint.
+ */
 const key = (userId: number, name: string) => `egg-rush:${userId}:${name}`;
 
 function read(k: string): string | null {
@@ -19,9 +24,14 @@ function write(k: string, v: string) {
 export const prefs = {
   token: (id: number) => read(key(id, 'token')),
   setToken: (id: number, v: string) => write(key(id, 'token'), v),
-  /** Muted by default (SPEC.md section 3). */
+  /** Muted by default. */
   muted: (id: number) => read(key(id, 'muted')) !== 'off',
   setMuted: (id: number, muted: boolean) => write(key(id, 'muted'), muted ? 'on' : 'off'),
+  language: (id: number): Language | undefined => {
+    const value = read(key(id, 'language'));
+    return isLanguage(value) ? value : undefined;
+  },
+  setLanguage: (id: number, v: Language) => write(key(id, 'language'), v),
   highScore: (id: number) => Number(read(key(id, 'high-score')) ?? 0) || 0,
   setHighScore: (id: number, v: number) => write(key(id, 'high-score'), String(v)),
 };

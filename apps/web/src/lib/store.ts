@@ -1,22 +1,41 @@
 import { create } from 'zustand';
 
-/** Small client state: who is playing, sound, and whether Telegram has collapsed the view. */
+/** How much the interface moves: the device's setting, or the player's own choice. */
+export type Motion = 'system' | 'on' | 'off';
+
+/**
+ * Small client state: who is playing, sound, vibration and motion (the player's settings), and
+ * whether Telegram has collapsed the view.
+ */
 interface AppState {
   userId: number;
   muted: boolean;
+  haptics: boolean;
+  reducedMotion: Motion;
   /** True while the Telegram view is collapsed: all sound stops. */
   collapsed: boolean;
   setUser: (id: number) => void;
   setMuted: (muted: boolean) => void;
+  setHaptics: (haptics: boolean) => void;
+  setReducedMotion: (reducedMotion: Motion) => void;
   setCollapsed: (collapsed: boolean) => void;
 }
 
 export const useAppStore = create<AppState>((set) => ({
   userId: 0,
   muted: true,
+  haptics: true,
+  reducedMotion: 'system',
   collapsed: false,
   setUser: (userId) => set({ userId }),
   setMuted: (muted) => set({ muted }),
+  setHaptics: (haptics) => set({ haptics }),
+  setReducedMotion: (reducedMotion) => {
+    // 'on' stills every animation, 'off' keeps them even where the device asks for less.
+    document.documentElement.dataset.motion =
+      reducedMotion === 'on' ? 'reduce' : reducedMotion === 'off' ? 'full' : 'system';
+    set({ reducedMotion });
+  },
   setCollapsed: (collapsed) => set({ collapsed }),
 }));
 
@@ -24,4 +43,11 @@ export const useAppStore = create<AppState>((set) => ({
 export const soundOn = () => {
   const s = useAppStore.getState();
   return !s.muted && !s.collapsed;
+};
+
+/** Whether the interface should move less: the player's choice, else the device's. */
+export const motionReduced = () => {
+  const choice = useAppStore.getState().reducedMotion;
+  if (choice !== 'system') return choice === 'on';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 };

@@ -15,6 +15,7 @@ import {
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
+import { nextTask } from './next-task.ts';
 import { useAppStore } from './store.ts';
 
 /** The game's header and background colour in Telegram. */
@@ -50,6 +51,7 @@ export interface LaunchSession {
 }
 
 const DEV_USER_KEY = 'egg-rush:dev-user';
+const DEV_LANGUAGE_KEY = 'egg-rush:dev-language';
 
 /**
  * Outside Telegram, launch data for a development player comes from the server's dev route
@@ -67,8 +69,14 @@ async function mockOutsideTelegram() {
   });
   if (startParam) query.set('start_param', startParam);
   if (page.get('premium') === '1') query.set('is_premium', 'true');
+  // Telegram's language for this player, kept like the player across navigation and reloads.
+  const language = page.get('language_code') ?? sessionStorage.getItem(DEV_LANGUAGE_KEY);
+  if (language) {
+    sessionStorage.setItem(DEV_LANGUAGE_KEY, language);
+    query.set('language_code', language);
+  }
   const res = await fetch(`/api/v1/dev/launch?${query.toString()}`);
-  if (!res.ok) throw new Error('Open the app from Telegram to play.');
+  if (!res.ok) throw launchError('Open the app from Telegram to play.', 'start.openInTelegram');
   const { initData } = (await res.json()) as { initData: string };
   mockTelegramEnv({
     launchParams: {
@@ -132,28 +140,56 @@ function attempt(what: string, fn: () => unknown) {
   }
 }
 
+/** A launch failure, with its catalogue key: it is shown before the app (and its language) starts. */
+const launchError = (message: string, i18nKey: string) => Object.assign(new Error(message), { i18nKey });
+
+/**
+ * Telegram clients older than Bot API 8.0 sign launch data without the `signature` field, which
+ * the SDK's parser requires. The SDK then reads a copy of the address with an empty `signature`;
+ * the server gets the launch data exactly as Telegram signed it (returned here).
+ */
+function keepUnsignedLaunchData(): string | undefined {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const raw = hash.get('tgWebAppData');
+  if (!raw || new URLSearchParams(raw).has('signature')) return undefined;
+  const copy = new URLSearchParams(raw);
+  copy.set('signature', '');
+  hash.set('tgWebAppData', copy.toString());
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}#${hash.toString()}`);
+  return raw;
+}
+
 /** Sets up the Telegram SDK (or its mock) and returns who is playing. */
 export async function startTelegram(): Promise<LaunchSession> {
   const inTelegram = inRealTelegram();
+  const asSigned = inTelegram ? keepUnsignedLaunchData() : undefined;
   if (!inTelegram) await mockOutsideTelegram();
+  // Each step parses the launch data anew: one task each.
+  await nextTask();
   const lp = retrieveLaunchParams();
-  const initData = retrieveRawInitData() ?? '';
+  const initData = asSigned ?? retrieveRawInitData() ?? '';
   const signed = new URLSearchParams(initData);
   const user = parseUser(signed.get('user'));
-  if (!user || !initData) throw new Error('Telegram did not pass launch data.');
+  if (!user || !initData) throw launchError('Telegram did not pass launch data.', 'start.noLaunchData');
   const startParam = lp.tgWebAppStartParam ?? signed.get('start_param') ?? undefined;
   const debug = startParam === 'debug';
 
   setDebug(debug);
+  await nextTask();
   init();
+  await nextTask();
   if (debug) {
     void import('eruda').then(({ default: eruda }) => eruda.init());
   }
   attempt('theme', () => themeParams.mount());
   attempt('mini app', () => miniApp.mount());
+  await nextTask();
   attempt('header colour', () => miniApp.setHeaderColor(HEADER_COLOR));
   attempt('background colour', () => miniApp.setBgColor(HEADER_COLOR));
+  await nextTask();
   attempt('back button', () => backButton.mount());
+  await nextTask();
   attempt('viewport', async () => {
     await viewport.mount();
     viewport.bindCssVars();
@@ -216,6 +252,7 @@ export function shareLink(url: string, text: string) {
 }
 
 export function haptic(style: 'light' | 'medium' | 'heavy' = 'light') {
+  if (!useAppStore.getState().haptics) return;
   try {
     if (hapticFeedback.impactOccurred.isAvailable()) hapticFeedback.impactOccurred(style);
   } catch {

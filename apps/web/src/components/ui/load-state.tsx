@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n.tsx';
 import { Card, Spinner } from './ui.tsx';
 
 /**
@@ -17,12 +18,13 @@ export function LoadState({
   /** The failure, such as 'Tasks did not load.' */
   failed: string;
 }) {
+  const { t } = useT();
   if (!isError) return <Spinner label={loading} />;
   return (
     <Card className="p-5 text-center">
       <p className="font-bold">{failed}</p>
       <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void onRetry()}>
-        Try again
+        {t('app.tryAgain')}
       </button>
     </Card>
   );

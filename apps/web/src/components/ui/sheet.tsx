@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import './sheet.css';
+import { useT } from '../../lib/i18n.tsx';
 import { CloseIcon } from './icons.tsx';
 
 const FOCUSABLE =
@@ -29,6 +30,7 @@ export function Sheet({
   showTitle?: boolean;
 }) {
   const panel = useRef<HTMLDivElement>(null);
+  const { t } = useT();
   const close = useEffectEvent(onClose);
   useEffect(() => {
     if (!open) return;
@@ -68,7 +70,7 @@ export function Sheet({
     <div className="fixed inset-0 z-40 flex items-end justify-center">
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t('app.close')}
         tabIndex={-1}
         className="sheet-backdrop absolute inset-0 bg-night-950/70 backdrop-blur-[2px]"
         onClick={onClose}
@@ -94,7 +96,7 @@ export function Sheet({
           <button
             type="button"
             onClick={onClose}
-            aria-label={`Close ${title}`}
+            aria-label={t('app.closeNamed', { name: title })}
             className="grid h-11 w-11 place-items-center rounded-full bg-lilac/10 text-text-dim"
           >
             <CloseIcon size={20} />

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import coinUrl from '../../assets/coin.svg';
 import ticketUrl from '../../assets/ticket.svg';
+import { useT } from '../../lib/i18n.tsx';
 
 export function Card({ className = '', children }: { className?: string; children: ReactNode }) {
   return <div className={`card ${className}`}>{children}</div>;
@@ -19,23 +20,9 @@ export function TicketIcon({ size = 20 }: { size?: number }) {
   return <img src={ticketUrl} width={size} height={size} alt="" draggable={false} />;
 }
 
-/** Whole numbers with thousands separators. */
-export const formatNumber = (n: number) => Math.floor(n).toLocaleString('en-US');
+export { compactNumber, formatNumber } from '../../lib/format.ts';
 
-/** 12.3K, 4.5M: for tight spaces. */
-export function compactNumber(n: number): string {
-  if (n < 10_000) return formatNumber(n);
-  const units: [number, string][] = [
-    [1e9, 'B'],
-    [1e6, 'M'],
-    [1e3, 'K'],
-  ];
-  for (const [size, unit] of units) {
-    if (n >= size) return `${(n / size).toFixed(n >= size * 100 ? 0 : 1).replace(/\.0$/, '')}${unit}`;
-  }
-  return formatNumber(n);
-}
-
+/** Tabs that wrap onto a second row rather than scroll or clip when the words are long. */
 export function Tabs<T extends string>({
   tabs,
   value,
@@ -48,11 +35,7 @@ export function Tabs<T extends string>({
   label: string;
 }) {
   return (
-    <div
-      role="tablist"
-      aria-label={label}
-      className="flex gap-1 overflow-x-auto rounded-2xl bg-night-950/60 p-1"
-    >
+    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 rounded-2xl bg-night-950/60 p-1">
       {tabs.map((tab) => (
         <button
           key={tab.id}
@@ -60,7 +43,7 @@ export function Tabs<T extends string>({
           role="tab"
           aria-selected={tab.id === value}
           onClick={() => onChange(tab.id)}
-          className={`min-h-10 flex-1 whitespace-nowrap rounded-xl px-3 text-sm font-extrabold transition-colors ${
+          className={`min-h-10 flex-auto rounded-xl px-3 text-sm leading-tight font-extrabold transition-colors ${
             tab.id === value ? 'bg-gold text-gold-ink shadow' : 'text-text-dim'
           }`}
         >
@@ -81,9 +64,10 @@ export function ScreenTitle({ title, subtitle }: { title: string; subtitle?: Rea
   );
 }
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useT();
   return (
-    <div role="status" aria-label={label} className="flex justify-center py-10">
+    <div role="status" aria-label={label ?? t('app.loading')} className="flex justify-center py-10">
       <span className="h-9 w-9 animate-spin rounded-full border-4 border-lilac/25 border-t-gold" />
     </div>
   );

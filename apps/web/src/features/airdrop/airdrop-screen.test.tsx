@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { profileFixture, taskFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, serve } from '../../../test/harness.tsx';
@@ -25,10 +25,12 @@ describe('Airdrop screen', () => {
     expect(await screen.findByText('3 invited')).toBeInTheDocument();
     expect(await screen.findByText('2/3 claimed')).toBeInTheDocument();
     expect(screen.getByText('12.3K coins earned')).toBeInTheDocument();
-    const links = screen.getAllByRole('link');
+    const links = within(screen.getByRole('list')).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/friends', '/tasks', '/home']);
+    // The status bar's ticket pill leads to the Lucky Spin, where tickets are spent.
+    expect(screen.getByTestId('status-tickets')).toHaveAttribute('href', '/spin');
     fireEvent.click(screen.getByText('Complete Tasks'));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/tasks'));
+    await vi.waitFor(() => expect(router.pathname).toBe('/tasks'));
   });
 
   it("shows 'Comming Soon' and the wallet connection on the Wallet tab", async () => {

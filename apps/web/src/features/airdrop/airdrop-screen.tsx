@@ -1,28 +1,30 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { FriendsIcon, TasksIcon } from '../../components/ui/icons.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { CoinIcon, compactNumber, ScreenTitle, Spinner, Tabs } from '../../components/ui/ui.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useTaskProgress } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 // TON Connect is large: it loads only when the Wallet tab opens, never with the first screen.
 const WalletPanel = lazy(() => import('./wallet-panel.tsx'));
 
-const TABS = [
-  { id: 'airdrop', label: 'Airdrop' },
-  { id: 'wallet', label: 'Wallet' },
-] as const;
-type Tab = (typeof TABS)[number]['id'];
+type Tab = 'airdrop' | 'wallet';
 
-/** SPEC.md "Airdrop": the Airdrop tab's three ways to qualify, and the Wallet tab. */
+/** The Airdrop tab's three ways to qualify, and the Wallet tab. */
 export function AirdropScreen() {
   const [tab, setTab] = useState<Tab>('airdrop');
+  const { t } = useT();
+  const tabs = [
+    { id: 'airdrop' as const, label: t('airdrop.tabAirdrop') },
+    { id: 'wallet' as const, label: t('airdrop.tabWallet') },
+  ];
   return (
     <div className="flex flex-col gap-4">
       <StatusBar />
-      <ScreenTitle title="Airdrop" subtitle="Get ready: the more you play, the bigger your share." />
-      <Tabs tabs={TABS} value={tab} onChange={setTab} label="Airdrop" />
+      <ScreenTitle title={t('airdrop.title')} subtitle={t('airdrop.subtitle')} />
+      <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('airdrop.title')} />
       {tab === 'airdrop' ? <AirdropTab /> : <WalletTab />}
     </div>
   );
@@ -31,25 +33,26 @@ export function AirdropScreen() {
 function AirdropTab() {
   const { data: profile } = useProfile();
   const tasks = useTaskProgress();
+  const { t } = useT();
   return (
     <ul className="flex flex-col gap-3">
       <Row
         to="/friends"
         icon={<FriendsIcon size={26} />}
-        title="Invite Friends"
-        progress={profile ? `${profile.friendCount} invited` : '…'}
+        title={t('airdrop.invite')}
+        progress={profile ? t('airdrop.invited', { count: profile.friendCount }) : '…'}
       />
       <Row
         to="/tasks"
         icon={<TasksIcon size={26} />}
-        title="Complete Tasks"
-        progress={tasks ? `${tasks.done}/${tasks.total} claimed` : '…'}
+        title={t('airdrop.complete')}
+        progress={tasks ? t('airdrop.claimed', { done: tasks.done, total: tasks.total }) : '…'}
       />
       <Row
         to="/home"
         icon={<CoinIcon size={28} />}
-        title="Tap on Egg Rush"
-        progress={profile ? `${compactNumber(profile.totalScore)} coins earned` : '…'}
+        title={t('airdrop.tap')}
+        progress={profile ? t('airdrop.earned', { n: compactNumber(profile.totalScore) }) : '…'}
       />
     </ul>
   );
@@ -66,6 +69,7 @@ function Row({
   title: string;
   progress: string;
 }) {
+  const { t } = useT();
   return (
     <li>
       <Link to={to} className="card flex min-h-16 items-center gap-3 p-3 active:scale-[0.99]">
@@ -76,22 +80,26 @@ function Row({
           <span className="block font-extrabold">{title}</span>
           <span className="num block text-sm text-text-dim">{progress}</span>
         </span>
-        <span className="rounded-full bg-gold px-4 py-1.5 text-sm font-black text-gold-ink">Go</span>
+        <span className="shrink-0 rounded-full bg-gold px-4 py-1.5 text-sm font-black text-gold-ink">
+          {t('app.go')}
+        </span>
       </Link>
     </li>
   );
 }
 
 function WalletTab() {
+  const { t } = useT();
   return (
     <div className="flex flex-col gap-4">
       <div className="card flex flex-col items-center gap-2 p-5 text-center">
-        <p className="text-2xl font-black text-gold">Comming Soon</p>
-        <p className="text-sm text-text-dim">
-          The airdrop goes to the TON wallet you connect here. Connect it now to be ready.
+        <p className="text-2xl font-black text-gold">{t('airdrop.soon')}</p>
+        <p className="text-sm text-text-dim">{t('airdrop.soonBody')}</p>
+        <p className="text-xs text-text-dim" data-testid="wallet-today">
+          {t('wallet.today')}
         </p>
       </div>
-      <Suspense fallback={<Spinner label="Loading wallet" />}>
+      <Suspense fallback={<Spinner label={t('airdrop.loadingWallet')} />}>
         <WalletPanel />
       </Suspense>
     </div>

@@ -9,15 +9,16 @@ import {
   useTonWallet,
 } from '@tonconnect/ui-react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { del, post } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/errors.ts';
 import { profileCache } from '../../lib/profile.ts';
+import { t, useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { appConfigQuery } from './api.ts';
 
 /**
- * The wallet connection (SPEC.md "Wallet widget"), through TON Connect's own button and modals.
+ * The wallet connection, through TON Connect's own button and modals.
  * Loaded lazily from the Wallet tab. The wallets list is served by this app (no network needed
  * to show it), the manifest by the server.
  */
@@ -32,15 +33,45 @@ function getConnector() {
   return connector;
 }
 
+/**
+ * TON Connect's button and modals in the game's palette (the night sky, gold and lilac), the
+ * same in Telegram's light and dark themes: the game itself has one look.
+ */
+const GAME_COLORS = {
+  connectButton: { background: '#ffc93c', foreground: '#3a2300' },
+  accent: '#ffc93c',
+  telegramButton: '#7c4dff',
+  icon: {
+    primary: '#f4f0ff',
+    secondary: '#a99cd6',
+    tertiary: '#4f3596',
+    success: '#4ef0b5',
+    error: '#ff6b6b',
+  },
+  background: {
+    primary: '#211243',
+    secondary: '#2d1a5c',
+    segment: '#3b2475',
+    tint: '#160c2e',
+    qr: '#f4f0ff',
+  },
+  text: { primary: '#f4f0ff', secondary: '#a99cd6' },
+};
+
 export default function WalletPanel() {
-  const session = useSession();
   const { data: config } = useQuery(appConfigQuery);
-  const language = session.user.languageCode?.startsWith('ru') ? 'ru' : 'en';
+  const { lng } = useT();
+  // The widget speaks English and Russian: Russian for the players who read Russian or Ukrainian.
+  const language = lng === 'ru' || lng === 'uk' ? 'ru' : 'en';
   return (
     <TonConnectUIProvider
       connector={getConnector()}
       language={language}
-      uiPreferences={{ theme: session.colorScheme === 'light' ? THEME.LIGHT : THEME.DARK, borderRadius: 'm' }}
+      uiPreferences={{
+        theme: THEME.DARK,
+        borderRadius: 'm',
+        colorsSet: { [THEME.DARK]: GAME_COLORS, [THEME.LIGHT]: GAME_COLORS },
+      }}
       actionsConfiguration={{
         returnStrategy: 'back',
         ...(config ? { twaReturnUrl: config.miniAppUrl as `${string}://${string}` } : {}),
@@ -93,7 +124,7 @@ function useWalletProof() {
           proof: { ...item.proof, stateInit: wallet.account.walletStateInit },
         });
         void profileChanged();
-        toast.success('Success');
+        toast.success(t('wallet.success'));
       } catch (error) {
         toastError(error, 'wallet');
         await ui.disconnect();
@@ -106,13 +137,14 @@ function WalletCard() {
   const wallet = useTonWallet();
   const address = useTonAddress();
   const [ui] = useTonConnectUI();
+  const { t } = useT();
   useWalletProof();
   return (
     <div className="card flex flex-col items-center gap-4 p-5 text-center" data-testid="wallet-card">
-      <p className="font-extrabold">{wallet ? 'Your TON wallet' : 'Connect your TON wallet'}</p>
+      <p className="font-extrabold">{wallet ? t('wallet.yours') : t('wallet.connect')}</p>
       <TonConnectButton />
       {wallet ? (
-        <p className="num break-all text-xs text-text-dim" data-testid="wallet-address">
+        <p className="num text-xs break-all text-text-dim" data-testid="wallet-address">
           {address}
         </p>
       ) : (
@@ -121,7 +153,7 @@ function WalletCard() {
           className="text-sm font-bold text-lilac underline"
           onClick={() => void ui.openModal()}
         >
-          Which wallets can I use?
+          {t('wallet.which')}
         </button>
       )}
     </div>

@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('Friends screen', () => {
-  it('shows the SPEC texts and an empty list', async () => {
+  it('shows the specified texts and an empty list', async () => {
     open(friends(0));
     expect(await screen.findByText('Unlimited land coins')).toBeInTheDocument();
     expect(screen.getByText('Invites friends and earn together!')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('Friends screen', () => {
     expect(screen.getByTestId('milestone-10')).toHaveAttribute('data-reached', 'false');
   });
 
-  it('shares the invite link with the SPEC text', async () => {
+  it('shares the invite link with the specified text', async () => {
     // Outside Telegram the share sheet is Telegram's share page, opened in a new window.
     const opened = vi.spyOn(window, 'open').mockReturnValue(null);
     open(friends(0));

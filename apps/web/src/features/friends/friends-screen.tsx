@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CheckIcon, CopyIcon, FriendsIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
@@ -12,41 +12,30 @@ import {
   TicketIcon,
 } from '../../components/ui/ui.tsx';
 import { MILESTONES } from '@egg-rush/game/referrals';
-import { toastError } from '../../lib/errors.ts';
 import { shareLink } from '../../lib/telegram.ts';
 import { useFriends } from './api.ts';
-import { copyText } from './copy.ts';
+import { useCopy } from '../../lib/copy.ts';
 import { Milestones } from './milestones.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
-/** SPEC.md section 9: the copy label resets after 2 s. */
-export const COPIED_MS = 2_000;
+/** The copy label resets after 2 s. */
 
-/** "1, 5, 10, 25 and 50": the friend counts that pay tickets, from the rules' table. */
-const MILESTONE_COUNTS = MILESTONES.map((m) => m.count)
-  .join(', ')
-  .replace(/, (\d+)$/, ' and $1');
+/** "1, 5, 10, 25 and 50" in the player's language: the friend counts that pay tickets. */
+const milestoneCounts = (lng: string) =>
+  new Intl.ListFormat(lng, { type: 'conjunction' }).format(MILESTONES.map((m) => String(m.count)));
 
 export function FriendsScreen() {
   const { data, isError, refetch } = useFriends();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
+  const { t, lng } = useT();
+  const { copied, copy: copyLink } = useCopy();
   const copy = async () => {
-    if (!data) return;
-    if (!(await copyText(data.inviteLink))) {
-      toastError(null, 'copy');
-      return;
-    }
-    setCopied(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+    if (data) await copyLink(data.inviteLink);
   };
 
   return (
     <div className="flex flex-col gap-4">
       <StatusBar />
-      <ScreenTitle title="Invites" subtitle="Invites friends and earn together!" />
+      <ScreenTitle title={t('friends.title')} subtitle={t('friends.subtitle')} />
       {data ? (
         <>
           <Card className="p-4">
@@ -57,11 +46,13 @@ export function FriendsScreen() {
               n={1}
               icon={<CoinIcon size={30} />}
               tint="bg-gold/15"
-              title="Unlimited land coins"
+              title={t('friends.bonus1')}
               detail={
                 <span className="num">
-                  +{formatNumber(data.rewards.regular.inviter)} for you and your friend · +
-                  {formatNumber(data.rewards.premium.inviter)} with Telegram Premium
+                  {t('friends.bonus1Detail', {
+                    regular: formatNumber(data.rewards.regular.inviter),
+                    premium: formatNumber(data.rewards.premium.inviter),
+                  })}
                 </span>
               }
             />
@@ -69,37 +60,39 @@ export function FriendsScreen() {
               n={2}
               icon={<TicketIcon size={30} />}
               tint="bg-coral/15"
-              title="Large amount of lucky tickets"
-              detail={`Tickets at ${MILESTONE_COUNTS} friends`}
+              title={t('friends.bonus2')}
+              detail={t('friends.bonus2Detail', { counts: milestoneCounts(lng) })}
             />
           </div>
           <div className="flex gap-2">
-            <Button className="flex-1 text-lg" onClick={() => shareLink(data.inviteLink, data.shareText)}>
-              Invites Friends
+            <Button
+              className="flex-1 text-base leading-tight"
+              onClick={() => shareLink(data.inviteLink, data.shareText)}
+            >
+              {t('friends.invite')}
             </Button>
             <button
               type="button"
               onClick={() => void copy()}
-              aria-label={copied ? 'Copied' : 'Copy invite link'}
+              aria-label={copied ? t('friends.copied') : t('friends.copyLink')}
               className="btn btn-ghost flex min-w-[92px] items-center justify-center gap-1.5 px-3 text-sm"
             >
               {copied ? <CheckIcon size={18} className="text-mint" /> : <CopyIcon size={18} />}
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('friends.copied') : t('friends.copy')}
             </button>
           </div>
-          <section aria-label="Friends list">
+          <section aria-label={t('friends.list')}>
             <h2 className="mb-2 flex items-center justify-between text-lg font-black">
-              Friends <span className="num text-sm font-extrabold text-text-dim">{data.count}</span>
+              {t('friends.heading')}{' '}
+              <span className="num text-sm font-extrabold text-text-dim">{formatNumber(data.count)}</span>
             </h2>
             {data.friends.length === 0 ? (
               <Card className="flex flex-col items-center gap-2 px-5 py-7 text-center">
                 <span className="grid h-14 w-14 place-items-center rounded-full bg-lilac/10 text-lilac">
                   <FriendsIcon size={30} />
                 </span>
-                <p className="font-black">No friends yet</p>
-                <p className="text-sm text-text-dim">
-                  Share your link: every friend who joins pays you both.
-                </p>
+                <p className="font-black">{t('friends.none')}</p>
+                <p className="text-sm text-text-dim">{t('friends.noneBody')}</p>
               </Card>
             ) : (
               <ul className="card divide-y divide-lilac/10 overflow-hidden">
@@ -113,7 +106,9 @@ export function FriendsScreen() {
                       className="h-10 w-10 rounded-full bg-night-700"
                     />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-black">{f.firstname}</span>
+                      <span className="block truncate font-black" data-clip-ok>
+                        {f.firstname}
+                      </span>
                       <span className="num flex items-center gap-1 text-xs text-text-dim">
                         <CoinIcon size={12} />
                         {compactNumber(f.totalScore)}
@@ -130,8 +125,8 @@ export function FriendsScreen() {
         <LoadState
           isError={isError}
           onRetry={refetch}
-          loading="Loading friends"
-          failed="Your friends did not load."
+          loading={t('friends.loading')}
+          failed={t('friends.failed')}
         />
       )}
     </div>
@@ -152,12 +147,13 @@ function BonusCard({
   title: string;
   detail: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <Card className="flex items-center gap-3 p-3.5">
       <span className={`grid h-12 w-12 shrink-0 place-items-center rounded-2xl ${tint}`}>{icon}</span>
       <span className="min-w-0 flex-1">
         <span className="block text-[11px] font-extrabold tracking-widest text-lilac uppercase">
-          Bonus {n}
+          {t('friends.bonus', { n })}
         </span>
         <span className="block font-black">{title}</span>
         <span className="block text-xs text-text-dim">{detail}</span>

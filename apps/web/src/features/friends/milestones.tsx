@@ -1,12 +1,14 @@
 import type { FriendsResponse } from '@egg-rush/contract/friends';
 import { TicketIcon } from '../../components/ui/ui.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
-/** SPEC.md section 2: dots at 1, 5, 10, 25 and 50 friends, filled once reached. */
+/** Dots at 1, 5, 10, 25 and 50 friends, filled once reached. */
 export function Milestones({ milestones }: { milestones: FriendsResponse['milestones'] }) {
   const reached = milestones.filter((m) => m.reached).length;
+  const { t } = useT();
   const fill = milestones.length > 1 ? Math.max(0, reached - 1) / (milestones.length - 1) : 0;
   return (
-    <div className="relative px-3 pt-1 pb-1" aria-label="Friend milestones">
+    <div className="relative px-3 pt-1 pb-1" aria-label={t('friends.milestones')}>
       <div className="absolute top-[18px] right-7 left-7 h-1 rounded-full bg-night-950/70" aria-hidden="true">
         <div
           className="h-full origin-left rounded-full bg-gold"
@@ -19,7 +21,7 @@ export function Milestones({ milestones }: { milestones: FriendsResponse['milest
             <span
               data-testid={`milestone-${m.count}`}
               data-reached={m.reached}
-              aria-label={`${m.count} ${m.count === 1 ? 'friend' : 'friends'}${m.reached ? ', reached' : ''}`}
+              aria-label={t(m.reached ? 'friends.milestoneReached' : 'friends.milestone', { count: m.count })}
               className={`num grid h-9 w-9 place-items-center rounded-full border-2 text-xs font-black ${
                 m.reached
                   ? 'border-gold bg-gold text-gold-ink shadow-[0_0_14px_rgb(255_201_60/0.6)]'

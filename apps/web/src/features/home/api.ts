@@ -102,3 +102,46 @@ export function useClaimFarm(before: () => Promise<void>) {
     onSettled: () => Promise.all([refresh.farm(), refresh.profile()]),
   });
 }
+
+/** GET /leagues/:id: the leagues, the player's one and the rewards reached but not claimed. */
+export const leagueStatusQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['leagues', userId],
+    queryFn: () => get(`/leagues/${userId}`, 'leagueStatusResponse'),
+    staleTime: 60_000,
+  });
+
+export function useLeagueStatus() {
+  const { user } = useSession();
+  return useQuery(leagueStatusQuery(user.id));
+}
+
+/** GET /leagues/:id/board: a league's board; the player's league when `league` is left out. */
+export const leagueBoardQuery = (userId: number, league: number | null) =>
+  queryOptions({
+    queryKey: ['league-board', userId, league],
+    queryFn: () =>
+      get(`/leagues/${userId}/board${league === null ? '' : `?league=${league}`}`, 'leagueBoardResponse'),
+    staleTime: 15_000,
+  });
+
+export function useLeagueBoard(league: number | null, enabled: boolean) {
+  const { user } = useSession();
+  return useQuery({ ...leagueBoardQuery(user.id, league), enabled });
+}
+
+/** POST /leagues/claim: a reached league's one-time reward. */
+export function useClaimLeague() {
+  const client = useQueryClient();
+  const { user } = useSession();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (league: number) =>
+      post('/leagues/claim', 'leagueClaimResponse', { userid: user.id, league }),
+    onSettled: () =>
+      Promise.all([
+        refresh.profile(),
+        client.invalidateQueries({ queryKey: leagueStatusQuery(user.id).queryKey }),
+      ]),
+  });
+}

@@ -41,7 +41,7 @@ export function BoostIcon({ name }: { name: BoostName }) {
         <Tile from="#ffc93c" to="#f59e0b">
           <circle cx="24" cy="24" r="11" {...stroke} stroke="#3a2300" />
           <text x="24" y="29" textAnchor="middle" fontSize="13" fontWeight="900" fill="#3a2300">
-            x2
+            ×2
           </text>
         </Tile>
       );

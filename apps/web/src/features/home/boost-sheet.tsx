@@ -1,4 +1,5 @@
-import { toast } from 'react-toastify';
+import { Link } from 'wouter';
+import { toast } from '../../lib/toast.ts';
 import {
   boostAvailability,
   BOOST_MAX_LEVEL,
@@ -17,26 +18,22 @@ import type { Profile } from '@egg-rush/contract/users';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
+import { t, useT } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useBuyBoost } from './api.ts';
 import { BoostIcon } from './boost-icons.tsx';
 import { EnergyPill } from './counters.tsx';
 
-/**
- * SPEC.md "Boost view": the five boosts. Each first purchase costs 500 coins; Touch Income and
- * Energy Capacity then cost more per level, and Full Energy is limited per game day
- * (packages/game/src/boosts.ts, docs/economy.md).
- */
-export const BOOSTS: Record<BoostName, { title: string; blurb: string }> = {
-  fullyEnergy: { title: 'Energy', blurb: 'Refill your energy to full' },
-  income: { title: '2 * Income', blurb: 'Double your profit per hour · once' },
-  double: { title: 'Double Tap', blurb: 'Twice the coins per tap, twice the energy · once' },
-  touchIncome: {
-    title: 'Touch Income',
-    blurb: `+${TOUCH_INCOME_STEP} coin on every tap (x2 with Double Tap)`,
-  },
-  energyCapacity: { title: 'Energy Capacity', blurb: `+${ENERGY_CAPACITY_STEP} maximum energy` },
-};
+/** Each boost's title and what it does, from the catalogue (`boost.<name>`). */
+export const BOOST_KEYS: Record<
+  BoostName,
+  { title: `boost.${BoostName}.title`; blurb: `boost.${BoostName}.blurb` }
+> = Object.fromEntries(
+  BOOST_NAMES.map((name) => [name, { title: `boost.${name}.title`, blurb: `boost.${name}.blurb` }]),
+) as never;
+
+/** A boost's title in the player's language. */
+export const boostTitle = (name: BoostName) => t(BOOST_KEYS[name].title);
 
 /** The rules' view of the profile, for prices and refusals (the server decides the same way). */
 export function boostState(profile: Profile): BoostState {
@@ -55,28 +52,69 @@ export function boostState(profile: Profile): BoostState {
 }
 
 /** The label of a boost that cannot be bought now, by the rules' refusal. */
-const UNAVAILABLE: Record<BoostRefusal, string> = {
-  'already-used': 'Used',
-  'max-level': 'Max',
-  'daily-limit': 'Tomorrow',
-  'no-income': 'Locked',
-  'energy-full': 'Full',
-  balance: '',
+const UNAVAILABLE: Record<
+  Exclude<BoostRefusal, 'balance'>,
+  'boost.used' | 'boost.max' | 'boost.tomorrow' | 'boost.locked' | 'boost.full'
+> = {
+  'already-used': 'boost.used',
+  'max-level': 'boost.max',
+  'daily-limit': 'boost.tomorrow',
+  'no-income': 'boost.locked',
+  'energy-full': 'boost.full',
 };
 
-/** What a boost row shows: its price (null when it cannot be bought any more), a note, affordability. */
+/** What buying `name` would change, "before → after", from the rules' own plan. */
+export function boostChange(name: BoostName, state: BoostState): string | null {
+  const plan = planBoost(name, { ...state, onion: Number.MAX_SAFE_INTEGER });
+  if (!plan.ok) return null;
+  const { next } = plan;
+  const n = formatNumber;
+  switch (name) {
+    case 'fullyEnergy':
+      return t('boost.changeEnergy', { from: n(state.energy), to: n(next.energy) });
+    case 'income':
+      return t('boost.changeIncome', { from: n(state.earnPerHour), to: n(next.earnPerHour) });
+    case 'double':
+      return t('boost.changeTapEnergy', {
+        from: n(state.earnPerTap),
+        to: n(next.earnPerTap),
+        energyFrom: n(state.loseEnergyPerTap),
+        energyTo: n(next.loseEnergyPerTap),
+      });
+    case 'touchIncome':
+      return t('boost.changeTap', { from: n(state.earnPerTap), to: n(next.earnPerTap) });
+    case 'energyCapacity':
+      return t('boost.changeMaxEnergy', { from: n(state.maxEnergy), to: n(next.maxEnergy) });
+  }
+}
+
+/**
+ * What a boost row shows: its price (null when it cannot be bought any more), a note, what it
+ * changes, why it cannot be bought now (`done`), and affordability.
+ */
 export function boostOffer(name: BoostName, state: BoostState) {
   const plan = planBoost(name, state);
   const note = isLevelled(name)
-    ? `Level ${levelOf(name, state)} / ${BOOST_MAX_LEVEL[name]}`
+    ? t('boost.level', { level: levelOf(name, state), max: BOOST_MAX_LEVEL[name] })
     : name === 'fullyEnergy'
-      ? `${FULL_ENERGY_PER_DAY - state.refillsToday} / ${FULL_ENERGY_PER_DAY} left today`
+      ? t('boost.refillsLeft', { left: FULL_ENERGY_PER_DAY - state.refillsToday, total: FULL_ENERGY_PER_DAY })
       : null;
   // Its price whatever the balance, or why it cannot be bought: the rules' own answer.
   const open = boostAvailability(name, state);
   const price = open.ok ? open.cost : null;
-  const done = open.ok ? null : UNAVAILABLE[open.reason];
-  return { price, note, done, affordable: plan.ok || plan.reason !== 'balance' };
+  // A full bar cannot be refilled: the rules' answer at the player's real energy.
+  const refusal = !open.ok ? open.reason : !plan.ok && plan.reason === 'energy-full' ? plan.reason : null;
+  const done = refusal && refusal !== 'balance' ? t(UNAVAILABLE[refusal]) : null;
+  const affordable = plan.ok || plan.reason !== 'balance';
+  return {
+    price,
+    note,
+    done,
+    reason: refusal,
+    change: done ? null : boostChange(name, state),
+    affordable,
+    shortBy: price !== null && !affordable ? price - state.onion : 0,
+  };
 }
 
 export function BoostSheet({
@@ -90,40 +128,55 @@ export function BoostSheet({
 }) {
   const { data: profile } = useProfile();
   const buy = useBuyBoost(beforeBuy);
+  const { t } = useT();
   const state = profile ? boostState(profile) : null;
 
   const onBuy = (name: BoostName) =>
     buy.mutate(name, {
-      onSuccess: () => toast.success('Success!'),
+      onSuccess: () => toast.success(t('boost.success')),
       onError: (e) => toastError(e, 'boost'),
     });
 
   return (
-    <Sheet title="Boost" open={open} onClose={onClose}>
-      <div className="mb-4 flex items-center justify-between">
-        <span className="text-sm font-bold text-text-dim">Your energy</span>
+    <Sheet title={t('boost.title')} open={open} onClose={onClose}>
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <span className="text-sm font-bold text-text-dim">{t('boost.yourEnergy')}</span>
         <EnergyPill />
       </div>
       <ul className="flex flex-col gap-2.5">
         {BOOST_NAMES.map((name) => {
           const offer = state ? boostOffer(name, state) : null;
-          const dim = offer?.done != null;
+          // A purchase that changes nothing, or that the balance cannot pay, is not sent: the
+          // row says why instead.
+          const blocked = !offer || offer.done != null || !offer.affordable;
           return (
             <li key={name}>
               <button
                 type="button"
                 onClick={() => onBuy(name)}
-                disabled={buy.isPending}
-                aria-label={BOOSTS[name].title}
+                disabled={buy.isPending || blocked}
+                aria-label={t(BOOST_KEYS[name].title)}
                 data-affordable={offer ? String(offer.affordable) : undefined}
-                className={`card flex min-h-[68px] w-full items-center gap-3 p-3 text-left transition-transform active:scale-[0.98] ${
-                  dim ? 'opacity-55' : ''
+                className={`card flex min-h-[68px] w-full items-center gap-3 p-3 text-left transition-transform active:scale-[0.98] disabled:active:scale-100 ${
+                  offer?.done != null ? 'opacity-55' : ''
                 }`}
               >
                 <BoostIcon name={name} />
                 <span className="min-w-0 flex-1">
-                  <span className="block font-black">{BOOSTS[name].title}</span>
-                  <span className="block text-xs text-text-dim">{BOOSTS[name].blurb}</span>
+                  <span className="block font-black">{t(BOOST_KEYS[name].title)}</span>
+                  <span className="block text-xs text-text-dim">
+                    {t(BOOST_KEYS[name].blurb, {
+                      n: name === 'touchIncome' ? TOUCH_INCOME_STEP : ENERGY_CAPACITY_STEP,
+                    })}
+                  </span>
+                  {offer?.change ? (
+                    <span
+                      className="num block text-xs font-extrabold text-mint"
+                      data-testid={`boost-change-${name}`}
+                    >
+                      {offer.change}
+                    </span>
+                  ) : null}
                   {offer?.note && (
                     <span
                       className="block text-xs font-bold text-text-dim"
@@ -132,14 +185,26 @@ export function BoostSheet({
                       {offer.note}
                     </span>
                   )}
+                  {offer?.reason === 'no-income' ? (
+                    <span className="block text-xs font-bold text-coral" data-testid="boost-no-income">
+                      {t('boost.noIncomeHint')}
+                    </span>
+                  ) : offer && !offer.affordable ? (
+                    <span
+                      className="num block text-xs font-bold text-coral"
+                      data-testid={`boost-short-${name}`}
+                    >
+                      {t('boost.needMore', { n: formatNumber(offer.shortBy) })}
+                    </span>
+                  ) : null}
                 </span>
                 {offer?.done ? (
-                  <span className="rounded-full bg-lilac/15 px-3 py-1 text-xs font-extrabold text-text-dim">
+                  <span className="shrink-0 rounded-full bg-lilac/15 px-3 py-1 text-xs font-extrabold text-text-dim">
                     {offer.done}
                   </span>
                 ) : (
                   <span
-                    className={`num flex items-center gap-1 font-black ${offer && !offer.affordable ? 'text-coral' : 'text-gold'}`}
+                    className={`num flex shrink-0 items-center gap-1 font-black ${offer && !offer.affordable ? 'text-coral' : 'text-gold'}`}
                     data-testid={`boost-price-${name}`}
                   >
                     <CoinIcon size={18} />
@@ -147,6 +212,14 @@ export function BoostSheet({
                   </span>
                 )}
               </button>
+              {offer?.reason === 'no-income' ? (
+                <Link
+                  to="/mining"
+                  className="mt-1 block text-right text-xs font-extrabold text-lilac underline"
+                >
+                  {t('boost.openMinting')}
+                </Link>
+              ) : null}
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import { BoltIcon } from '../../components/ui/icons.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { predictedEnergy, predictedOnion, useTapStore } from './tap-store.ts';
 
 /** The predicted balance, or undefined before the first sync. */
@@ -11,11 +12,12 @@ export function HomeStatusBar() {
   return <StatusBar onion={usePredictedOnion()} />;
 }
 
-/** The large balance on Home (DESIGN.md section 5a). */
+/** The large balance on Home. */
 export function Balance() {
   const onion = usePredictedOnion();
+  const { t } = useT();
   return (
-    <div className="flex items-center justify-center gap-2.5" aria-label="Coin balance">
+    <div className="flex items-center justify-center gap-2.5" aria-label={t('home.coinBalance')}>
       <CoinIcon size={40} />
       <span data-testid="balance" className="num text-[40px] leading-none font-black tracking-tight">
         {onion === undefined ? '–' : formatNumber(onion)}
@@ -24,14 +26,15 @@ export function Balance() {
   );
 }
 
-/** SPEC.md "Home": energy pill (current/max). */
+/** Energy pill (current/max). */
 export function EnergyPill() {
   const energy = usePredictedEnergy();
   const max = useTapStore((s) => s.rates.maxEnergy);
+  const { t } = useT();
   return (
     <div
       data-testid="energy"
-      aria-label="Energy"
+      aria-label={t('home.energy')}
       className="num flex min-h-11 items-center gap-1.5 rounded-full border border-mint/30 bg-night-950/60 px-3.5 text-base font-black text-mint"
     >
       <BoltIcon size={20} />

@@ -2,12 +2,14 @@ import { useRef, type PointerEvent } from 'react';
 import eggTapUrl from '../../assets/egg-tap.svg';
 import eggUrl from '../../assets/egg.svg';
 import { playSound } from '../../lib/audio.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { motionReduced } from '../../lib/store.ts';
 import { haptic } from '../../lib/telegram.ts';
 import { useTapStore } from './tap-store.ts';
 
-/** SPEC.md section 9: the '+earnPerTap' marker shows for 1 second. */
+/** The '+earnPerTap' marker shows for 1 second. */
 export const MARKER_MS = 1_000;
-/** SPEC.md "Home": a tap plays this file. */
+/** A tap plays this file. */
 export const TAP_SOUND = '/mp3/tap.mp3';
 
 /**
@@ -19,6 +21,7 @@ export function Egg() {
   const stage = useRef<HTMLDivElement>(null);
   const egg = useRef<HTMLDivElement>(null);
   const crack = useRef<HTMLImageElement>(null);
+  const { t } = useT();
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -61,7 +64,7 @@ export function Egg() {
       ref={stage}
       data-testid="egg"
       role="button"
-      aria-label="Tap the egg"
+      aria-label={t('home.tapEgg')}
       tabIndex={0}
       onPointerDown={onPointerDown}
       onContextMenu={(e) => e.preventDefault()}
@@ -82,9 +85,8 @@ export function Egg() {
   );
 }
 
-/** DESIGN.md section 5a: respect prefers-reduced-motion (the tilt is skipped, the count is not). */
-const reducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** Respect reduced motion, the player's setting or the device's (the tilt is skipped, the count is not). */
+const reducedMotion = motionReduced;
 
 function spawnMarker(parent: HTMLElement | null, x: number, y: number, text: string) {
   if (!parent) return;

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { formatCountdown } from '@egg-rush/game/time';
 import { SproutIcon } from '../../components/ui/icons.tsx';
 import { formatNumber } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useClaimFarm, useFarmStatus, useStartFarm } from './api.ts';
 
 /**
- * SPEC.md section 4 "Farm": 'Start Farming', then 'Farming {reward} coins' with an h:mm:ss
+ * 'Start Farming', then 'Farming {reward} coins' with an h:mm:ss
  * countdown and a fill of elapsed/duration (disabled), then 'Claim'.
  */
 export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }) {
@@ -15,6 +16,7 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
   const start = useStartFarm();
   const claim = useClaimFarm(beforeClaim);
   const [now, setNow] = useState(() => Date.now());
+  const { t } = useT();
 
   const farming = Boolean(data?.started);
   useEffect(() => {
@@ -29,12 +31,12 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
 
   const onStart = () =>
     start.mutate(undefined, {
-      onSuccess: (r) => toast.success(r.msg),
+      onSuccess: () => toast.success(t('farm.started')),
       onError: (e) => toastError(e, 'farm-start'),
     });
   const onClaim = () =>
     claim.mutate(undefined, {
-      onSuccess: (r) => toast.success(`You claimed ${r.reward} onions`),
+      onSuccess: (r) => toast.success(t('farm.claimed', { n: r.reward })),
       onError: (e) => toastError(e, 'farm-claim'),
     });
 
@@ -57,7 +59,7 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
         />
         <span className="relative flex items-center gap-2">
           <SproutIcon size={20} className="text-mint" />
-          Farming {formatNumber(data.reward)} coins
+          {t('farm.farming', { reward: formatNumber(data.reward) })}
         </span>
         <span className="num relative text-gold">{formatCountdown(remain)}</span>
       </button>
@@ -74,7 +76,7 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
       className="btn btn-gold flex h-14 w-full items-center justify-center gap-2 text-lg"
     >
       <SproutIcon size={22} />
-      {claimable ? 'Claim' : 'Start Farming'}
+      {claimable ? t('farm.claim') : t('farm.start')}
     </button>
   );
 }

@@ -10,6 +10,7 @@ import {
   serve,
   testSession,
 } from '../../../test/harness.tsx';
+import { setLanguage } from '../../lib/i18n.tsx';
 import { HomeScreen } from './home-screen.tsx';
 import { useTapStore } from './tap-store.ts';
 
@@ -129,7 +130,7 @@ describe('Home', () => {
     routes['PUT /users/touchIncome'] = { changePerTap: 3, onion: 700 };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
-    const sheet = screen.getByRole('dialog', { name: 'Boost' });
+    const sheet = await screen.findByRole('dialog', { name: 'Boost' });
     for (const name of ['Energy', '2 * Income', 'Double Tap', 'Touch Income', 'Energy Capacity']) {
       expect(within(sheet).getByRole('button', { name })).toBeInTheDocument();
     }
@@ -154,7 +155,7 @@ describe('Home', () => {
     };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
-    const sheet = screen.getByRole('dialog', { name: 'Boost' });
+    const sheet = await screen.findByRole('dialog', { name: 'Boost' });
     await waitFor(() =>
       expect(within(sheet).getByTestId('boost-price-touchIncome')).toHaveTextContent('4,000'),
     );
@@ -170,6 +171,102 @@ describe('Home', () => {
     expect(within(sheet).getByRole('button', { name: 'Energy' })).toHaveTextContent('Tomorrow');
   });
 
+  it('says what each boost changes, and sends no purchase that changes nothing or cannot be paid', async () => {
+    routes['GET /users/get/77'] = { ...baseProfile, onion: 300, earnPerHour: 0 };
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const sheet = screen.getByRole('dialog', { name: 'Boost' });
+    // 2 * Income at 0 per hour doubles nothing: locked, with where to earn an income.
+    await waitFor(() => expect(within(sheet).getByTestId('boost-no-income')).toBeInTheDocument());
+    const income = within(sheet).getByRole('button', { name: '2 * Income' });
+    expect(income).toHaveTextContent('Locked');
+    expect(income).toBeDisabled();
+    expect(within(sheet).getByRole('link', { name: 'Open Minting' })).toHaveAttribute('href', '/mining');
+    // 500 with 300 in hand: marked, and how much is missing.
+    const touch = within(sheet).getByRole('button', { name: 'Touch Income' });
+    expect(touch).toBeDisabled();
+    expect(within(sheet).getByTestId('boost-short-touchIncome')).toHaveTextContent('200 more coins needed');
+    fireEvent.click(income);
+    fireEvent.click(touch);
+    expect(calls.filter((c) => c.method === 'PUT' && c.path !== '/users/tap')).toEqual([]);
+  });
+
+  it('shows before and after of each boost the player can buy', async () => {
+    routes['GET /users/get/77'] = { ...baseProfile, energy: 400 };
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
+    const sheet = screen.getByRole('dialog', { name: 'Boost' });
+    await waitFor(() =>
+      expect(within(sheet).getByTestId('boost-change-income')).toHaveTextContent('Profit per hour 360 → 720'),
+    );
+    expect(within(sheet).getByTestId('boost-change-double')).toHaveTextContent(
+      'Per tap 2 → 4 coins, 10 → 20 energy',
+    );
+    expect(within(sheet).getByTestId('boost-change-touchIncome')).toHaveTextContent('Per tap 2 → 3');
+    expect(within(sheet).getByTestId('boost-change-energyCapacity')).toHaveTextContent(
+      'Max energy 1,000 → 1,500',
+    );
+    expect(within(sheet).getByTestId('boost-change-fullyEnergy')).toHaveTextContent(/Energy \d+ → 1,000/);
+  });
+
+  it('explains an empty energy bar: when it is full again, and the refill', async () => {
+    routes['GET /users/get/77'] = { ...baseProfile, energy: 5 };
+    renderHome();
+    const empty = await screen.findByTestId('energy-empty');
+    // 995 energy at one per 300 ms.
+    expect(empty).toHaveTextContent('Out of energy');
+    expect(empty).toHaveTextContent(/full in 0:04:5\d/);
+    fireEvent.click(within(empty).getByRole('button', { name: 'Refill energy' }));
+    expect(await screen.findByRole('dialog', { name: 'Boost' })).toBeInTheDocument();
+  });
+
+  it('shows the first-run guide to a new player once, and keeps it seen', async () => {
+    routes['GET /users/get/77'] = { ...baseProfile, settings: { ...baseProfile.settings, guideSeen: false } };
+    routes['PUT /users/settings'] = (c: Call) => ({
+      settings: { ...baseProfile.settings, ...(c.body as object), guideSeen: true },
+    });
+    renderHome();
+    const guide = await screen.findByTestId('guide');
+    expect(within(guide).getByRole('heading')).toHaveTextContent('Tap the egg');
+    fireEvent.click(within(guide).getByRole('button', { name: 'Next' }));
+    expect(within(guide).getByRole('heading')).toHaveTextContent('Farm and grow');
+    fireEvent.click(within(guide).getByRole('button', { name: 'Skip' }));
+    expect(screen.queryByTestId('guide')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/users/settings')?.body).toEqual({ userid: 77, guideSeen: true }),
+    );
+  });
+
+  it('changes sound and language in the settings, in step with the welcome card', async () => {
+    const saved: unknown[] = [];
+    routes['PUT /users/settings'] = (c: Call) => {
+      saved.push(c.body);
+      const { userid: _, ...changes } = c.body as Record<string, unknown>;
+      return { settings: { ...baseProfile.settings, ...changes } };
+    };
+    renderHome();
+    await screen.findByRole('button', { name: 'Sound off' });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.click(within(sheet).getByRole('switch', { name: 'Sound' }));
+    expect(within(sheet).getByRole('switch', { name: 'Sound' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('button', { name: 'Sound on' })).toBeInTheDocument();
+    expect(within(sheet).getByTestId('app-version')).toHaveTextContent(/^Version /);
+    try {
+      fireEvent.click(within(sheet).getByRole('radio', { name: 'Русский' }));
+      expect(await screen.findByRole('dialog', { name: 'Настройки' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Бусты' })).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+    await waitFor(() =>
+      expect(saved).toEqual([
+        { userid: 77, sound: true },
+        { userid: 77, language: 'ru' },
+      ]),
+    );
+  });
+
   it('opens a chest and shows the prize', async () => {
     routes['PUT /users/getCheat'] = {
       cheatData: { type: 'onion', value: 750 },
@@ -179,7 +276,7 @@ describe('Home', () => {
     };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Treasure' }));
-    const sheet = screen.getByRole('dialog', { name: 'Treasure' });
+    const sheet = await screen.findByRole('dialog', { name: 'Treasure' });
     await waitFor(() => expect(within(sheet).getByTestId('chest-count')).toHaveTextContent('2 chests left'));
     fireEvent.click(within(sheet).getByRole('button', { name: 'Open chest' }));
     expect(await screen.findByText('You got coin 750')).toBeInTheDocument();
@@ -199,7 +296,7 @@ describe('Home', () => {
     };
     const view = renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Ranking' }));
-    const sheet = screen.getByRole('dialog', { name: 'Leader Board' });
+    const sheet = await screen.findByRole('dialog', { name: 'Leader Board' });
     expect(await within(sheet).findByText('Total Participants: 3')).toBeInTheDocument();
     const rows = within(within(sheet).getByRole('list', { name: 'Ranking' })).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['1Bo9,000', '2AdaYou1,200', '3Cy300']);

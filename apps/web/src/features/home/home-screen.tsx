@@ -1,66 +1,108 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { boostCountdown } from '@egg-rush/game/boosts';
+import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
+import { formatCountdown } from '@egg-rush/game/time';
 import {
   ChestIcon,
   ClockIcon,
+  GearIcon,
   MalletIcon,
   RocketIcon,
+  SeasonIcon,
   SoundIcon,
+  SquadIcon,
   TrophyIcon,
+  WheelIcon,
 } from '../../components/ui/icons.tsx';
 import { CoinIcon, compactNumber, formatNumber } from '../../components/ui/ui.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
-import { prefs } from '../../lib/storage.ts';
+import { useSaveSettings } from '../../lib/settings.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { BoostSheet } from './boost-sheet.tsx';
-import { Balance, EnergyPill, HomeStatusBar } from './counters.tsx';
+import { Balance, EnergyPill, HomeStatusBar, usePredictedEnergy } from './counters.tsx';
 import { Egg } from './egg.tsx';
 import { FarmButton } from './farm-button.tsx';
 import './home.css';
-import { LeaderboardSheet } from './leaderboard-sheet.tsx';
-import { TreasureSheet } from './treasure-sheet.tsx';
+import { LeagueRow } from './league-card.tsx';
+import { useTapStore } from './tap-store.ts';
 import { useTapEngine } from './use-tap-engine.ts';
 
-type View = 'boost' | 'treasure' | 'leaderboard' | null;
+// The sheets and the guide are not part of the first screen: they load once Home is up (see below).
+const sheets = {
+  boost: () => import('./boost-sheet.tsx').then((m) => ({ default: m.BoostSheet })),
+  treasure: () => import('./treasure-sheet.tsx').then((m) => ({ default: m.TreasureSheet })),
+  leaderboard: () => import('./leaderboard-sheet.tsx'),
+  settings: () => import('./settings-sheet.tsx').then((m) => ({ default: m.SettingsSheet })),
+  guide: () => import('./guide.tsx').then((m) => ({ default: m.Guide })),
+};
+const BoostSheet = lazy(sheets.boost);
+const TreasureSheet = lazy(sheets.treasure);
+const LeaderboardSheet = lazy(sheets.leaderboard);
+const SettingsSheet = lazy(sheets.settings);
+const Guide = lazy(sheets.guide);
 
-/** SPEC.md "Home (Land)" and its three views. */
+type View = 'boost' | 'treasure' | 'leaderboard' | 'league' | 'settings' | 'guide' | null;
+
+/** Home (Land) and its three views. */
 export function HomeScreen() {
   const flush = useTapEngine();
   const [view, setView] = useState<View>(null);
   const close = () => setView(null);
+  const { t } = useT();
+  // Fetched right after the first paint, so a sheet opens without waiting for the network.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      for (const load of Object.values(sheets)) void load().catch(() => undefined);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  const { data: profile } = useProfile();
+  const save = useSaveSettings();
+  // The first-run guide shows until the player has seen it once (on any device).
+  const [guideDismissed, setGuideDismissed] = useState(false);
+  const firstRun = profile?.settings.guideSeen === false && !guideDismissed;
+  const endGuide = () => {
+    setGuideDismissed(true);
+    setView(null);
+    if (profile && !profile.settings.guideSeen) save({ guideSeen: true });
+  };
 
   return (
-    <div className="flex flex-col gap-3.5">
+    <div className="flex flex-col gap-3.5" data-testid="home" data-profile={profile ? 'loaded' : 'loading'}>
       <HomeStatusBar />
       <div className="grid grid-cols-[1fr_auto] gap-2.5">
-        <WelcomeCard />
+        <WelcomeCard onSettings={() => setView('settings')} onLeague={() => setView('league')} />
         <ProfitCard />
       </div>
       <Balance />
       <BoostCountdown />
       <div className="relative py-3">
         <Egg />
+        {/* Over the egg, between the side buttons: nothing moves when it comes and goes. */}
+        <EnergyEmpty onRefill={() => setView('boost')} />
         <div className="absolute top-1/2 left-0 flex -translate-y-1/2 flex-col gap-3">
-          <SideIcon label="Ranking" onClick={() => setView('leaderboard')}>
+          <SideIcon label={t('home.ranking')} onClick={() => setView('leaderboard')}>
             <TrophyIcon size={24} />
           </SideIcon>
-          <SideIcon label="Treasure" onClick={() => setView('treasure')} badge={<ChestBadge />}>
+          <SideIcon label={t('home.treasure')} onClick={() => setView('treasure')} badge={<ChestBadge />}>
             <ChestIcon size={24} />
           </SideIcon>
+          <SideLink to="/spin" label={t('home.spin')} tint="text-mint">
+            <WheelIcon size={24} />
+          </SideLink>
         </div>
         <div className="absolute top-1/2 right-0 flex -translate-y-1/2 flex-col gap-3">
-          <Link
-            to="/play"
-            aria-label="Play"
-            className="flex flex-col items-center gap-1 text-[11px] font-extrabold text-text-dim"
-          >
-            <span className="grid h-12 w-12 place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 text-coral shadow-lg">
-              <MalletIcon size={24} />
-            </span>
-            Play
-          </Link>
+          <SideLink to="/play" label={t('home.play')} tint="text-coral">
+            <MalletIcon size={24} />
+          </SideLink>
+          <SideLink to="/seasons" label={t('home.season')} tint="text-sky">
+            <SeasonIcon size={24} />
+          </SideLink>
+          <SideLink to="/squads" label={t('home.squad')} tint="text-mint">
+            <SquadIcon size={24} />
+          </SideLink>
         </div>
       </div>
       <div className="flex items-center justify-between gap-3">
@@ -68,48 +110,69 @@ export function HomeScreen() {
         <button
           type="button"
           onClick={() => setView('boost')}
+          data-testid="open-boost"
           className="btn btn-ghost flex items-center gap-2 px-5 text-base"
         >
           <RocketIcon size={20} className="text-gold" />
-          Boost
+          {t('home.boost')}
         </button>
       </div>
       <FarmButton beforeClaim={flush} />
 
-      <BoostSheet open={view === 'boost'} onClose={close} beforeBuy={flush} />
-      <TreasureSheet open={view === 'treasure'} onClose={close} beforeOpen={flush} />
-      <LeaderboardSheet open={view === 'leaderboard'} onClose={close} />
+      <Suspense fallback={null}>
+        {view === 'boost' ? <BoostSheet open onClose={close} beforeBuy={flush} /> : null}
+        {view === 'treasure' ? <TreasureSheet open onClose={close} beforeOpen={flush} /> : null}
+        {view === 'leaderboard' || view === 'league' ? (
+          <LeaderboardSheet open onClose={close} initialTab={view === 'league' ? 'league' : 'global'} />
+        ) : null}
+        {view === 'settings' ? <SettingsSheet open onClose={close} onGuide={() => setView('guide')} /> : null}
+        {firstRun || view === 'guide' ? <Guide onDone={endGuide} /> : null}
+      </Suspense>
     </div>
   );
 }
 
-function WelcomeCard() {
+/**
+ * The player's card: the avatar (with a cog) opens the settings, the league row the league board,
+ * and the speaker is the settings' sound switch.
+ */
+function WelcomeCard({ onSettings, onLeague }: { onSettings: () => void; onLeague: () => void }) {
   const { user } = useSession();
   const { data } = useProfile();
+  const { t } = useT();
   const muted = useAppStore((s) => s.muted);
-  const toggle = () => {
-    useAppStore.getState().setMuted(!muted);
-    prefs.setMuted(user.id, !muted);
-  };
+  const save = useSaveSettings();
+  const toggle = () => save({ sound: muted });
   return (
-    <div className="card flex min-w-0 items-center gap-2.5 p-2.5">
-      <img
-        src={user.photoUrl ?? `/api/v1/users/avatar/${user.id}`}
-        alt=""
-        width={40}
-        height={40}
-        className="h-10 w-10 shrink-0 rounded-full bg-night-600 object-cover ring-2 ring-gold/50"
-      />
+    <div className="card flex min-w-0 items-center gap-2 p-2.5">
+      <button
+        type="button"
+        onClick={onSettings}
+        aria-label={t('home.settings')}
+        data-testid="open-settings"
+        className="relative shrink-0 rounded-full"
+      >
+        <img
+          src={user.photoUrl ?? `/api/v1/users/avatar/${user.id}`}
+          alt=""
+          width={40}
+          height={40}
+          className="h-10 w-10 rounded-full bg-night-600 object-cover ring-2 ring-gold/50"
+        />
+        <span className="absolute -right-1 -bottom-1 grid h-5 w-5 place-items-center rounded-full bg-night-800 text-gold ring-1 ring-gold/50">
+          <GearIcon size={13} />
+        </span>
+      </button>
       <div className="min-w-0 flex-1 leading-tight">
-        <p className="text-[11px] font-bold text-text-dim">Welcome</p>
-        <p className="truncate font-black" data-testid="welcome-name">
+        <p className="truncate font-black" data-testid="welcome-name" data-clip-ok>
           {data?.firstname ?? user.firstName}
         </p>
+        <LeagueRow onOpen={onLeague} />
       </div>
       <button
         type="button"
         onClick={toggle}
-        aria-label={muted ? 'Sound off' : 'Sound on'}
+        aria-label={muted ? t('home.soundOff') : t('home.soundOn')}
         aria-pressed={!muted}
         className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-lilac/10 text-text-dim"
       >
@@ -121,9 +184,13 @@ function WelcomeCard() {
 
 function ProfitCard() {
   const { data } = useProfile();
+  const { t } = useT();
   return (
-    <div className="card flex flex-col justify-center px-3 py-2 text-center" aria-label="Profit Per Hour">
-      <p className="text-[11px] font-bold text-text-dim">Profit Per Hour</p>
+    <div
+      className="card flex max-w-[9.5rem] flex-col justify-center px-3 py-2 text-center"
+      aria-label={t('home.profitPerHour')}
+    >
+      <p className="text-[11px] leading-tight font-bold text-text-dim">{t('home.profitPerHour')}</p>
       <p className="num flex items-center justify-center gap-1 text-lg font-black text-gold">
         <CoinIcon size={18} />+{data ? compactNumber(data.earnPerHour) : '–'}
       </p>
@@ -131,11 +198,12 @@ function ProfitCard() {
   );
 }
 
-/** SPEC.md "Home": shown when a boost end time is set; days, hours, minutes, seconds, every 1 s. */
+/** Shown when a boost end time is set; days, hours, minutes, seconds, every 1 s. */
 function BoostCountdown() {
   const { data } = useProfile();
   const end = data?.boostEndAt ? Date.parse(data.boostEndAt) : null;
   const [now, setNow] = useState(() => Date.now());
+  const { t } = useT();
   useEffect(() => {
     if (end === null) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -151,7 +219,10 @@ function BoostCountdown() {
       className="num mx-auto flex items-center gap-1.5 rounded-full bg-gold/15 px-3 py-1 text-sm font-extrabold text-gold"
     >
       <ClockIcon size={16} />
-      Boost {left.days}d {pad(left.hours)}:{pad(left.minutes)}:{pad(left.seconds)}
+      {t('home.boostLeft', {
+        days: left.days,
+        time: `${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`,
+      })}
     </p>
   );
 }
@@ -182,7 +253,7 @@ function SideIcon({
       type="button"
       onClick={onClick}
       aria-label={label}
-      className="flex flex-col items-center gap-1 text-[11px] font-extrabold text-text-dim"
+      className="flex min-w-14 flex-col items-center gap-1 text-[11px] font-extrabold text-text-dim"
     >
       <span className="relative grid h-12 w-12 place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 text-gold shadow-lg">
         {children}
@@ -190,5 +261,57 @@ function SideIcon({
       </span>
       {label}
     </button>
+  );
+}
+
+function SideLink({
+  to,
+  label,
+  tint,
+  children,
+}: {
+  to: string;
+  label: string;
+  tint: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      aria-label={label}
+      className="flex min-w-14 flex-col items-center gap-1 text-[11px] font-extrabold text-text-dim"
+    >
+      <span
+        className={`grid h-12 w-12 place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 shadow-lg ${tint}`}
+      >
+        {children}
+      </span>
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * Out of energy: why the egg no longer pays, when the bar is full again (it refills by itself),
+ * and the Boost shop's refill.
+ */
+function EnergyEmpty({ onRefill }: { onRefill: () => void }) {
+  const energy = usePredictedEnergy();
+  const rates = useTapStore((s) => s.rates);
+  const { t } = useT();
+  if (energy === undefined || energy >= rates.loseEnergyPerTap) return null;
+  const untilFull = (rates.maxEnergy - energy) * ENERGY_REGEN_MS;
+  return (
+    <div
+      className="energy-empty card absolute top-1/2 left-1/2 z-20 flex w-[min(50vw,230px)] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-2 border-mint/30 p-3 text-center"
+      role="status"
+      data-testid="energy-empty"
+    >
+      <p className="font-black text-mint">{t('home.emptyTitle')}</p>
+      <p className="num text-xs text-text-dim">{t('home.emptyBody', { time: formatCountdown(untilFull) })}</p>
+      <button type="button" className="btn btn-ghost px-3 text-sm" onClick={onRefill}>
+        {t('home.emptyRefill')}
+      </button>
+    </div>
   );
 }

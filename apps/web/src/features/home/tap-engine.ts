@@ -4,7 +4,7 @@ import { profileCache } from '../../lib/profile.ts';
 import { sendTaps } from './api.ts';
 import { useTapStore } from './tap-store.ts';
 
-/** DESIGN.md section 3: taps are flushed about once a second, at 50 taps, and when the page hides. */
+/** Taps are flushed about once a second, at 50 taps, and when the page hides. */
 export const FLUSH_INTERVAL_MS = 1_000;
 export const FLUSH_AT_TAPS = 50;
 

@@ -4,7 +4,7 @@ import { settleIncome } from '@egg-rush/game/income';
 import { canTap } from '@egg-rush/game/tap';
 
 /**
- * Local prediction for the egg (DESIGN.md section 3: the server decides, the client predicts).
+ * Local prediction for the egg (the server decides, the client predicts).
  * `server` is the last answer from the server and when it arrived (client clock); taps not yet
  * answered by the server are added on top, energy regenerates and income accrues with the clock.
  */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { Link } from 'wouter';
+import { toast } from '../../lib/toast.ts';
 import type { CheatResponse } from '@egg-rush/contract/economy';
 import chestOpenUrl from '../../assets/chest-open.svg';
 import chestUrl from '../../assets/chest.svg';
@@ -8,8 +9,9 @@ import { Button, CoinIcon, formatNumber, TicketIcon } from '../../components/ui/
 import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useOpenChest } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
-/** SPEC.md "Treasure view": a chest to open and the remaining count. */
+/** A chest to open and the remaining count. */
 export function TreasureSheet({
   open,
   onClose,
@@ -20,6 +22,7 @@ export function TreasureSheet({
   beforeOpen: () => Promise<void>;
 }) {
   const { data: profile } = useProfile();
+  const { t } = useT();
   const chest = useOpenChest(beforeOpen);
   const [prize, setPrize] = useState<CheatResponse['cheatData'] | null>(null);
   const count = profile?.cheatCount ?? 0;
@@ -30,8 +33,8 @@ export function TreasureSheet({
         setPrize(r.cheatData);
         toast.success(
           r.cheatData.type === 'onion'
-            ? `You got coin ${r.cheatData.value}`
-            : `You got ticket ${r.cheatData.value}`,
+            ? t('treasure.gotCoin', { n: r.cheatData.value })
+            : t('treasure.gotTicket', { n: r.cheatData.value }),
         );
       },
       onError: (e) => toastError(e, 'chest'),
@@ -43,20 +46,20 @@ export function TreasureSheet({
   };
 
   return (
-    <Sheet title="Treasure" open={open} onClose={close}>
+    <Sheet title={t('treasure.title')} open={open} onClose={close}>
       <div className="flex flex-col items-center gap-4 pb-2 text-center">
         <button
           type="button"
           onClick={onOpen}
           disabled={count === 0 || chest.isPending}
-          aria-label="Open a chest"
+          aria-label={t('treasure.open')}
           className="relative grid h-52 w-full place-items-center disabled:cursor-not-allowed"
         >
           <span className="egg-glow absolute h-52 w-52 rounded-full" aria-hidden="true" />
           <img
             key={prize ? 'open' : 'closed'}
             src={prize ? chestOpenUrl : chestUrl}
-            alt={prize ? 'Open chest' : 'Treasure chest'}
+            alt={prize ? t('treasure.openAlt') : t('treasure.closedAlt')}
             draggable={false}
             className={`relative w-56 drop-shadow-2xl ${prize ? 'chest-pop' : ''} ${count === 0 && !prize ? 'opacity-50 grayscale' : ''}`}
           />
@@ -68,19 +71,25 @@ export function TreasureSheet({
           >
             {prize.type === 'onion' ? <CoinIcon size={28} /> : <TicketIcon size={28} />}
             <span className="num">
-              +{formatNumber(prize.value)}{' '}
-              {prize.type === 'onion' ? 'coins' : prize.value === 1 ? 'ticket' : 'tickets'}
+              {prize.type === 'onion'
+                ? t('treasure.prizeCoins', { n: formatNumber(prize.value) })
+                : t('treasure.prizeTickets', { count: prize.value })}
             </span>
           </p>
         ) : null}
         <p className="num text-base font-extrabold" data-testid="chest-count">
-          {count === 1 ? '1 chest left' : `${formatNumber(count)} chests left`}
+          {t('treasure.left', { count })}
         </p>
         {count === 0 ? (
-          <p className="text-sm text-text-dim">Daily rewards and the wheel bring more chests.</p>
+          <div className="flex flex-col items-center gap-2">
+            <p className="text-sm text-text-dim">{t('treasure.empty')}</p>
+            <Link to="/spin" className="text-sm font-extrabold text-lilac underline">
+              {t('spin.title')} →
+            </Link>
+          </div>
         ) : (
           <Button className="w-full text-lg" onClick={onOpen} disabled={chest.isPending}>
-            {prize ? 'Open another' : 'Open chest'}
+            {prize ? t('treasure.openAnother') : t('treasure.openChest')}
           </Button>
         )}
       </div>

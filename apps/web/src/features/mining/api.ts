@@ -24,6 +24,36 @@ export function useBuyMining() {
     mutationFn: (p: { item: string; title: string }) =>
       post('/users/buyMining', 'buyMiningResponse', { userid: user.id, ...p }),
     onSettled: () =>
-      Promise.all([profile.refresh(), client.invalidateQueries({ queryKey: miningQuery(user.id).queryKey })]),
+      Promise.all([
+        profile.refresh(),
+        client.invalidateQueries({ queryKey: miningQuery(user.id).queryKey }),
+        // An upgrade may be one of the day's combo cards.
+        client.invalidateQueries({ queryKey: comboQuery(user.id).queryKey }),
+      ]),
+  });
+}
+
+/** GET /combo/:id: today's combo as far as the player has found it. */
+export const comboQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['combo', userId],
+    queryFn: () => get(`/combo/${userId}`, 'comboResponse'),
+    staleTime: 30_000,
+  });
+
+export function useCombo() {
+  const { user } = useSession();
+  return useQuery(comboQuery(user.id));
+}
+
+/** POST /combo/claim: today's reward, once all three cards are found. */
+export function useClaimCombo() {
+  const client = useQueryClient();
+  const { user } = useSession();
+  const profile = useProfileCache();
+  return useMutation({
+    mutationFn: () => post('/combo/claim', 'comboClaimResponse', { userid: user.id }),
+    onSettled: () =>
+      Promise.all([profile.refresh(), client.invalidateQueries({ queryKey: comboQuery(user.id).queryKey })]),
   });
 }

@@ -2,6 +2,7 @@ import type { MiningItemView } from '@egg-rush/contract/mining';
 import { canAfford } from '@egg-rush/game/mining';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { Button, CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /** The purchase confirmation: what the next level costs and what it adds per hour. */
 export function BuySheet({
@@ -20,9 +21,10 @@ export function BuySheet({
   onClose: () => void;
 }) {
   const affordable = canAfford(onion, item.price);
+  const { t } = useT();
 
   return (
-    <Sheet title={`Buy ${item.name}`} showTitle={false} open onClose={onClose}>
+    <Sheet title={t('mining.buyTitle', { name: item.name })} showTitle={false} open onClose={onClose}>
       <div className="flex flex-col items-center pt-2 pb-2 text-center">
         <img
           src={item.imageLink}
@@ -34,17 +36,17 @@ export function BuySheet({
         <p className="mt-3 text-xs font-extrabold tracking-widest text-lilac uppercase">{category}</p>
         <h2 className="text-2xl font-black">{item.name}</h2>
         <p className="num mt-1 text-sm text-text-dim">
-          Level {item.level} → {item.level + 1}
+          {t('mining.levelStep', { from: item.level, to: item.level + 1 })}
         </p>
         <div className="mt-4 grid w-full grid-cols-2 gap-2">
           <div className="rounded-2xl bg-night-950/60 p-3">
-            <p className="text-xs font-bold text-text-dim">Profit per hour</p>
+            <p className="text-xs font-bold text-text-dim">{t('mining.profitPerHour')}</p>
             <p className="num mt-1 flex items-center justify-center gap-1 text-lg font-black text-mint">
               +{formatNumber(item.profit)}
             </p>
           </div>
           <div className="rounded-2xl bg-night-950/60 p-3">
-            <p className="text-xs font-bold text-text-dim">Price</p>
+            <p className="text-xs font-bold text-text-dim">{t('mining.price')}</p>
             <p
               className={`num mt-1 flex items-center justify-center gap-1 text-lg font-black ${
                 affordable ? 'text-gold' : 'text-coral'
@@ -56,11 +58,9 @@ export function BuySheet({
           </div>
         </div>
         <Button className="mt-5 w-full text-lg" onClick={onConfirm} disabled={pending}>
-          {pending ? 'Buying…' : 'Buy upgrade'}
+          {pending ? t('mining.buying') : t('mining.buy')}
         </Button>
-        {!affordable ? (
-          <p className="mt-2 text-xs font-bold text-coral">You need more coins for this upgrade.</p>
-        ) : null}
+        {!affordable ? <p className="mt-2 text-xs font-bold text-coral">{t('mining.needMore')}</p> : null}
       </div>
     </Sheet>
   );

@@ -79,11 +79,19 @@ describe('Mining screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('warns Not Enough Coin! when the server refuses', async () => {
-    serveMining(refuse(409, 'NOT_ENOUGH_COIN', 'Not Enough Coin!'));
+  it('warns Not Enough Coin! at once when the balance cannot pay, asking nothing of the server', async () => {
+    const calls = serveMining(refuse(409, 'NOT_ENOUGH_COIN', 'Not Enough Coin!'));
     fireEvent.click(await screen.findByRole('button', { name: 'Ferris Wheel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Buy upgrade' }));
     expect(await screen.findByText('Not Enough Coin!')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/users/buyMining')).toEqual([]);
+  });
+
+  it('warns Not Enough Coin! when the server refuses (the balance moved meanwhile)', async () => {
+    serveMining(refuse(409, 'NOT_ENOUGH_COIN', 'Not Enough Coin!'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Carousel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy upgrade' }));
+    expect(await screen.findByText('Not Enough Coin!')).toBeInTheDocument();
   });
 });

@@ -1,43 +1,53 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mining';
 import { canAfford, CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { Card, CoinIcon, compactNumber, formatNumber, ScreenTitle, Tabs } from '../../components/ui/ui.tsx';
-import { toastError } from '../../lib/errors.ts';
+import { refusal, toastError } from '../../lib/errors.ts';
 import { haptic } from '../../lib/telegram.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useBuyMining, useMiningData } from './api.ts';
 import { BuySheet } from './buy-sheet.tsx';
+import { ComboCard } from './combo-card.tsx';
 import './mining.css';
+import { t, useT } from '../../lib/i18n.tsx';
 
 type Category = keyof MiningDataResponse;
 
-/** The five tabs, titled by the rules' categories. */
+/** The five tabs, titled by the rules' categories (each title in the player's language). */
 export const MINING_TABS: readonly { id: Category; label: string }[] = MINING_CATEGORIES.map((id) => ({
   id,
   label: CATEGORY_TITLES[id],
 }));
+const categoryTitle = (id: Category) => t(`mining.cat.${id}`);
 
 export function MiningScreen() {
   const { data: profile } = useProfile();
+  const { t } = useT();
   const { data, isError, refetch } = useMiningData();
   const buy = useBuyMining();
   const [tab, setTab] = useState<Category>('rides');
   const [selected, setSelected] = useState<MiningItemView | null>(null);
   const onion = profile?.onion ?? 0;
-  const label = MINING_TABS.find((t) => t.id === tab)!.label;
+  const label = categoryTitle(tab);
+  const tabs = MINING_TABS.map((c) => ({ id: c.id, label: categoryTitle(c.id) }));
   const close = useCallback(() => setSelected(null), []);
 
   const confirm = () => {
     if (!selected) return;
+    // The balance cannot pay: said at once, not asked of the server (which would refuse it).
+    if (!canAfford(onion, selected.price)) {
+      toastError(refusal('NOT_ENOUGH_COIN'), 'mining');
+      return;
+    }
     buy.mutate(
-      { item: selected.name, title: label },
+      { item: selected.name, title: MINING_TABS.find((c) => c.id === tab)!.label },
       {
         onSuccess: () => {
           haptic('medium');
-          toast.success('Success!');
+          toast.success(t('mining.success'));
           setSelected(null);
         },
         onError: (e) => {
@@ -51,10 +61,10 @@ export function MiningScreen() {
   return (
     <div className="flex flex-col gap-4">
       <StatusBar />
-      <ScreenTitle title="Minting" subtitle="Build the Land: every upgrade earns while you rest." />
+      <ScreenTitle title={t('mining.title')} subtitle={t('mining.subtitle')} />
       <div className="grid grid-cols-2 gap-2.5">
         <Card className="p-3 text-center">
-          <p className="text-xs font-bold text-text-dim">Coins</p>
+          <p className="text-xs font-bold text-text-dim">{t('mining.coins')}</p>
           <p
             className="num mt-1 flex items-center justify-center gap-1.5 text-xl font-black"
             data-testid="mining-coins"
@@ -64,7 +74,7 @@ export function MiningScreen() {
           </p>
         </Card>
         <Card className="p-3 text-center">
-          <p className="text-xs font-bold text-text-dim">Profit per hour</p>
+          <p className="text-xs font-bold text-text-dim">{t('mining.profitPerHour')}</p>
           <p
             className="num mt-1 flex items-center justify-center gap-1.5 text-xl font-black text-mint"
             data-testid="mining-profit"
@@ -73,11 +83,12 @@ export function MiningScreen() {
           </p>
         </Card>
       </div>
+      <ComboCard />
       <div className="mining-tabs">
-        <Tabs tabs={MINING_TABS} value={tab} onChange={setTab} label="Mining categories" />
+        <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('mining.categories')} />
       </div>
       {data ? (
-        <ul className="grid grid-cols-2 gap-2.5" aria-label={`${label} upgrades`}>
+        <ul className="grid grid-cols-2 gap-2.5" aria-label={t('mining.upgrades', { category: label })}>
           {data[tab].map((item) => {
             const affordable = canAfford(onion, item.price) && !item.maxed;
             return (
@@ -94,12 +105,16 @@ export function MiningScreen() {
                 >
                   <img src={item.imageLink} alt="" width={72} height={72} draggable={false} />
                   <span className="line-clamp-1 text-sm font-black">{item.name}</span>
-                  <span className="num text-xs font-bold text-mint">+{compactNumber(item.profit)}/h</span>
+                  <span className="num text-xs font-bold text-mint">
+                    {t('mining.perHour', { n: compactNumber(item.profit) })}
+                  </span>
                   <span className="mt-1 flex w-full items-center justify-between border-t border-lilac/15 pt-2">
-                    <span className="num text-xs font-extrabold text-text-dim">Lv {item.level}</span>
+                    <span className="num text-xs font-extrabold text-text-dim">
+                      {t('mining.level', { level: item.level })}
+                    </span>
                     <span className="num flex items-center gap-1 text-sm font-black text-gold">
                       {item.maxed ? (
-                        'Max'
+                        t('mining.max')
                       ) : (
                         <>
                           <CoinIcon size={16} />
@@ -117,8 +132,8 @@ export function MiningScreen() {
         <LoadState
           isError={isError}
           onRetry={refetch}
-          loading="Loading upgrades"
-          failed="The upgrades did not load."
+          loading={t('mining.loading')}
+          failed={t('mining.failed')}
         />
       )}
       {selected ? (

@@ -5,7 +5,7 @@ import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
- * The result passphrase built into the client (SPEC.md section 7). It only obfuscates: the server
+ * The result passphrase built into the client. It only obfuscates: the server
  * checks the game's owner, time and possible score. Set VITE_GAME_SECRET at build time to match
  * the server's GAME_SECRET; the default matches the server's development passphrase.
  */

@@ -10,9 +10,10 @@ import {
   type MoleType,
 } from '@egg-rush/game/mole';
 import { HoleBottom, HoleTop, MoleArt } from './art.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /**
- * One hole and its mole (SPEC.md section 4 "Mole"): hidden, rises after a delay, returns, and
+ * One hole and its mole: hidden, rises after a delay, returns, and
  * repeats with a new type; a whack marks it done and hides it within 0.1 s, then it waits 1 to
  * 3 s. Idle, a normal mole peeks up and down with a 1 s pause. Transforms only (gsap).
  */
@@ -26,6 +27,7 @@ export const MoleHole = memo(function MoleHole({
   onWhack: (points: number, type: MoleType) => void;
 }) {
   const moleRef = useRef<HTMLButtonElement>(null);
+  const { t } = useT();
   const [type, setType] = useState<MoleType>('normal');
   const state = useRef({ up: false, points: 0, type: 'normal' as MoleType, repeat: 0 });
   const whackRef = useRef<() => void>(() => undefined);
@@ -103,7 +105,7 @@ export const MoleHole = memo(function MoleHole({
         <button
           ref={moleRef}
           type="button"
-          aria-label={`${type} mole`}
+          aria-label={t(`play.mole.${type}`)}
           data-type={type}
           className="absolute inset-x-0 bottom-0 h-[92%] touch-none"
           onPointerDown={(e) => {

@@ -1,8 +1,8 @@
 import confetti from 'canvas-confetti';
 import { gsap } from 'gsap';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { useLocation } from 'wouter';
+import { toast } from '../../lib/toast.ts';
 import {
   addScore,
   COUNTDOWN_DELAY_S,
@@ -16,7 +16,7 @@ import {
   type MoleType,
 } from '@egg-rush/game/mole';
 import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
-import { toastError } from '../../lib/errors.ts';
+import { refusal, toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { prefs } from '../../lib/storage.ts';
@@ -25,8 +25,9 @@ import { MalletArt } from './art.tsx';
 import { MoleHole } from './mole-hole.tsx';
 import { playGameSound } from './sounds.ts';
 import './play.css';
+import { useT } from '../../lib/i18n.tsx';
 
-/** SPEC.md section 2: confetti defaults. */
+/** Confetti defaults. */
 export const CONFETTI = {
   particleCount: 50,
   angle: 90,
@@ -37,23 +38,24 @@ export const CONFETTI = {
   zIndex: 100,
 } as const;
 
-/** The game timer's tick (SPEC.md section 9: default 1000 ms). */
+/** The game timer's tick (default 1000 ms). */
 export const TIMER_INTERVAL_MS = 1_000;
 
 type Phase = 'idle' | 'countdown' | 'playing' | 'finished';
 
-/** 00:SS, or 00:00 when not started (SPEC.md section 4 "Game timer"). */
+/** 00:SS, or 00:00 when not started. */
 export const formatClock = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** SPEC.md "Mole game (/play)". */
+/** The mole game (/play): the countdown, the timed play, the result. */
 export default function PlayScreen() {
   const { user } = useSession();
   const { data: profile } = useProfile();
+  const { t } = useT();
   const api = usePlayApi();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [phase, setPhase] = useState<Phase>('idle');
   const [score, setScore] = useState(0);
   const [remaining, setRemaining] = useState(TIME_LIMIT_MS);
@@ -66,11 +68,16 @@ export default function PlayScreen() {
 
   const start = async () => {
     if (starting) return;
+    // No ticket: said at once, not asked of the server (which would refuse it).
+    if (profile && profile.ticket < GAME_COST_TICKETS) {
+      toastError(refusal('NOT_ENOUGH_TICKET'), 'play');
+      return;
+    }
     setStarting(true);
     try {
       const reply = await api.start();
       if (!reply.success) {
-        toast.error(reply.msg);
+        toast.error(reply.msg === 'Not Enough Ticket.' ? t('errors.NOT_ENOUGH_TICKET') : reply.msg);
         return;
       }
       gameId.current = reply.gameId;
@@ -105,13 +112,13 @@ export default function PlayScreen() {
     try {
       const reply = await api.finish(final, id);
       if (reply.success) {
-        if (reply.reward > 0) toast.success(`You got ${formatNumber(reply.reward)} coins.`);
+        if (reply.reward > 0) toast.success(t('play.got', { n: formatNumber(reply.reward) }));
       } else console.info('play result:', reply.msg);
     } catch (error) {
       console.error('play result failed', error);
       toastError(error, 'play');
     }
-  }, [api, user.id]);
+  }, [api, user.id, t]);
 
   // The game timer: ticks every second while playing; at 0 the game ends.
   const timeUp = useEffectEvent(() => void finish());
@@ -142,25 +149,23 @@ export default function PlayScreen() {
       <header className="flex items-center justify-between gap-2">
         <div
           className="num flex items-center gap-1.5 rounded-full border border-lilac/15 bg-night-950/60 px-3 py-1.5 font-extrabold"
-          aria-label="Tickets"
+          aria-label={t('play.tickets')}
         >
           <TicketIcon size={22} />
           <span data-testid="play-tickets">{profile ? formatNumber(profile.ticket) : '–'}</span>
         </div>
-        <h1 className="text-xl font-black">Mole Smash</h1>
+        <h1 className="min-w-0 text-center text-xl font-black">{t('play.title')}</h1>
         <div
           className="num rounded-full border border-lilac/15 bg-night-950/60 px-3 py-1.5 text-sm font-extrabold"
-          aria-label="High score"
+          aria-label={t('play.highScore')}
         >
-          Best {formatNumber(highScore)}
+          {t('play.best', { n: formatNumber(highScore) })}
         </div>
       </header>
 
       <TimerBar remaining={phase === 'idle' ? 0 : remaining} started={phase !== 'idle'} />
       <div className="flex items-end justify-between px-1">
-        <span className="text-sm text-text-dim">
-          Golden {profile?.golden ?? 0} · Wooden {profile?.wooden ?? 0}
-        </span>
+        <span className="min-w-0 pr-2 text-xs text-text-dim">{t('play.rules')}</span>
         <span className="num text-3xl font-black text-gold" data-testid="score" aria-live="polite">
           {formatNumber(score)}
         </span>
@@ -179,7 +184,7 @@ export default function PlayScreen() {
 
       {playing ? (
         <Button variant="ghost" className="w-full" onClick={() => void finish()}>
-          End game
+          {t('play.end')}
         </Button>
       ) : (
         <Button
@@ -187,7 +192,7 @@ export default function PlayScreen() {
           disabled={starting || phase === 'countdown'}
           onClick={() => void start()}
         >
-          Start · {GAME_COST_TICKETS} {GAME_COST_TICKETS === 1 ? 'ticket' : 'tickets'}
+          {t('play.start', { count: GAME_COST_TICKETS })}
         </Button>
       )}
 
@@ -197,7 +202,7 @@ export default function PlayScreen() {
           score={score}
           newHigh={newHigh}
           onReplay={() => void start()}
-          onBack={() => void navigate('/')}
+          onBack={() => navigate('/')}
           busy={starting}
         />
       ) : null}
@@ -206,13 +211,14 @@ export default function PlayScreen() {
 }
 
 function TimerBar({ remaining, started }: { remaining: number; started: boolean }) {
+  const { t } = useT();
   const fraction = started ? remaining / TIME_LIMIT_MS : 0;
   return (
     <div className="flex items-center gap-3">
       <div
         className="h-3 flex-1 overflow-hidden rounded-full bg-night-950/70"
         role="timer"
-        aria-label="Time left"
+        aria-label={t('play.timeLeft')}
       >
         <div
           className="h-full w-full origin-left rounded-full bg-gradient-to-r from-coral to-gold"
@@ -307,6 +313,7 @@ function GameOver({
   onBack: () => void;
   busy: boolean;
 }) {
+  const { t } = useT();
   return (
     <div
       className="fixed inset-0 z-50 grid place-items-center bg-night-950/70 px-6"
@@ -316,19 +323,19 @@ function GameOver({
     >
       <div className="card flex w-full max-w-sm flex-col items-center gap-3 p-6 text-center">
         <h2 id="game-over" className="text-3xl font-black">
-          Game Over
+          {t('play.over')}
         </h2>
-        {newHigh ? <p className="font-extrabold text-mint">New high score!</p> : null}
-        <p className="text-sm text-text-dim">Your score</p>
+        {newHigh ? <p className="font-extrabold text-mint">{t('play.newHigh')}</p> : null}
+        <p className="text-sm text-text-dim">{t('play.yourScore')}</p>
         <p className="num text-5xl font-black text-gold" data-testid="final-score">
           {formatNumber(score)}
         </p>
         <div className="mt-2 grid w-full grid-cols-2 gap-3">
           <Button variant="ghost" onClick={onBack}>
-            Back
+            {t('app.back')}
           </Button>
           <Button onClick={onReplay} disabled={busy}>
-            Replay
+            {t('play.replay')}
           </Button>
         </div>
       </div>

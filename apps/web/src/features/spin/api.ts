@@ -6,7 +6,7 @@ import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
- * PUT /users/getSpin. The ticket shows as spent at once (SPEC.md section 4 "Spin"); the prize's
+ * PUT /users/getSpin. The ticket shows as spent at once; the prize's
  * balances are applied by the caller when the wheel stops, then the profile is refreshed.
  */
 export function useSpin() {

@@ -4,8 +4,6 @@ import { get, post } from '../../lib/api-client.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
-export const ONLY_IN_TELEGRAM = 'Buying tickets works only in Telegram.';
-
 /** What became of an invoice: Telegram's answer, or `unavailable` outside Telegram. */
 export type PurchaseStatus = 'paid' | 'cancelled' | 'failed' | 'pending' | 'unavailable';
 

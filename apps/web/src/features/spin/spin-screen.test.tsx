@@ -25,7 +25,7 @@ const won = (segment: number) => ({
 });
 
 describe('Spin screen', () => {
-  it('shows the wheel, the ticket count, the SPEC text and Spin*1', async () => {
+  it('shows the wheel, the ticket count, the specified text and Spin*1', async () => {
     open(3, won(0));
     await vi.waitFor(() => expect(screen.getByTestId('spin-tickets')).toHaveTextContent('3'));
     expect(
@@ -69,7 +69,7 @@ describe('Spin screen', () => {
     expect(calls.some((c) => c.path === '/users/getSpin')).toBe(false);
   });
 
-  it('names each prize as SPEC.md section 8 does', () => {
+  it('names each prize with its specified text', () => {
     expect(prizeText({ cheatData: { type: 'onion', value: 500 } })).toBe('You got coin 500');
     expect(prizeText({ cheatData: { type: 'ticket', value: 3 } })).toBe('You got ticket 3');
     expect(prizeText({ cheatData: { type: 'treasure', value: 1 } })).toBe('You got 1 treasure.');

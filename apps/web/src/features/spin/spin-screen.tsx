@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { Link } from 'wouter';
+import { toast } from '../../lib/toast.ts';
 import type { SpinResponse } from '@egg-rush/contract/spin';
 import { SPIN_COST_TICKETS, SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
@@ -9,17 +10,19 @@ import { useProfile } from '../../lib/profile.ts';
 import { useSpin } from './api.ts';
 import { TicketPacks } from './ticket-packs.tsx';
 import { Wheel } from './wheel.tsx';
+import { t, useT } from '../../lib/i18n.tsx';
 
-/** SPEC.md section 8: the toast for each prize. */
+/** The toast for each prize. */
 export function prizeText({ cheatData: { type, value } }: Pick<SpinResponse, 'cheatData'>): string {
-  if (type === 'onion') return `You got coin ${value}`;
-  if (type === 'ticket') return `You got ticket ${value}`;
-  return `You got ${value} treasure.`;
+  if (type === 'onion') return t('treasure.gotCoin', { n: value });
+  if (type === 'ticket') return t('treasure.gotTicket', { n: value });
+  return t('treasure.gotTreasure', { n: value });
 }
 
-/** SPEC.md "Spin": the wheel, the ticket count and 'Spin*1'. */
+/** The wheel, the ticket count and 'Spin*1'. */
 export function SpinScreen() {
   const { data: profile } = useProfile();
+  const { t } = useT();
   const spin = useSpin();
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
@@ -53,29 +56,37 @@ export function SpinScreen() {
   return (
     <div className="flex flex-col gap-4">
       <StatusBar onTickets={() => setPacksOpen(true)} />
-      <ScreenTitle
-        title="Lucky Spin"
-        subtitle="Collect tickets and earn Point! Tickets can be earned through tasks and friend invitations."
-      />
+      <ScreenTitle title={t('spin.title')} subtitle={t('spin.subtitle')} />
+      <nav className="-mt-2 flex justify-center gap-2" aria-label={t('spin.earnTickets')}>
+        <Link to="/tasks" className="rounded-full bg-lilac/10 px-3 py-1.5 text-xs font-extrabold text-lilac">
+          {t('nav.tasks')} →
+        </Link>
+        <Link
+          to="/friends"
+          className="rounded-full bg-lilac/10 px-3 py-1.5 text-xs font-extrabold text-lilac"
+        >
+          {t('nav.friends')} →
+        </Link>
+      </nav>
       <div className="mt-2 px-2">
         <Wheel rotation={rotation} spinning={spinning} />
       </div>
       <div className="card mt-2 flex items-center justify-between gap-3 p-3">
-        <div className="flex items-center gap-2" aria-label="Tickets">
+        <div className="flex min-w-0 items-center gap-2" aria-label={t('status.tickets')}>
           <TicketIcon size={30} />
           <div>
-            <p className="text-xs text-text-dim">Your tickets</p>
+            <p className="text-xs text-text-dim">{t('spin.yourTickets')}</p>
             <p className="num text-xl font-black" data-testid="spin-tickets">
               {profile ? formatNumber(profile.ticket) : '–'}
             </p>
           </div>
         </div>
         <Button className="min-w-36 text-lg" disabled={spinning || !profile} onClick={start}>
-          Spin*{SPIN_COST_TICKETS}
+          {t('spin.spin', { n: SPIN_COST_TICKETS })}
         </Button>
       </div>
       <Button variant="ghost" className="self-center" onClick={() => setPacksOpen(true)}>
-        Get more tickets ⭐
+        {t('spin.more')}
       </Button>
       <TicketPacks open={packsOpen} onClose={() => setPacksOpen(false)} />
     </div>

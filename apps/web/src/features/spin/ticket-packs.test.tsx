@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_PACKS } from '@egg-rush/game/payments';
@@ -43,7 +44,9 @@ function open(inTelegram: boolean) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SessionContext.Provider value={session}>
-        <SpinScreen />
+        <MemoryRouter>
+          <SpinScreen />
+        </MemoryRouter>
         <ToastContainer />
       </SessionContext.Provider>
     </QueryClientProvider>,

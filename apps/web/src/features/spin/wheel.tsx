@@ -3,6 +3,7 @@ import chestUrl from '../../assets/chest.svg';
 import coinUrl from '../../assets/coin.svg';
 import ticketUrl from '../../assets/ticket.svg';
 import { compactNumber } from '../../components/ui/ui.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 const SIZE = 320;
 const C = SIZE / 2;
@@ -23,6 +24,7 @@ const label = (s: SpinSegment) => (s.type === 'onion' ? compactNumber(s.value) :
  * `rotation` degrees with a 4 s ease-out (transform only).
  */
 export function Wheel({ rotation, spinning }: { rotation: number; spinning: boolean }) {
+  const { t } = useT();
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[320px]">
       <div
@@ -40,7 +42,7 @@ export function Wheel({ rotation, spinning }: { rotation: number; spinning: bool
           willChange: 'transform',
         }}
         role="img"
-        aria-label="Lucky wheel"
+        aria-label={t('spin.wheel')}
       >
         <circle cx={C} cy={C} r={R + 8} fill="#ffc93c" />
         <circle cx={C} cy={C} r={R + 3} fill="#0d0720" />

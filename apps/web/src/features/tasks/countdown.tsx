@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { formatCountdown, msUntilReset } from '@egg-rush/game/time';
 import { ClockIcon } from '../../components/ui/icons.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /** A live countdown to the daily reset (midnight UTC-6), ticking every second. */
 export function ResetCountdown({ offsetMs = 0 }: { offsetMs?: number }) {
   const [left, setLeft] = useState(() => msUntilReset(Date.now() + offsetMs));
+  const { t } = useT();
   useEffect(() => {
     const id = window.setInterval(() => setLeft(msUntilReset(Date.now() + offsetMs)), 1000);
     return () => window.clearInterval(id);
@@ -13,7 +15,7 @@ export function ResetCountdown({ offsetMs = 0 }: { offsetMs?: number }) {
     <div className="card flex items-center justify-between px-4 py-3">
       <span className="flex items-center gap-2 text-sm font-bold text-text-dim">
         <ClockIcon size={18} className="text-lilac" />
-        New daily tasks in
+        {t('tasks.resetIn')}
       </span>
       <span className="num text-lg font-black text-gold" data-testid="reset-countdown">
         {formatCountdown(left)}

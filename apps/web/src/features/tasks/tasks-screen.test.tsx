@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Task, TasksResponse } from '@egg-rush/contract/tasks';
 import { formatCountdown } from '@egg-rush/game/time';
+import { Route, Switch } from 'wouter';
 import { taskFixture } from '../../../test/fixtures.ts';
 import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { TasksScreen, VISIT_MS } from './tasks-screen.tsx';
@@ -76,13 +77,17 @@ const TASKS: Task[] = [
 function open(routes: Record<string, Answer> = {}, tasks: Task[] = TASKS) {
   const list = (): TasksResponse => ({ tasks, resetAt: Date.now() + 3_600_000, serverTime: Date.now() });
   const calls = serve({ 'GET /users/tasks/42': list, ...routes });
-  const { router } = renderWithProviders(null, {
-    path: '/tasks',
-    routes: [
-      { path: '/tasks', element: <TasksScreen /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-  });
+  const { router } = renderWithProviders(
+    <Switch>
+      <Route path="/tasks">
+        <TasksScreen />
+      </Route>
+      <Route>
+        <p>elsewhere</p>
+      </Route>
+    </Switch>,
+    { path: '/tasks' },
+  );
   return { calls, router };
 }
 
@@ -214,11 +219,11 @@ describe('Tasks screen', () => {
     const { router, calls } = open({ 'POST /users/linkReward': { taskState: { task: TASKS[2] } } });
     const invite = await screen.findByTestId('task-Invites_Friends');
     fireEvent.click(within(invite).getByRole('button', { name: 'Go' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/friends'));
-    await act(() => router.navigate('/tasks'));
+    await waitFor(() => expect(router.pathname).toBe('/friends'));
+    act(() => router.navigate('/tasks'));
     const earn = await screen.findByTestId('task-Earn_Reward');
     fireEvent.click(within(earn).getByRole('button', { name: 'Go' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/airdrop'));
+    await waitFor(() => expect(router.pathname).toBe('/airdrop'));
     await waitFor(() =>
       expect(linkCalls(calls).map((c) => (c.body as Task).taskName)).toEqual(['Earn_Reward']),
     );

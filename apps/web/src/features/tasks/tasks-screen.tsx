@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { useLocation } from 'wouter';
+import { toast } from '../../lib/toast.ts';
 import type { Task } from '@egg-rush/contract/tasks';
 import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
 import { CheckIcon } from '../../components/ui/icons.tsx';
@@ -12,9 +12,10 @@ import { openExternal } from '../../lib/telegram.ts';
 import { useClaimTask, useLinkReward, useTasks } from './api.ts';
 import { ResetCountdown } from './countdown.tsx';
 import { TaskIcon } from './task-icons.tsx';
+import { hasKey, t, useT } from '../../lib/i18n.tsx';
 
 /**
- * SPEC.md section 9: a link counts after a 10 s visit. The server times it from its first
+ * A link counts after a 10 s visit. The server times it from its first
  * link-reward call; the screen shows the seconds left and asks again when they are over.
  */
 export const VISIT_MS = LINK_VISIT_MS;
@@ -26,13 +27,22 @@ interface Visit {
 }
 
 type TabId = 'earn' | 'daily' | 'partner';
-const TABS: readonly { id: TabId; label: string }[] = [
-  { id: 'earn', label: 'Earn More Coins' },
-  { id: 'daily', label: 'Daily Task' },
-  { id: 'partner', label: 'Partner Task' },
-];
+const TABS: readonly TabId[] = ['earn', 'daily', 'partner'];
 
-/** SPEC.md section 2: which tasks each tab lists. */
+/**
+ * A task's title and description in the player's language: the catalogue's words for the
+ * built-in tasks (`tasks.names.<taskName>`), else the server's (a task an operator added).
+ */
+export function taskText(task: Task) {
+  const key = `tasks.names.${task.taskName}` as 'tasks.names.Follow_Twitter';
+  // An operator may have reworded a built-in task: their words then stand, untranslated.
+  if (!hasKey(`${key}.title`) || t(`${key}.title`, { lng: 'en' }) !== task.title) {
+    return { title: task.title, description: task.description };
+  }
+  return { title: t(`${key}.title`), description: t(`${key}.description`) };
+}
+
+/** Which tasks each tab lists. */
 export function tasksOf(tab: TabId, tasks: Task[]): Task[] {
   if (tab === 'earn') return tasks.filter((t) => t.taskType === 'earn_coin');
   if (tab === 'partner') return tasks.filter((t) => t.taskType === 'one_time');
@@ -47,7 +57,9 @@ export function TasksScreen() {
   const [now, setNow] = useState(() => Date.now());
   const link = useLinkReward();
   const claim = useClaimTask();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
+  const { t } = useT();
+  const tabs = TABS.map((id) => ({ id, label: t(`tasks.${id}`) }));
 
   // Server time minus client time, as of the last task list.
   const offset = data ? data.serverTime - dataUpdatedAt : 0;
@@ -109,10 +121,10 @@ export function TasksScreen() {
   const go = (task: Task) => {
     if (task.dailyType === 'invite' && task.goTo) return void navigate(task.goTo);
     if (task.dailyType === 'earn') {
-      if (task.goTo) void navigate(task.goTo);
+      if (task.goTo) navigate(task.goTo);
     } else if (task.link) openExternal(task.link);
     else return;
-    // Social Follow_Twitter and Follow_Telegram call link-reward at once (SPEC.md section 4), and
+    // Social Follow_Twitter and Follow_Telegram call link-reward at once, and
     // so does every link task now: the call starts the visit on the server, which completes the
     // task 10 s later; the row shows 'Visiting' meanwhile and asks again when the time is over.
     // A click handler: the rule takes it for render code because TaskRow's props call it.
@@ -123,7 +135,7 @@ export function TasksScreen() {
 
   const onClaim = (task: Task) =>
     claim.mutate(task, {
-      onSuccess: () => toast.success('Completed Claim!'),
+      onSuccess: () => toast.success(t('tasks.completed')),
       onError: (e) => toastError(e, 'task'),
     });
 
@@ -132,11 +144,11 @@ export function TasksScreen() {
   return (
     <div className="flex flex-col gap-4">
       <StatusBar />
-      <ScreenTitle title="Tasks" subtitle="Finish tasks, collect coins and tickets." />
-      <Tabs tabs={TABS} value={tab} onChange={setTab} label="Task lists" />
+      <ScreenTitle title={t('tasks.title')} subtitle={t('tasks.subtitle')} />
+      <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('tasks.tabsLabel')} />
       {tab === 'daily' ? <ResetCountdown offsetMs={Math.abs(offset) < 5_000 ? 0 : offset} /> : null}
       {data ? (
-        <ul className="flex flex-col gap-2.5" aria-label={TABS.find((t) => t.id === tab)!.label}>
+        <ul className="flex flex-col gap-2.5" aria-label={t(`tasks.${tab}`)}>
           {list.map((task) => (
             <TaskRow
               key={task.taskName}
@@ -152,7 +164,12 @@ export function TasksScreen() {
           ))}
         </ul>
       ) : (
-        <LoadState isError={isError} onRetry={refetch} loading="Loading tasks" failed="Tasks did not load." />
+        <LoadState
+          isError={isError}
+          onRetry={refetch}
+          loading={t('tasks.loading')}
+          failed={t('tasks.failed')}
+        />
       )}
     </div>
   );
@@ -173,12 +190,14 @@ function TaskRow({
   onClaim: () => void;
 }) {
   const counted = task.taskType === 'daily' || task.dailyType === 'invite';
+  const { t } = useT();
+  const text = taskText(task);
   const done = task.status === 'completed';
   let action: React.ReactNode;
   if (task.isClaimed) {
     action = (
       <span className="flex h-11 items-center gap-1 px-2 text-sm font-extrabold text-mint">
-        <CheckIcon size={18} /> Done
+        <CheckIcon size={18} /> {t('tasks.done')}
       </span>
     );
   } else if (done) {
@@ -189,7 +208,7 @@ function TaskRow({
         onClick={onClaim}
         disabled={busy}
       >
-        Claim
+        {t('tasks.claim')}
       </button>
     );
   } else if (visitLeftMs !== null) {
@@ -198,9 +217,9 @@ function TaskRow({
         className="flex h-11 min-w-[76px] items-center justify-center gap-1 rounded-[14px] bg-lilac/10 px-3 text-sm font-extrabold text-lilac"
         data-testid="visiting"
       >
-        <span>Visiting</span>
-        <span className="num" aria-label="seconds left">
-          {Math.max(0, Math.ceil(visitLeftMs / 1000))}s
+        <span>{t('tasks.visiting')}</span>
+        <span className="num" aria-label={t('tasks.secondsLeft')}>
+          {t('tasks.seconds', { n: Math.max(0, Math.ceil(visitLeftMs / 1000)) })}
         </span>
       </span>
     );
@@ -218,7 +237,7 @@ function TaskRow({
         onClick={onGo}
         disabled={busy}
       >
-        Go
+        {t('tasks.go')}
       </button>
     );
   }
@@ -231,8 +250,8 @@ function TaskRow({
     >
       <TaskIcon task={task} />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-black">{task.title}</p>
-        <p className="truncate text-xs text-text-dim">{task.description}</p>
+        <p className="font-black break-words">{text.title}</p>
+        <p className="text-xs break-words text-text-dim">{text.description}</p>
         <p className="num mt-1 flex items-center gap-1 text-sm font-black text-gold">
           {task.reward.type === 'onion' ? <CoinIcon size={15} /> : <TicketIcon size={15} />}+
           {compactNumber(task.reward.amount)}
@@ -247,7 +266,7 @@ function TaskRow({
             <Progress
               value={task.processCount / task.targetCount}
               color="mint"
-              label={`${task.title} progress`}
+              label={t('tasks.progress', { title: text.title })}
             />
           </div>
         ) : null}

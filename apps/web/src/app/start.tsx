@@ -1,0 +1,33 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { pickLanguage, startI18n } from '../lib/i18n.tsx';
+import { prefs } from '../lib/storage.ts';
+import { startTelegram } from '../lib/telegram.ts';
+import { App } from './app.tsx';
+import { ErrorFallback } from './error-boundary.tsx';
+
+/** Starts the app in #root, in place of the first frame index.html painted. */
+export function start() {
+  const root = createRoot(document.getElementById('root')!);
+  startTelegram()
+    // The language the player chose last on this device, else Telegram's; the server's copy of
+    // the choice (another device's) follows once the profile is in.
+    .then(async (session) => {
+      await startI18n(prefs.language(session.user.id) ?? pickLanguage(session.user.languageCode));
+      return session;
+    })
+    // As a transition, React renders the first screen in short slices rather than one long task.
+    .then((session) =>
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <App session={session} />
+          </StrictMode>,
+        ),
+      ),
+    )
+    .catch(async (error: unknown) => {
+      await startI18n(pickLanguage(navigator.language)).catch(() => undefined);
+      root.render(<ErrorFallback error={error} />);
+    });
+}

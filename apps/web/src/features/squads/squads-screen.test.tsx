@@ -1,0 +1,168 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
+import type { SquadBoardResponse, SquadSummary } from '@egg-rush/contract/squads';
+import { profileFixture } from '../../../test/fixtures.ts';
+import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
+import { SquadPage } from './squad-page.tsx';
+import { SquadsScreen } from './squads-screen.tsx';
+
+const squad = (id: number, name: string, p: Partial<SquadSummary> = {}): SquadSummary => ({
+  id,
+  name,
+  score: 12_000,
+  members: 2,
+  rank: 1,
+  startParam: `squad_${id}`,
+  ...p,
+});
+const OWLS = squad(7, 'Night Owls');
+const board = (mine: SquadSummary | null, ranking = [OWLS]): SquadBoardResponse => ({
+  ranking,
+  totalSquads: ranking.length,
+  mine,
+});
+const member = (userid: number, firstname: string, contribution: number, owner = false) => ({
+  userid,
+  firstname,
+  contribution,
+  joinedAt: 0,
+  owner,
+});
+const routes = (
+  <Switch>
+    <Route path="/squads">
+      <SquadsScreen />
+    </Route>
+    <Route path="/squads/:squadId">
+      <SquadPage />
+    </Route>
+  </Switch>
+);
+
+function open(path: string, answers: Record<string, Answer>): Call[] {
+  const calls = serve({
+    'GET /users/get/42': profileFixture(),
+    'GET /app/config': { miniAppUrl: 'https://t.me/EggRushBot/play' },
+    ...answers,
+  });
+  renderWithProviders(routes, { path });
+  return calls;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Squads screen', () => {
+  it('shows no squad yet, and the squad board', async () => {
+    open('/squads', { 'GET /squads/42/board': board(null) });
+    expect(await screen.findByText('No squad yet')).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Squad ranking' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Night Owls');
+    expect(rows[0]).toHaveTextContent('2 members');
+    expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/squads/7');
+  });
+
+  it("creates a squad: the server's refusal shows under the name, then the new squad's page opens", async () => {
+    let created = false;
+    const calls = open('/squads', {
+      'GET /squads/42/board': () => board(created ? OWLS : null, created ? [OWLS] : []),
+      'POST /squads/create': (c: Call) => {
+        const { name } = c.body as { name: string };
+        if (name.includes('$'))
+          return refuse(400, 'BAD_SQUAD_NAME', "A squad name uses letters, digits, spaces and . _ ' - only.");
+        created = true;
+        return { success: true, squad: OWLS };
+      },
+      'GET /squads/42/page': { squad: OWLS, members: [member(42, 'Ada', 0, true)], member: true },
+    });
+    expect(await screen.findByText('No squads yet. Be the first to start one.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Create a squad' }));
+    const sheet = screen.getByRole('dialog', { name: 'New squad' });
+    const field = within(sheet).getByRole('textbox', { name: /Squad name/ });
+    expect(field).toHaveAttribute('maxLength', '24');
+    const create = within(sheet).getByRole('button', { name: 'Create squad' });
+    fireEvent.change(field, { target: { value: 'No' } });
+    expect(create).toBeDisabled();
+    expect(within(sheet).getByTestId('squad-name-count')).toHaveTextContent('2/24');
+    fireEvent.change(field, { target: { value: 'Night$Owls' } });
+    fireEvent.click(create);
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent(
+      "A squad name uses letters, digits, spaces and . _ ' - only.",
+    );
+    fireEvent.change(field, { target: { value: 'Night Owls' } });
+    expect(within(sheet).queryByRole('alert')).toBeNull();
+    fireEvent.click(create);
+    expect(await screen.findByRole('region', { name: 'Members' })).toHaveTextContent('AdaYouFounder');
+    expect(calls.filter((c) => c.path === '/squads/create').map((c) => c.body)).toEqual([
+      { userid: 42, name: 'Night$Owls' },
+      { userid: 42, name: 'Night Owls' },
+    ]);
+  });
+
+  it("shares the squad's invite link, the mini-app link with its squad start parameter", async () => {
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    open('/squads', { 'GET /squads/42/board': board(OWLS) });
+    expect(await screen.findByTestId('my-squad-name')).toHaveTextContent('Night Owls');
+    const invite = screen.getByRole('button', { name: 'Invite to squad' });
+    await waitFor(() => expect(invite).toBeEnabled());
+    fireEvent.click(invite);
+    const url = new URL(String(opened.mock.calls[0]?.[0]));
+    expect(url.origin + url.pathname).toBe('https://t.me/share/url');
+    expect(url.searchParams.get('url')).toBe('https://t.me/EggRushBot/play?startapp=squad_7');
+  });
+
+  it("joins a squad from its page and lists its members, the player's row highlighted", async () => {
+    let joined = false;
+    const calls = open('/squads/7', {
+      'GET /squads/42/board': () => board(joined ? OWLS : null),
+      'GET /squads/42/page': () => ({
+        squad: OWLS,
+        members: [member(5, 'Bo', 12_000, true), ...(joined ? [member(42, 'Ada', 0)] : [])],
+        member: joined,
+      }),
+      'POST /squads/join': () => {
+        joined = true;
+        return { success: true, squad: OWLS };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join squad' }));
+    expect(await screen.findByText('You joined Night Owls!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Members' })).getAllByRole('listitem')).toHaveLength(
+        2,
+      ),
+    );
+    const rows = within(screen.getByRole('region', { name: 'Members' })).getAllByRole('listitem');
+    expect(rows[1]).toHaveAttribute('data-me', 'true');
+    expect(screen.queryByRole('button', { name: 'Join squad' })).toBeNull();
+    expect(calls.find((c) => c.path === '/squads/join')?.body).toEqual({ userid: 42, squad: 7 });
+    expect(calls.find((c) => c.path === '/squads/42/page')?.search).toBe('?squad=7');
+  });
+
+  it('does not offer to join while in another squad', async () => {
+    open('/squads/7', {
+      'GET /squads/42/board': board(squad(9, 'Larks')),
+      'GET /squads/42/page': { squad: OWLS, members: [member(5, 'Bo', 12_000, true)], member: false },
+    });
+    expect(await screen.findByText('Leave your squad before joining another one.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join squad' })).toBeDisabled();
+  });
+
+  it('leaves the squad after confirming, back to no squad yet', async () => {
+    let left = false;
+    const calls = open('/squads/7', {
+      'GET /squads/42/board': () => board(left ? null : OWLS),
+      'GET /squads/42/page': { squad: OWLS, members: [member(42, 'Ada', 300, true)], member: true },
+      'POST /squads/leave': () => {
+        left = true;
+        return { success: true, squad: null };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave squad' }));
+    const confirm = screen.getByRole('dialog', { name: 'Leave squad?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('No squad yet')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/squads/leave')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES as CONTRACT_LANGUAGES } from '@egg-rush/contract/users';
+import { LANGUAGE_CODES, pickLanguage, setLanguage, startI18n, t } from '../lib/i18n.tsx';
+import { compactNumber, formatNumber } from '../lib/format.ts';
+
+// Every language the game ships says everything English says: each English key is in each
+// catalogue (a plural in every form the language's plural rules use), with the same
+// placeholders, or is listed below as a known fallback to English.
+
+/** Keys a language may leave to English, by language (none today). */
+const KNOWN_FALLBACKS: Record<string, readonly string[]> = {};
+
+type Tree = { [key: string]: string | Tree };
+const catalogues = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
+const read = (lng: string) => catalogues[`./${lng}.json`]!;
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+/** Intl separates with no-break spaces: compared as plain spaces. */
+const plain = (text: string) => text.replace(/\s/g, ' ');
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+const en = flatten(read('en'));
+const plurals = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+const singles = [...en.keys()].filter((k) => !PLURAL.test(k));
+const files = Object.keys(catalogues).map((f) => f.slice(2, -5));
+
+describe('the catalogues', () => {
+  it('are the languages the game offers and the server accepts', () => {
+    expect([...files].sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect([...CONTRACT_LANGUAGES].sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s says everything English says', (lng) => {
+    const catalogue = flatten(read(lng));
+    const fallbacks = new Set(KNOWN_FALLBACKS[lng] ?? []);
+    const missing = singles.filter((k) => !catalogue.get(k)?.trim() && !fallbacks.has(k));
+    const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+    for (const base of plurals) {
+      for (const form of categories) {
+        if (!catalogue.get(`${base}_${form}`)?.trim() && !fallbacks.has(base))
+          missing.push(`${base}_${form}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // Nothing English does not have, and the same placeholders as the English text.
+    const extra = [...catalogue.keys()].filter((k) => !en.has(k) && !plurals.has(k.replace(PLURAL, '')));
+    expect(extra).toEqual([]);
+    for (const key of singles) {
+      if (catalogue.has(key))
+        expect([key, placeholders(catalogue.get(key)!)]).toEqual([key, placeholders(en.get(key)!)]);
+    }
+    for (const base of plurals) {
+      const english = placeholders(en.get(`${base}_other`)!);
+      for (const form of categories)
+        expect([base, placeholders(catalogue.get(`${base}_${form}`) ?? '')]).toEqual([base, english]);
+    }
+  });
+});
+
+describe('the language in use', () => {
+  it("follows Telegram's language code, English when the game does not speak it", () => {
+    expect(pickLanguage('ru')).toBe('ru');
+    expect(pickLanguage('pt-br')).toBe('pt-BR');
+    expect(pickLanguage('pt')).toBe('pt-BR');
+    expect(pickLanguage('uk')).toBe('uk');
+    expect(pickLanguage('be')).toBe('ru');
+    expect(pickLanguage('de')).toBe('en');
+    expect(pickLanguage(undefined)).toBe('en');
+  });
+
+  it('switches the texts, plurals, numbers and the document, and back', async () => {
+    await startI18n('en');
+    try {
+      await setLanguage('ru');
+      expect(document.documentElement.lang).toBe('ru');
+      expect(document.title).toBe('Egg Rush');
+      expect(t('treasure.left', { count: 1 })).toBe('Остался 1 сундук');
+      expect(t('treasure.left', { count: 3 })).toBe('Осталось 3 сундука');
+      expect(t('treasure.left', { count: 5 })).toBe('Осталось 5 сундуков');
+      expect(plain(compactNumber(12_300))).toBe('12,3 тыс.');
+      expect(plain(formatNumber(1_234_567))).toBe('1 234 567');
+      await setLanguage('es');
+      expect(t('start.start')).toBe('Empezar');
+      expect(plain(compactNumber(1_250_000))).toBe('1,3 M');
+    } finally {
+      await setLanguage('en');
+    }
+    expect(compactNumber(12_300)).toBe('12.3K');
+    expect(t('treasure.left', { count: 2 })).toBe('2 chests left');
+  });
+});
