@@ -78,10 +78,18 @@ test('two server processes take alternating tap batches of one player and the to
   assert.equal(now.onion, now.ledger, 'the balance equals the ledger');
   assert.equal(now.onion - before.onion, earned, 'the balance grew by exactly what was credited');
 
-  // Both processes read the same Leader Board from Redis, with the committed score.
+  // Both processes read the same Leader Board from Redis, with the committed score. Each process
+  // writes the totals it committed to Redis within its flush interval (50 ms), so a read from one
+  // may briefly miss the other's latest taps; it must catch up well within a second.
   for (const server of [a, b]) {
-    const board = await server.api(token, 'GET', `/users/ranking/${userid}/total`);
-    assert.equal(board.status, 200);
+    const deadline = Date.now() + 2000;
+    let board;
+    do {
+      board = await server.api(token, 'GET', `/users/ranking/${userid}/total`);
+      assert.equal(board.status, 200);
+      if (board.body.me.totalScore === now.total_score) break;
+      await new Promise((r) => setTimeout(r, 25));
+    } while (Date.now() < deadline);
     assert.equal(board.body.me.totalScore, now.total_score);
   }
 });
