@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import i18next from 'eslint-plugin-i18next';
 import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -26,7 +27,7 @@ const serverModules = readdirSync(modulesDir, { withFileTypes: true })
  * player row through users.repository and pays through the ledger's (the one write path, which
  * also syncs the leaderboard); the once-only reward claims (friends' reward_claims) are shared by
  * every one-time prize, and a league's total lock and board rows are shared by the combo and the
- * leagues.
+ * leagues. The operator console edits the tasks' catalogue in its own audited transactions.
  */
 const everyModule = ['users', 'ledger'];
 const sharedRepositories = {
@@ -34,6 +35,7 @@ const sharedRepositories = {
   ledger: ['users', 'leaderboard'],
   combo: [...everyModule, 'friends', 'leagues'],
   leagues: [...everyModule, 'friends', 'leaderboard'],
+  admin: [...everyModule, 'tasks'],
 };
 
 const { 'import-x/resolver': _legacyResolver, ...typescriptImports } =
@@ -174,6 +176,41 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every word a player reads comes from the catalogue (src/locales through lib/i18n.tsx): no
+    // text in JSX and no literal in the attributes that are read out or shown. Numbers,
+    // punctuation and the brand are not words to translate.
+    files: [
+      'apps/web/src/features/**/*.tsx',
+      'apps/web/src/components/**/*.tsx',
+      'apps/web/src/app/**/*.tsx',
+    ],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'aria-label',
+              'aria-valuetext',
+              'alt',
+              'title',
+              'placeholder',
+              'label',
+              'subtitle',
+              'loading',
+              'failed',
+            ],
+            exclude: ['.*'],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~·–—…→×⭐\\s]+', 'Egg', 'Rush'] },
+        },
+      ],
+    },
+  },
   // ---- end of apps/web ----
   {
     files: ['**/*.{js,mjs}'],
@@ -192,7 +229,17 @@ export default tseslint.config(
   {
     // Browser tests pass callbacks that run in the page.
     files: ['e2e/**/*.mjs'],
-    languageOptions: { globals: { document: 'readonly', window: 'readonly', localStorage: 'readonly' } },
+    languageOptions: {
+      globals: {
+        document: 'readonly',
+        window: 'readonly',
+        localStorage: 'readonly',
+        getComputedStyle: 'readonly',
+        HTMLElement: 'readonly',
+        Node: 'readonly',
+        PopStateEvent: 'readonly',
+      },
+    },
   },
   ...architecture,
 );

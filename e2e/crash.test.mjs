@@ -4,33 +4,13 @@
 // request that was answered with success must be in the ledger (requests cut off by the kill may
 // or may not have committed; either way the ledger and the balances agree).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { after, before, test } from 'node:test';
-import pg from 'pg';
-import { freshPostgres, startServer } from './lib.mjs';
+import { test } from 'node:test';
+import { useCrashServer } from './lib.mjs';
 
 const CRASHES = 3;
 const PLAYERS = 12;
-let db;
-let server;
-let sql;
-const secret = randomBytes(32).toString('hex');
-const start = () => startServer({ ...db.env, JWT_SECRET: secret, REDIS_URL: '' });
-
-before(async () => {
-  db = await freshPostgres();
-  server = await start();
-  sql = new pg.Client({ connectionString: db.env.DATABASE_URL });
-  await sql.connect();
-});
-
-after(async () => {
-  await sql?.end();
-  await server?.stop();
-  await db?.drop();
-});
+const app = useCrashServer();
 
 /** What the server answered with success, per player and kind (and the coins taps earned). */
 const answered = new Map();
@@ -78,7 +58,7 @@ async function playerLoop(api, token, userid, until) {
 }
 
 async function ledgerOf(userid) {
-  const { rows } = await sql.query(
+  const { rows } = await app.sql.query(
     `select kind, count(*)::int as n, coalesce(sum(delta_onion), 0)::bigint as onion
      from economy_events where user_id = $1 group by kind`,
     [userid],
@@ -90,40 +70,28 @@ test(`the ledger reconciles after ${CRASHES} kill -9 crashes under a mixed load,
   const ids = Array.from({ length: PLAYERS }, (_, i) => 9100 + i);
   const tokens = new Map();
   for (const id of ids) {
-    tokens.set(id, await server.login(id));
-    const daily = await server.api(tokens.get(id), 'POST', '/users/claim/daily', { userid: id });
+    tokens.set(id, await app.server.login(id));
+    const daily = await app.server.api(tokens.get(id), 'POST', '/users/claim/daily', { userid: id });
     assert.equal(daily.status, 200);
     note(id, 'daily');
     // Means to buy with, granted through the ledger like any other change.
-    await sql.query('begin');
-    await sql.query(
+    await app.sql.query('begin');
+    await app.sql.query(
       'update users set onion = onion + 1000000, ticket = ticket + 50, cheat_count = cheat_count + 20 where id = $1',
       [id],
     );
-    await sql.query(
+    await app.sql.query(
       `insert into economy_events (user_id, kind, delta_onion, delta_ticket) values ($1, 'grant', 1000000, 50)`,
       [id],
     );
-    await sql.query('commit');
+    await app.sql.query('commit');
   }
 
   for (let crash = 1; crash <= CRASHES; crash++) {
-    const until = { at: Date.now() + 10_000 };
-    const { api, child } = server;
-    const loops = ids.map((id) => playerLoop(api, tokens.get(id), id, until));
-    await new Promise((r) => setTimeout(r, 700 + crash * 300));
-    child.kill('SIGKILL');
-    await once(child, 'exit');
-    until.at = 0;
-    await Promise.all(loops);
-    await server.stop(); // already dead: only forgets it
-    server = await start();
-
-    const out = execFileSync('npm', ['run', '--silent', 'reconcile'], {
-      env: { ...process.env, ...db.env, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
-    const summary = JSON.parse(out.trim().split('\n').pop());
+    const { out, summary } = await app.kill(
+      ({ api }, until) => Promise.all(ids.map((id) => playerLoop(api, tokens.get(id), id, until))),
+      700 + crash * 300,
+    );
     assert.deepEqual(summary, { players: PLAYERS, mismatches: 0 }, out);
     console.log(JSON.stringify({ crash, reconciled: summary }));
   }
@@ -149,8 +117,8 @@ test(`the ledger reconciles after ${CRASHES} kill -9 crashes under a mixed load,
 });
 
 test('SIGTERM: the server finishes the requests in flight, then exits cleanly', async () => {
-  const token = await server.login(9300);
-  const { api, child } = server;
+  const token = await app.server.login(9300);
+  const { api, child } = app.server;
   const inFlight = Array.from({ length: 30 }, (_, i) =>
     api(token, 'PUT', '/users/tap', { userid: 9300, count: 1 + (i % 3) }).then(
       (res) => ({ status: res.status, credited: res.body?.credited ?? 0 }),
@@ -172,17 +140,14 @@ test('SIGTERM: the server finishes the requests in flight, then exits cleanly', 
     );
   }
   // Untouched indeed: the ledger holds exactly the batches that were answered.
-  const { rows } = await sql.query(
+  const { rows } = await app.sql.query(
     `select count(*)::int as n from economy_events where user_id = 9300 and kind = 'tap'`,
   );
   assert.equal(rows[0].n, answers.filter((a) => a.credited > 0).length);
   const answered = answers.filter((a) => a.status === 200).length;
   assert.ok(answered > 0, 'some requests were in flight');
-  server = await start();
-  const out = execFileSync('npm', ['run', '--silent', 'reconcile'], {
-    env: { ...process.env, ...db.env },
-    encoding: 'utf8',
-  });
-  assert.equal(JSON.parse(out.trim().split('\n').pop()).mismatches, 0);
+  await app.server.stop(); // already exited: only forgets it
+  await app.start();
+  assert.equal(app.reconcile().summary.mismatches, 0);
   console.log(JSON.stringify({ sigterm: { answered, turnedAway: answers.length - answered } }));
 });

@@ -1,6 +1,6 @@
 // Browser-test helpers: the real built server on a free port with a fresh database, and the
 // system Chromium driven by playwright-core at a phone size.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -188,6 +188,15 @@ export async function newPhonePage(browser, { context: existing } = {}) {
 export async function enterApp(page, url, { userid, query = {}, path = '/' } = {}) {
   const params = new URLSearchParams({ ...(userid ? { userid: String(userid) } : {}), ...query });
   await page.goto(`${url}${path}?${params}`);
+  await passStartGate(page);
+  if (path === '/' || path === '/home') await skipGuide(page);
+}
+
+/**
+ * Passes the start gate of an opened page: Start once enabled, then the check-in intro and the
+ * daily rewards screen when they show. Resolves on the footer tab bar.
+ */
+export async function passStartGate(page) {
   const start = page.getByRole('button', { name: 'Start' });
   await start.waitFor({ timeout: 30_000 });
   await page.waitForFunction(
@@ -201,6 +210,24 @@ export async function enterApp(page, url, { userid, query = {}, path = '/' } = {
   await Promise.race([nav.waitFor({ timeout: 15_000 }), cont.waitFor({ timeout: 15_000 })]);
   if (await cont.isVisible()) await cont.click();
   await nav.waitFor({ timeout: 10_000 });
+}
+
+/**
+ * Home shows a new player the first-run guide once their profile is in: skips it (the tests that
+ * look at the guide itself open the app without this helper).
+ */
+export async function skipGuide(page) {
+  await page.locator('[data-testid="home"][data-profile="loaded"]').waitFor({ timeout: 15_000 });
+  const guide = page.getByTestId('guide');
+  if (await guide.isVisible()) {
+    // Seen once on the server, so a reload does not show it again.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/users/settings') && r.request().method() === 'PUT',
+    );
+    await guide.getByRole('button').first().click();
+    await guide.waitFor({ state: 'detached' });
+    await saved;
+  }
 }
 
 /**
@@ -226,6 +253,57 @@ export function useApp({ env = {} } = {}) {
     await app.server?.stop();
   });
   return app;
+}
+
+/**
+ * The crash tests' fixture: the built server (its own JWT secret, no Redis) on a fresh PostgreSQL
+ * database with a direct SQL client. `crash()` kills the server with SIGKILL once `during` (the
+ * load, given the running server) has run `afterMs`, waits for the load to stop, starts the server
+ * again on the same database and returns `npm run reconcile`'s summary.
+ */
+export function useCrashServer() {
+  const secret = randomBytes(32).toString('hex');
+  const crash = {
+    db: undefined,
+    /** @type {Awaited<ReturnType<typeof startServer>>} */
+    server: undefined,
+    /** @type {pg.Client} */
+    sql: undefined,
+    start: async () =>
+      (crash.server = await startServer({ ...crash.db.env, JWT_SECRET: secret, REDIS_URL: '' })),
+    reconcile() {
+      const out = execFileSync('npm', ['run', '--silent', 'reconcile'], {
+        env: { ...process.env, ...crash.db.env, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+      return { out, summary: JSON.parse(out.trim().split('\n').pop()) };
+    },
+    async kill(during, afterMs) {
+      const until = { at: Date.now() + 60_000 };
+      const load = during(crash.server, until);
+      await new Promise((r) => setTimeout(r, afterMs));
+      const { child } = crash.server;
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      until.at = 0;
+      await load;
+      await crash.server.stop(); // already dead: only forgets it
+      await crash.start();
+      return crash.reconcile();
+    },
+  };
+  before(async () => {
+    crash.db = await freshPostgres();
+    await crash.start();
+    crash.sql = new pg.Client({ connectionString: crash.db.env.DATABASE_URL });
+    await crash.sql.connect();
+  });
+  after(async () => {
+    await crash.sql?.end();
+    await crash.server?.stop();
+    await crash.db?.drop();
+  });
+  return crash;
 }
 
 /** Saves a screenshot under e2e/artifacts/ (kept by CI, ignored by git). */

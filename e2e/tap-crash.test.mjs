@@ -5,12 +5,8 @@
 // row, or the reverse), every tap answered before the kill must be in the ledger with its coins,
 // and the daily tap task must count exactly the taps in the ledger (capped at its target).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { after, before, test } from 'node:test';
-import pg from 'pg';
-import { freshPostgres, startServer } from './lib.mjs';
+import { test } from 'node:test';
+import { useCrashServer } from './lib.mjs';
 
 const CRASHES = 2;
 const PLAYERS = 100;
@@ -19,24 +15,7 @@ const TAP_TASK = { name: 'Daily_Taps', target: 300 };
 /** The game day (midnight at UTC-6, packages/game/src/time.ts): the daily task's period. */
 const gameDay = (ms) => Math.floor((ms - 6 * 3_600_000) / 86_400_000);
 
-let db;
-let server;
-let sql;
-const secret = randomBytes(32).toString('hex');
-const start = () => startServer({ ...db.env, JWT_SECRET: secret, REDIS_URL: '' });
-
-before(async () => {
-  db = await freshPostgres();
-  server = await start();
-  sql = new pg.Client({ connectionString: db.env.DATABASE_URL });
-  await sql.connect();
-});
-
-after(async () => {
-  await sql?.end();
-  await server?.stop();
-  await db?.drop();
-});
+const app = useCrashServer();
 
 /** Taps answered with success, per player: calls, taps credited and coins earned. */
 const answered = new Map();
@@ -62,32 +41,22 @@ async function tapLoop(api, token, userid, until) {
 test(`taps written together survive ${CRASHES} kill -9 crashes: none answered is lost, none half-applied`, async () => {
   const ids = Array.from({ length: PLAYERS }, (_, i) => 9300 + i);
   const tokens = new Map();
-  for (const id of ids) tokens.set(id, await server.login(id));
+  for (const id of ids) tokens.set(id, await app.server.login(id));
   // Energy is not what is tested: every player can tap for the whole run.
-  await sql.query('update users set energy = 1000000000, max_energy = 1000000000 where id = any($1)', [ids]);
+  await app.sql.query('update users set energy = 1000000000, max_energy = 1000000000 where id = any($1)', [
+    ids,
+  ]);
 
   for (let crash = 1; crash <= CRASHES; crash++) {
-    const until = { at: Date.now() + 20_000 };
-    const { api, child } = server;
-    const loops = ids.map((id) => tapLoop(api, tokens.get(id), id, until));
-    await new Promise((r) => setTimeout(r, 1500 + crash * 400));
-    child.kill('SIGKILL');
-    await once(child, 'exit');
-    until.at = 0;
-    await Promise.all(loops);
-    await server.stop(); // already dead: only forgets it
-    server = await start();
-
-    const out = execFileSync('npm', ['run', '--silent', 'reconcile'], {
-      env: { ...process.env, ...db.env, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
-    const summary = JSON.parse(out.trim().split('\n').pop());
+    const { out, summary } = await app.kill(
+      ({ api }, until) => Promise.all(ids.map((id) => tapLoop(api, tokens.get(id), id, until))),
+      1500 + crash * 400,
+    );
     assert.deepEqual(summary, { players: PLAYERS, mismatches: 0 }, out);
     console.log(JSON.stringify({ crash, reconciled: summary }));
   }
 
-  const { rows } = await sql.query(
+  const { rows } = await app.sql.query(
     `select user_id, count(*)::int as calls, coalesce(sum(ref::int), 0)::int as credited,
             coalesce(sum(delta_onion), 0)::bigint as coins,
             array_agg(extract(epoch from created_at) * 1000) as at
@@ -97,7 +66,7 @@ test(`taps written together survive ${CRASHES} kill -9 crashes: none answered is
   const ledger = new Map(rows.map((r) => [Number(r.user_id), r]));
   const progress = new Map(
     (
-      await sql.query(
+      await app.sql.query(
         'select user_id, period, process_count from task_progress where task_name = $1 and user_id = any($2)',
         [TAP_TASK.name, ids],
       )
