@@ -217,17 +217,19 @@ export async function passStartGate(page) {
  * look at the guide itself open the app without this helper).
  */
 export async function skipGuide(page) {
-  await page.locator('[data-testid="home"][data-profile="loaded"]').waitFor({ timeout: 15_000 });
+  const home = page.locator('[data-testid="home"][data-profile="loaded"]');
+  await home.waitFor({ timeout: 15_000 });
+  if ((await home.getAttribute('data-guide')) !== 'shown') return;
+  // The guide's chunk may still be on its way: wait for it rather than click through it.
   const guide = page.getByTestId('guide');
-  if (await guide.isVisible()) {
-    // Seen once on the server, so a reload does not show it again.
-    const saved = page.waitForResponse(
-      (r) => r.url().endsWith('/api/v1/users/settings') && r.request().method() === 'PUT',
-    );
-    await guide.getByRole('button').first().click();
-    await guide.waitFor({ state: 'detached' });
-    await saved;
-  }
+  await guide.waitFor({ timeout: 15_000 });
+  // Seen once on the server, so a reload does not show it again.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/users/settings') && r.request().method() === 'PUT',
+  );
+  await guide.getByRole('button').first().click();
+  await guide.waitFor({ state: 'detached' });
+  await saved;
 }
 
 /**
