@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './catalogues.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogues()],
   test: {
     name: 'web',
     root: 'apps/web',

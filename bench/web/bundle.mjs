@@ -1,7 +1,8 @@
 // The JavaScript the first screen needs, gzipped, against a 130 kB (130 000 bytes) target: the
 // entry script of apps/web/dist/index.html, the chunks it preloads, and what the entry loads at
 // once (it only waits for the first paint before importing the app's start chunk), with their
-// static imports. TON Connect must not be in it but in a chunk loaded only when the Wallet tab
+// static imports, plus the first screen's texts in the language whose part is largest (the app
+// loads one language's part before its first render; the other screens' texts come after it). TON Connect must not be in it but in a chunk loaded only when the Wallet tab
 // opens, and the mole game's libraries (gsap, canvas-confetti) must not be in it either. Prints
 // JSON and fails when a check does not hold. Run after `npm run build`.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,13 +59,20 @@ const chunks = readdirSync(join(dist, 'assets'))
   });
 
 const firstChunks = chunks.filter((c) => first.includes(c.file));
+/** The first screen's texts, per language (catalogues.ts names their chunks `_catalogue_<lng>_first`). */
+const firstTexts = chunks.filter((c) => /\/_catalogue_[\w-]+_first-/.test(c.file));
+const largestTexts = firstTexts.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a), { gzipBytes: 0 });
+const firstGzip = firstChunks.reduce((sum, c) => sum + c.gzipBytes, 0) + largestTexts.gzipBytes;
 const result = {
   bench: 'web-first-chunk-tonconnect',
-  firstChunk: first,
-  firstChunkBytes: firstChunks.reduce((sum, c) => sum + c.bytes, 0),
-  firstChunkGzipBytes: firstChunks.reduce((sum, c) => sum + c.gzipBytes, 0),
+  firstChunk: [...first, largestTexts.file],
+  firstChunkBytes: firstChunks.reduce((sum, c) => sum + c.bytes, 0) + largestTexts.bytes,
+  firstChunkGzipBytes: firstGzip,
+  firstTextsGzipBytes: Object.fromEntries(
+    firstTexts.map((c) => [/_catalogue_([\w-]+)_first-/.exec(c.file)[1], c.gzipBytes]),
+  ),
   targetGzipBytes: TARGET_GZIP_BYTES,
-  withinTarget: firstChunks.reduce((sum, c) => sum + c.gzipBytes, 0) <= TARGET_GZIP_BYTES,
+  withinTarget: firstGzip <= TARGET_GZIP_BYTES,
   firstChunkContainsTonConnect: firstChunks.some((c) => c.tonconnect),
   firstChunkContainsGameLibs: firstChunks.some((c) => c.gameLibs),
   tonConnectChunks: chunks.filter((c) => c.tonconnect).map((c) => c.file),

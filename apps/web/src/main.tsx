@@ -1,4 +1,6 @@
 import './styles/index.css';
+import { translateFrame } from './app/frame.ts';
+import { launchLanguage } from './lib/launch-language.ts';
 
 /**
  * The page's entry, kept tiny. index.html paints the start page's first frame with the stylesheet
@@ -13,6 +15,11 @@ function afterFirstPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
+
+// The painted frame in the player's language (index.html has it in English).
+const language = launchLanguage();
+document.documentElement.lang = language;
+if (language !== 'en') translateFrame(document, language);
 
 afterFirstPaint()
   .then(() => import('./app/start.tsx'))

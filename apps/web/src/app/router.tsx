@@ -2,21 +2,34 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/ui.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
-import { useT } from '../lib/i18n.tsx';
+import { useT, withTexts } from '../lib/i18n.tsx';
 import { ErrorBoundary, ErrorFallback } from './error-boundary.tsx';
 import { Layout } from './layout.tsx';
 
 // The first screen is Home: the other screens load after it, and the mole game (gsap,
 // confetti) only when opened.
+// A screen waits for its texts too (the catalogue's part beyond the first screen).
 const screens = {
-  mining: () => import('../features/mining/mining-screen.tsx').then((m) => ({ default: m.MiningScreen })),
-  friends: () => import('../features/friends/friends-screen.tsx').then((m) => ({ default: m.FriendsScreen })),
-  tasks: () => import('../features/tasks/tasks-screen.tsx').then((m) => ({ default: m.TasksScreen })),
-  airdrop: () => import('../features/airdrop/airdrop-screen.tsx').then((m) => ({ default: m.AirdropScreen })),
-  spin: () => import('../features/spin/spin-screen.tsx').then((m) => ({ default: m.SpinScreen })),
-  seasons: () => import('../features/seasons/seasons-screen.tsx').then((m) => ({ default: m.SeasonsScreen })),
-  squads: () => import('../features/squads/squads-screen.tsx').then((m) => ({ default: m.SquadsScreen })),
-  squad: () => import('../features/squads/squad-page.tsx').then((m) => ({ default: m.SquadPage })),
+  mining: withTexts(() =>
+    import('../features/mining/mining-screen.tsx').then((m) => ({ default: m.MiningScreen })),
+  ),
+  friends: withTexts(() =>
+    import('../features/friends/friends-screen.tsx').then((m) => ({ default: m.FriendsScreen })),
+  ),
+  tasks: withTexts(() =>
+    import('../features/tasks/tasks-screen.tsx').then((m) => ({ default: m.TasksScreen })),
+  ),
+  airdrop: withTexts(() =>
+    import('../features/airdrop/airdrop-screen.tsx').then((m) => ({ default: m.AirdropScreen })),
+  ),
+  spin: withTexts(() => import('../features/spin/spin-screen.tsx').then((m) => ({ default: m.SpinScreen }))),
+  seasons: withTexts(() =>
+    import('../features/seasons/seasons-screen.tsx').then((m) => ({ default: m.SeasonsScreen })),
+  ),
+  squads: withTexts(() =>
+    import('../features/squads/squads-screen.tsx').then((m) => ({ default: m.SquadsScreen })),
+  ),
+  squad: withTexts(() => import('../features/squads/squad-page.tsx').then((m) => ({ default: m.SquadPage }))),
 };
 const MiningScreen = lazy(screens.mining);
 const FriendsScreen = lazy(screens.friends);
@@ -26,7 +39,7 @@ const SpinScreen = lazy(screens.spin);
 const SeasonsScreen = lazy(screens.seasons);
 const SquadsScreen = lazy(screens.squads);
 const SquadPage = lazy(screens.squad);
-const PlayScreen = lazy(() => import('../features/play/play-screen.tsx'));
+const PlayScreen = lazy(withTexts(() => import('../features/play/play-screen.tsx')));
 
 /** Fetches the tab screens once Home is up, so that opening a tab does not wait for the network. */
 export function preloadScreens() {

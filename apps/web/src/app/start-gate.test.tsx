@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '../../test/fixtures.ts';
 import { type Answer, refuse, renderWithProviders, serve, testSession } from '../../test/harness.tsx';
 import indexHtml from '../../index.html?raw';
+import { setLanguage, t } from '../lib/i18n.tsx';
 import { PRELOAD_IMAGES } from './app.tsx';
+import { translateFrame } from './frame.ts';
 import { StartGate } from './start-gate.tsx';
 
 /** Images that load only when the test says so. */
@@ -157,14 +159,36 @@ describe('start gate', () => {
   });
 });
 
+describe('start gate in the player’s language', () => {
+  it('paints its first frame as the gate renders it, from the entry script', async () => {
+    serveGate(success);
+    await setLanguage('ru');
+    try {
+      const { container } = renderWithProviders(
+        <StartGate session={testSession} images={PRELOAD_IMAGES}>
+          <p>the app</p>
+        </StartGate>,
+      );
+      const page = new DOMParser().parseFromString(indexHtml, 'text/html');
+      translateFrame(page, 'ru');
+      const boot = page.getElementById('root')!;
+      expect(shape(container.firstElementChild!)).toEqual(shape(boot.firstElementChild!));
+      expect(boot.querySelector('button')?.textContent).toBe(t('start.start'));
+      expect(t('start.start')).not.toBe('Start');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
+
 /**
- * An element's tags, attributes (classes in any order, styles as the browser reads them, image
- * sources aside) and text.
+ * An element's tags, attributes (classes in any order, styles as the browser reads them) and text.
  */
 function shape(el: Element): unknown {
   const attrs: Record<string, string> = {};
   for (const { name, value } of el.attributes) {
-    if (name === 'src') continue;
+    // Image sources aside, and the entry's markers for translating the painted frame.
+    if (name === 'src' || name.startsWith('data-')) continue;
     if (name === 'class') attrs[name] = value.split(/\s+/).sort().join(' ');
     else if (name === 'style') attrs[name] = (el as HTMLElement).style.cssText;
     else attrs[name] = value;

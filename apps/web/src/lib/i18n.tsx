@@ -1,124 +1,107 @@
-import type { i18n as I18n, TFunction } from 'i18next';
+import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
+import { loaders } from 'virtual:catalogues';
 import type en from '../locales/en.json';
 import { setFormatLocale } from './format.ts';
+import type { Language } from './language.ts';
 
 /**
- * The player's language: i18next with one JSON catalogue per language (src/locales), each its own
- * chunk loaded when chosen; a key a catalogue lacks falls back to English. i18next itself is a
- * chunk fetched beside the launch (it is as large as a screen), so `useT` here is a small binding
- * of our own: react-i18next's hook imports i18next's main module and would pull it into the
- * first screen. Plurals use i18next's `_one`/`_few`/`_many`/`_other` keys (Intl.PluralRules),
- * numbers lib/format.ts (Intl.NumberFormat).
+ * The player's language, with Lingui's runtime (about 2 KB gzip). The catalogues are written as
+ * JSON in src/locales and compiled when the app is built (catalogues.ts): each language complete,
+ * English filling any key it lacks, in two chunks: the first screen's texts, loaded before the
+ * first render, and every other screen's, loaded right after it (a screen waits for them:
+ * `moreTexts`). Plurals follow Intl.PluralRules, numbers lib/format.ts (Intl.NumberFormat).
+ * `useT` is a small binding of our own: the texts change only when the language does.
  */
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    resources: { translation: typeof en };
-  }
-}
 
-/** The languages the game speaks, each named in itself. */
-export const LANGUAGES = [
-  { code: 'en', name: 'English' },
-  { code: 'ru', name: 'Русский' },
-  { code: 'uk', name: 'Українська' },
-  { code: 'es', name: 'Español' },
-  { code: 'pt-BR', name: 'Português (Brasil)' },
-  { code: 'id', name: 'Bahasa Indonesia' },
-  { code: 'vi', name: 'Tiếng Việt' },
-  { code: 'tr', name: 'Türkçe' },
-] as const;
-export type Language = (typeof LANGUAGES)[number]['code'];
-export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as readonly Language[];
+export { isLanguage, LANGUAGE_CODES, LANGUAGES, pickLanguage, type Language } from './language.ts';
 
-/** Telegram's `language_code` (an IETF tag such as `pt-br` or `ru`) as one of ours; else English. */
-export function pickLanguage(code: string | null | undefined): Language {
-  if (!code) return 'en';
-  const tag = code.toLowerCase();
-  const exact = LANGUAGE_CODES.find((l) => l.toLowerCase() === tag);
-  if (exact) return exact;
-  const base = tag.split(/[-_]/)[0];
-  if (base === 'pt') return 'pt-BR';
-  // Belarusian and Kazakh players read Russian more often than English.
-  if (base === 'be' || base === 'kk') return 'ru';
-  return LANGUAGE_CODES.find((l) => l === base) ?? 'en';
-}
+/** A catalogue key: `section.name`, a plural without its `_one`/`_other` ending. */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+type WithoutPlural<K> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
+  ? Base
+  : K;
+export type Key = WithoutPlural<Leaves<typeof en>>;
+export type Values = Record<string, string | number>;
 
-export const isLanguage = (code: unknown): code is Language =>
-  typeof code === 'string' && (LANGUAGE_CODES as readonly string[]).includes(code);
+/** Languages written right to left, should one be added. */
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
 
-type Catalogue = Record<string, unknown>;
-const catalogues = import.meta.glob<Catalogue>('../locales/*.json', { import: 'default' });
-const loadCatalogue = (lng: Language) => {
-  const load = catalogues[`../locales/${lng}.json`];
-  if (!load) throw new Error(`no catalogue for ${lng}`);
-  return load();
-};
-
-// The library starts loading as soon as this module runs, beside the Telegram launch.
-const importLibrary = () => import('i18next');
-let library: ReturnType<typeof importLibrary> | undefined;
-const loadLibrary = () => (library ??= importLibrary());
-loadLibrary().catch(() => (library = undefined));
-
-let instance: I18n | undefined;
+const i18n = setupI18n();
 let language: Language = 'en';
-let translate: TFunction | undefined;
+/** The parts of the catalogue loaded per language. */
+const loaded = new Map<Language, Set<'first' | 'more'>>();
+let more: Promise<void> | undefined;
 const listeners = new Set<() => void>();
+
+async function loadPart(lng: Language, part: 'first' | 'more') {
+  if (loaded.get(lng)?.has(part)) return;
+  const { default: messages } = await loaders[lng]![part]();
+  i18n.load(lng, messages);
+  loaded.set(lng, new Set([...(loaded.get(lng) ?? []), part]));
+}
 
 function applyLanguage(lng: Language) {
   language = lng;
-  translate = instance!.getFixedT(lng);
+  i18n.activate(lng);
   setFormatLocale(lng);
   document.documentElement.lang = lng;
-  document.documentElement.dir = instance!.dir(lng);
-  document.title = translate('app.title');
+  document.documentElement.dir = RIGHT_TO_LEFT.has(lng.split('-')[0]!) ? 'rtl' : 'ltr';
+  document.title = t('app.title');
   listeners.forEach((listener) => listener());
 }
 
-/** Loads the library and `lng`'s catalogue (and English, the fallback); call once before rendering. */
+/**
+ * Loads the first screen's texts in `lng`; call once before rendering. The other screens' texts
+ * follow at once, in the background (`moreTexts`).
+ */
 export async function startI18n(lng: Language): Promise<void> {
-  const [{ default: i18next }, main, fallback] = await Promise.all([
-    loadLibrary(),
-    loadCatalogue(lng),
-    lng === 'en' ? undefined : loadCatalogue('en'),
-  ]);
-  instance = i18next.createInstance();
-  await instance.init({
-    lng,
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGE_CODES],
-    resources: {
-      [lng]: { translation: main },
-      ...(fallback ? { en: { translation: fallback } } : {}),
-    },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await loadPart(lng, 'first');
+  more = undefined;
   applyLanguage(lng);
+  void moreTexts();
 }
 
-/** Switches the language, loading its catalogue first. */
+/** The other screens' texts in the current language; a screen's chunk waits for them. */
+export function moreTexts(): Promise<void> {
+  const lng = language;
+  more ??= loadPart(lng, 'more').catch((error: unknown) => {
+    more = undefined;
+    throw error;
+  });
+  return more;
+}
+
+/** A lazy chunk's loader that also waits for the other screens' texts. */
+export const withTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), moreTexts()]).then(([chunk]) => chunk);
+
+/** Switches the language, loading all its texts first. */
 export async function setLanguage(lng: Language): Promise<void> {
-  if (!instance) return startI18n(lng);
-  if (lng === language) return;
-  if (!instance.hasResourceBundle(lng, 'translation')) {
-    instance.addResourceBundle(lng, 'translation', await loadCatalogue(lng));
-  }
-  await instance.changeLanguage(lng);
+  if (lng === language && loaded.get(lng)?.has('first')) return;
+  await Promise.all([loadPart(lng, 'first'), loadPart(lng, 'more')]);
+  more = Promise.resolve();
   applyLanguage(lng);
 }
 
 export const currentLanguage = () => language;
 
-/** Whether the catalogue (or English) has `key`: for texts picked by a server's code. */
-export const hasKey = (key: string) => instance?.exists(key) ?? false;
+/** Whether the catalogue has `key`: for texts picked by a server's code. */
+export const hasKey = (key: string) => i18n.messages[key] !== undefined;
 
 /** Translates outside React (toasts, titles); the keys are checked against the English catalogue. */
-export const t: TFunction = ((...args: Parameters<TFunction>) => {
-  if (!translate) return String(args[0]);
-  return (translate as unknown as (...a: unknown[]) => string)(...args);
-}) as TFunction;
+export function t(key: Key, values?: Values): string {
+  return i18n._(key, values);
+}
+
+/** The English words of a built-in text (to tell the catalogue's from an operator's). */
+export function english(key: Key): string {
+  return language === 'en' ? t(key) : i18n._(`en:${key}`);
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -126,7 +109,7 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The translator and the language; the component renders again when the language changes. */
-export function useT(): { t: TFunction; lng: Language } {
+export function useT(): { t: typeof t; lng: Language } {
   const lng = useSyncExternalStore(subscribe, currentLanguage);
   return { t, lng };
 }

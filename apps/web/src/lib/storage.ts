@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from './i18n.tsx';
+import { isLanguage, type Language } from './language.ts';
 
 /**
  * Per-user local preferences: token, mute flag, high score, and a copy of the settings kept on

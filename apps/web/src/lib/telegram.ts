@@ -15,6 +15,7 @@ import {
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
+import { DEV_LANGUAGE_KEY, DEV_USER_KEY } from './launch-language.ts';
 import { nextTask } from './next-task.ts';
 import { useAppStore } from './store.ts';
 
@@ -49,9 +50,6 @@ export interface LaunchSession {
   /** False in a normal browser (development and tests): the Telegram environment is mocked. */
   inTelegram: boolean;
 }
-
-const DEV_USER_KEY = 'egg-rush:dev-user';
-const DEV_LANGUAGE_KEY = 'egg-rush:dev-language';
 
 /**
  * Outside Telegram, launch data for a development player comes from the server's dev route

@@ -16,7 +16,7 @@ import {
   WheelIcon,
 } from '../../components/ui/icons.tsx';
 import { CoinIcon, compactNumber, formatNumber } from '../../components/ui/ui.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useT, withTexts } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSaveSettings } from '../../lib/settings.ts';
@@ -31,11 +31,11 @@ import { useTapEngine } from './use-tap-engine.ts';
 
 // The sheets and the guide are not part of the first screen: they load once Home is up (see below).
 const sheets = {
-  boost: () => import('./boost-sheet.tsx').then((m) => ({ default: m.BoostSheet })),
-  treasure: () => import('./treasure-sheet.tsx').then((m) => ({ default: m.TreasureSheet })),
-  leaderboard: () => import('./leaderboard-sheet.tsx'),
-  settings: () => import('./settings-sheet.tsx').then((m) => ({ default: m.SettingsSheet })),
-  guide: () => import('./guide.tsx').then((m) => ({ default: m.Guide })),
+  boost: withTexts(() => import('./boost-sheet.tsx').then((m) => ({ default: m.BoostSheet }))),
+  treasure: withTexts(() => import('./treasure-sheet.tsx').then((m) => ({ default: m.TreasureSheet }))),
+  leaderboard: withTexts(() => import('./leaderboard-sheet.tsx')),
+  settings: withTexts(() => import('./settings-sheet.tsx').then((m) => ({ default: m.SettingsSheet }))),
+  guide: withTexts(() => import('./guide.tsx').then((m) => ({ default: m.Guide }))),
 };
 const BoostSheet = lazy(sheets.boost);
 const TreasureSheet = lazy(sheets.treasure);
@@ -70,7 +70,12 @@ export function HomeScreen() {
   };
 
   return (
-    <div className="flex flex-col gap-3.5" data-testid="home" data-profile={profile ? 'loaded' : 'loading'}>
+    <div
+      className="flex flex-col gap-3.5"
+      data-testid="home"
+      data-profile={profile ? 'loaded' : 'loading'}
+      data-guide={firstRun ? 'shown' : 'none'}
+    >
       <HomeStatusBar />
       <div className="grid grid-cols-[1fr_auto] gap-2.5">
         <WelcomeCard onSettings={() => setView('settings')} onLeague={() => setView('league')} />

@@ -96,7 +96,8 @@ function MySquad({ squad }: { squad: SquadSummary }) {
             {squad.name}
           </span>
           <span className="num text-xs font-bold text-text-dim">
-            {t('squads.rankMembers', { rank: formatNumber(squad.rank), count: squad.members })}
+            {t('squads.rank', { rank: formatNumber(squad.rank) })} ·{' '}
+            {t('squads.members', { count: squad.members })}
           </span>
         </span>
         <span className="num flex items-center gap-1 font-black text-gold">

@@ -12,7 +12,7 @@ import { openExternal } from '../../lib/telegram.ts';
 import { useClaimTask, useLinkReward, useTasks } from './api.ts';
 import { ResetCountdown } from './countdown.tsx';
 import { TaskIcon } from './task-icons.tsx';
-import { hasKey, t, useT } from '../../lib/i18n.tsx';
+import { english, hasKey, t, useT } from '../../lib/i18n.tsx';
 
 /**
  * A link counts after a 10 s visit. The server times it from its first
@@ -36,7 +36,7 @@ const TABS: readonly TabId[] = ['earn', 'daily', 'partner'];
 export function taskText(task: Task) {
   const key = `tasks.names.${task.taskName}` as 'tasks.names.Follow_Twitter';
   // An operator may have reworded a built-in task: their words then stand, untranslated.
-  if (!hasKey(`${key}.title`) || t(`${key}.title`, { lng: 'en' }) !== task.title) {
+  if (!hasKey(`${key}.title`) || english(`${key}.title`) !== task.title) {
     return { title: task.title, description: task.description };
   }
   return { title: t(`${key}.title`), description: t(`${key}.description`) };

@@ -1,0 +1,63 @@
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import { compiledPart, FIRST_PART, icuMessages, PARTS } from '../../catalogues.ts';
+import { LANGUAGE_CODES } from '../lib/i18n.tsx';
+
+// The catalogues as the app loads them: compiled from the JSON files when the app is built.
+
+type Tree = { [key: string]: string | Tree };
+const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
+const read = (lng: string) => files[`./${lng}.json`]!;
+
+/** Renders `key` of a compiled catalogue as the app's runtime does. */
+function render(
+  messages: ReturnType<typeof compiledPart>,
+  lng: string,
+  key: string,
+  values?: Record<string, unknown>,
+) {
+  const i18n = setupI18n({ locale: lng, messages: { [lng]: messages } });
+  return i18n._(key, values);
+}
+
+describe('the compiled catalogues', () => {
+  const english = icuMessages(read('en'));
+
+  it.each(LANGUAGE_CODES)(
+    '%s has every English key in one of its two parts, the first one only Home’s',
+    (lng) => {
+      const parts = PARTS.map((part) => compiledPart(lng, part, read));
+      const keys = parts.flatMap((p) => Object.keys(p)).filter((k) => !k.startsWith('en:'));
+      expect(keys.sort()).toEqual([...english.keys()].sort());
+      for (const key of Object.keys(parts[0]!)) expect(FIRST_PART).toContain(key.split('.')[0]);
+    },
+  );
+
+  it('fills a key a language lacks with the English text', () => {
+    const ru = structuredClone(read('ru'));
+    delete (ru.home as Tree).boost;
+    const first = compiledPart('ru', 'first', (lng) => (lng === 'ru' ? ru : read(lng)));
+    expect(render(first, 'ru', 'home.boost')).toBe((read('en').home as Tree).boost);
+  });
+
+  it('keeps quotes as they are written, fills placeholders and picks the plural form', () => {
+    const tree: Tree = {
+      a: { quote: "Don't stop: it's {{name}}'s turn", n_one: '{{count}} chest', n_other: '{{count}} chests' },
+    };
+    const messages = compiledPart('en', 'more', () => tree);
+    expect(render(messages, 'en', 'a.quote', { name: 'Ann' })).toBe("Don't stop: it's Ann's turn");
+    expect(render(messages, 'en', 'a.n', { count: 1 })).toBe('1 chest');
+    expect(render(messages, 'en', 'a.n', { count: 1200 })).toBe('1,200 chests');
+  });
+
+  it('refuses a literal # inside a plural, which the runtime would read as the count', () => {
+    expect(() => icuMessages({ a: { n_one: '#{{count}}', n_other: '#{{count}}' } })).toThrow(/literal #/);
+  });
+
+  it('carries the English titles of the built-in tasks in a translated catalogue', () => {
+    const more = compiledPart('ru', 'more', read);
+    const key = 'tasks.names.Follow_Twitter.title';
+    expect(render(more, 'ru', `en:${key}`)).toBe(english.get(key));
+    expect(render(more, 'ru', key)).not.toBe(english.get(key));
+  });
+});
