@@ -61,7 +61,8 @@ export async function startI18n(lng: Language): Promise<void> {
   await loadPart(lng, 'first');
   more = undefined;
   applyLanguage(lng);
-  void moreTexts();
+  // A failure here is the screen's to show (and retry) when it opens.
+  moreTexts().catch(() => undefined);
 }
 
 /** The other screens' texts in the current language; a screen's chunk waits for them. */
