@@ -3,6 +3,7 @@ import { canAfford } from '@egg-rush/game/mining';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { Button, CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { itemName } from './item-name.ts';
 
 /** The purchase confirmation: what the next level costs and what it adds per hour. */
 export function BuySheet({
@@ -24,7 +25,7 @@ export function BuySheet({
   const { t } = useT();
 
   return (
-    <Sheet title={t('mining.buyTitle', { name: item.name })} showTitle={false} open onClose={onClose}>
+    <Sheet title={t('mining.buyTitle', { name: itemName(item) })} showTitle={false} open onClose={onClose}>
       <div className="flex flex-col items-center pt-2 pb-2 text-center">
         <img
           src={item.imageLink}
@@ -34,7 +35,7 @@ export function BuySheet({
           className="drop-shadow-[0_10px_24px_rgb(124_77_255/0.45)]"
         />
         <p className="mt-3 text-xs font-extrabold tracking-widest text-lilac uppercase">{category}</p>
-        <h2 className="text-2xl font-black">{item.name}</h2>
+        <h2 className="text-2xl font-black">{itemName(item)}</h2>
         <p className="num mt-1 text-sm text-text-dim">
           {t('mining.levelStep', { from: item.level, to: item.level + 1 })}
         </p>

@@ -10,6 +10,7 @@ import { haptic } from '../../lib/telegram.ts';
 import { comboQuery, useClaimCombo, useCombo } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
+import { itemName } from './item-name.ts';
 
 /**
  * The daily combo: three of the day's upgrades are secret cards. The ones the player has bought
@@ -73,7 +74,7 @@ export function ComboCard() {
             >
               <img src={item.imageLink} alt="" width={48} height={48} draggable={false} />
               <span className="mt-1 line-clamp-1 w-full text-[11px] font-black" data-clip-ok>
-                {item.name}
+                {itemName(item)}
               </span>
               <span className="line-clamp-1 w-full text-[10px] text-text-dim">
                 {categoryName(item.category)}

@@ -13,6 +13,7 @@ import { BuySheet } from './buy-sheet.tsx';
 import { ComboCard } from './combo-card.tsx';
 import './mining.css';
 import { t, useT } from '../../lib/i18n.tsx';
+import { itemName } from './item-name.ts';
 
 type Category = keyof MiningDataResponse;
 
@@ -97,18 +98,18 @@ export function MiningScreen() {
                   type="button"
                   onClick={() => setSelected(item)}
                   disabled={item.maxed}
-                  aria-label={item.name}
+                  aria-label={itemName(item)}
                   data-affordable={affordable}
                   className={`card flex h-full w-full flex-col items-center gap-1 p-3 text-center transition-[transform,opacity] active:scale-[0.97] ${
                     affordable ? '' : 'opacity-55 saturate-50'
                   }`}
                 >
                   <img src={item.imageLink} alt="" width={72} height={72} draggable={false} />
-                  <span className="line-clamp-1 text-sm font-black">{item.name}</span>
+                  <span className="line-clamp-2 text-sm leading-tight font-black">{itemName(item)}</span>
                   <span className="num text-xs font-bold text-mint">
                     {t('mining.perHour', { n: compactNumber(item.profit) })}
                   </span>
-                  <span className="mt-1 flex w-full items-center justify-between border-t border-lilac/15 pt-2">
+                  <span className="mt-auto flex w-full items-center justify-between border-t border-lilac/15 pt-2">
                     <span className="num text-xs font-extrabold text-text-dim">
                       {t('mining.level', { level: item.level })}
                     </span>
