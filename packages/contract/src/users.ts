@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '@egg-rush/game/language';
 import { userId } from './common.ts';
 
-/** The languages the game speaks (the web app's catalogues). */
-export const LANGUAGES = ['en', 'ru', 'uk', 'es', 'pt-BR', 'id', 'vi', 'tr'] as const;
-export type LanguageCode = (typeof LANGUAGES)[number];
+/** The languages the game speaks (the web app's catalogues, the bot's texts). */
+export const LANGUAGES = LANGUAGE_CODES;
+export type { LanguageCode } from '@egg-rush/game/language';
 
 /**
  * The player's own settings, kept with the profile so that they follow the player across

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES as CONTRACT_LANGUAGES } from '@egg-rush/contract/users';
-import { LANGUAGE_CODES, pickLanguage, setLanguage, startI18n, t } from '../lib/i18n.tsx';
+import { LANGUAGE_CODES, LANGUAGES, pickLanguage, setLanguage, startI18n, t } from '../lib/i18n.tsx';
 import { compactNumber, formatNumber } from '../lib/format.ts';
 
 // Every language the game ships says everything English says: each English key is in each
@@ -35,6 +35,7 @@ describe('the catalogues', () => {
   it('are the languages the game offers and the server accepts', () => {
     expect([...files].sort()).toEqual([...LANGUAGE_CODES].sort());
     expect([...CONTRACT_LANGUAGES].sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect(LANGUAGES.map((l) => l.code)).toEqual([...LANGUAGE_CODES]);
   });
 
   it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s says everything English says', (lng) => {
