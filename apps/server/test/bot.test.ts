@@ -156,6 +156,47 @@ describe('launch', () => {
   });
 });
 
+describe('in the player’s language', () => {
+  it('answers in Telegram’s language, and in the one the player chose in the app once they have', async () => {
+    const ru = {
+      ...command(5060, '/start'),
+      message: { ...command(5060, '/start').message, from: { ...from(5060), language_code: 'ru' } },
+    };
+    await webhook(t.app, ru);
+    const [welcome] = fake.of('sendMessage', 5060);
+    expect(welcome?.payload.text).toMatch(/^Добро пожаловать в Egg Rush!/);
+    const markup = welcome?.payload.reply_markup as { inline_keyboard: { text: string }[][] };
+    expect(markup.inline_keyboard[0]![0]!.text).toBe('Играть');
+
+    // The player picks Spanish in the app's settings: the bot follows, whatever Telegram says.
+    const token = await loginT(5060);
+    const saved = await t.call(token, {
+      method: 'PUT',
+      url: '/api/v1/users/settings',
+      payload: { userid: 5060, language: 'es' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const help = {
+      ...command(5060, '/help'),
+      message: { ...command(5060, '/help').message, from: { ...from(5060), language_code: 'ru' } },
+    };
+    await webhook(t.app, help);
+    expect(String(fake.of('sendMessage', 5060)[1]?.payload.text)).toMatch(/^Egg Rush se juega en la miniapp/);
+  });
+
+  it('sends notifications in the player’s language, with its plurals and digit grouping', async () => {
+    t.clock.set(Date.UTC(2026, 9, 1, 12, 0));
+    await loginT(5061);
+    await t.deps.database.db.execute(sql`update users set language_code = 'ru' where id = 5061`);
+    await loginT(5062, '5061');
+    await t.app.bot!.notifier.runOnce();
+    const reward = new Intl.NumberFormat('ru').format(REFERRAL_REWARD.regular.inviter);
+    expect(fake.of('sendMessage', 5061).map((c) => String(c.payload.text))).toEqual([
+      `🎉 Player 5062 — по вашему приглашению: +${reward} монет для вас!`,
+    ]);
+  });
+});
+
 describe('the Follow on Telegram task', () => {
   const claim = (token: string, id: number) =>
     t.call(token, {

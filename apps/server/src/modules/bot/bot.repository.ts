@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { isTimeZone } from '@egg-rush/game/notifications';
 import type { Tx } from '../../db/client.ts';
-import { botChats } from '../../db/schema.ts';
+import { botChats, users } from '../../db/schema.ts';
 
 export type BotChatRow = typeof botChats.$inferSelect;
+
+/** The language the player chose in the app (null before they choose, or for a new player). */
+export async function chosenLanguage(tx: Tx, userId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ language: sql<string | null>`${users.settings}->>'language'` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.language ?? null;
+}
 
 export async function findChat(tx: Tx, userId: number): Promise<BotChatRow | undefined> {
   const [row] = await tx.select().from(botChats).where(eq(botChats.userId, userId));

@@ -5,16 +5,15 @@ import type { Update } from 'grammy/types';
 import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { createPaymentsService } from '../payments/payments.service.ts';
-import { findChat, markReachable, markUnreachable, setNotifications } from './bot.repository.ts';
+import { playerLanguage } from '@egg-rush/game/language';
 import {
-  HELP,
-  PLAY,
-  settingsKeyboard,
-  settingsText,
-  thanksText,
-  WELCOME,
-  WELCOME_INVITED,
-} from './messages.ts';
+  chosenLanguage,
+  findChat,
+  markReachable,
+  markUnreachable,
+  setNotifications,
+} from './bot.repository.ts';
+import { botTexts } from './messages.ts';
 import { createNotifier, type Notifier } from './notifications.service.ts';
 
 /** Retries of a call Telegram answered 429 (after its retry_after) or 5xx, and the longest wait. */
@@ -79,7 +78,10 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
   const notifier = createNotifier(deps, bot.api, log);
   const { db } = deps.database;
   const at = () => new Date(deps.now());
-  const playButton = () => new InlineKeyboard().webApp(PLAY, env.publicUrl);
+  /** The texts in the language of the player writing: their choice in the app, else Telegram's. */
+  const textsFor = async (from: { id: number; language_code?: string } | undefined) =>
+    botTexts(playerLanguage(from ? await chosenLanguage(db, from.id) : null, from?.language_code));
+  const playButton = (play: string) => new InlineKeyboard().webApp(play, env.publicUrl);
 
   bot.catch((error) => log(`bot: update ${error.ctx.update.update_id} failed`, error.error));
 
@@ -92,30 +94,36 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
   });
 
   bot.command('start', async (ctx) => {
+    const texts = await textsFor(ctx.from);
     const payload = ctx.match.trim();
     if (START_PAYLOAD.test(payload)) {
       // A web_app button's launch data carries no start_param; the mini-app's direct link does,
       // signed by Telegram, so the invite reaches the login as it does from the Friends screen.
       const link = `https://t.me/${env.botUsername}/${env.appShortName}?startapp=${payload}`;
-      await ctx.reply(WELCOME_INVITED, { reply_markup: new InlineKeyboard().url(PLAY, link) });
+      await ctx.reply(texts.welcomeInvited, { reply_markup: new InlineKeyboard().url(texts.play, link) });
       return;
     }
-    await ctx.reply(WELCOME, { reply_markup: playButton() });
+    await ctx.reply(texts.welcome, { reply_markup: playButton(texts.play) });
   });
 
-  bot.command('help', (ctx) => ctx.reply(HELP, { reply_markup: playButton() }));
+  bot.command('help', async (ctx) => {
+    const texts = await textsFor(ctx.from);
+    await ctx.reply(texts.help, { reply_markup: playButton(texts.play) });
+  });
 
   bot.command('settings', async (ctx) => {
     if (!ctx.from) return;
+    const texts = await textsFor(ctx.from);
     const on = (await findChat(db, ctx.from.id))?.notifications ?? true;
-    await ctx.reply(settingsText(on), { reply_markup: settingsKeyboard(on) });
+    await ctx.reply(texts.settingsText(on), { reply_markup: texts.settingsKeyboard(on) });
   });
 
   bot.callbackQuery(/^notify:(on|off)$/, async (ctx) => {
     const on = ctx.match[1] === 'on';
+    const texts = await textsFor(ctx.from);
     await setNotifications(db, ctx.from.id, on, at());
-    await ctx.answerCallbackQuery({ text: on ? 'Reminders on' : 'Reminders off' });
-    await ctx.editMessageText(settingsText(on), { reply_markup: settingsKeyboard(on) });
+    await ctx.answerCallbackQuery({ text: on ? texts.toastOn : texts.toastOff });
+    await ctx.editMessageText(texts.settingsText(on), { reply_markup: texts.settingsKeyboard(on) });
   });
 
   // Blocked or unblocked in the private chat.
@@ -147,7 +155,9 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
       currency: p.currency,
       totalAmount: p.total_amount,
     });
-    if (!result.duplicate && result.credited > 0) await ctx.reply(thanksText(result.credited));
+    if (!result.duplicate && result.credited > 0) {
+      await ctx.reply((await textsFor(ctx.from)).thanksText(result.credited));
+    }
   });
 
   // A refund made elsewhere (by the operator through another tool): take the tickets back too.
@@ -179,7 +189,9 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
     },
     async start({ polling }) {
       await bot.api
-        .setChatMenuButton({ menu_button: { type: 'web_app', text: PLAY, web_app: { url: env.publicUrl } } })
+        .setChatMenuButton({
+          menu_button: { type: 'web_app', text: botTexts('en').play, web_app: { url: env.publicUrl } },
+        })
         .catch((error: unknown) => log('bot: setChatMenuButton failed', error));
       if (polling) {
         await bot.api.deleteWebhook().catch((error: unknown) => log('bot: deleteWebhook failed', error));

@@ -1,43 +1,305 @@
 import { InlineKeyboard } from 'grammy';
+import type { LanguageCode } from '@egg-rush/game/language';
 
-/** 12,345 */
-const formatNumber = (n: number) => n.toLocaleString('en-US');
+/**
+ * Texts the bot sends (design choices; short, one idea each), in each language the game speaks:
+ * the player's choice in the app, else Telegram's language (`playerLanguage`).
+ */
+type Forms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
-/** Texts the bot sends (design choices; short, one idea each). */
-export const WELCOME =
-  'Welcome to Egg Rush! Tap the egg, grow your farm, spin the wheel and climb the Leader Board.';
-export const WELCOME_INVITED =
-  'Welcome to Egg Rush! A friend invited you: open the game to get your welcome bonus.';
-export const HELP = [
-  'Egg Rush is played in the mini-app: tap Play below or the menu button.',
-  '',
-  '/start: open the game',
-  '/settings: turn reminders on or off',
-  '/help: this message',
-].join('\n');
-export const PLAY = 'Play';
-
-export const settingsText = (on: boolean) =>
-  on
-    ? 'Reminders are on: the bot tells you when your farm is ready, your energy is full, your streak is about to end or a friend joins.'
-    : 'Reminders are off: the bot will not write to you.';
-export const settingsKeyboard = (on: boolean) =>
-  new InlineKeyboard().text(on ? 'Turn reminders off' : 'Turn reminders on', on ? 'notify:off' : 'notify:on');
-
-export function notificationText(kind: string, detail: Record<string, unknown>, hoursLeft: number): string {
-  switch (kind) {
-    case 'farm':
-      return '🌾 Your farm is ready: come and claim your coins!';
-    case 'energy':
-      return '⚡ Your energy is full again. Time to tap!';
-    case 'streak':
-      return `🔥 Your ${Number(detail.streak ?? 1)}-day check-in streak ends in ${hoursLeft} hour${hoursLeft === 1 ? '' : 's'}: claim today's reward to keep it.`;
-    case 'friend':
-      return `🎉 ${String(detail.name ?? 'A friend')} joined through your invite: +${formatNumber(Number(detail.reward ?? 0))} coins for you!`;
-    default:
-      return 'Egg Rush misses you!';
-  }
+interface BotTexts {
+  welcome: string;
+  welcomeInvited: string;
+  help: string;
+  play: string;
+  remindersOn: string;
+  remindersOff: string;
+  turnOn: string;
+  turnOff: string;
+  toastOn: string;
+  toastOff: string;
+  farm: string;
+  energy: string;
+  /** `word(n, forms)` writes a count in the language with the noun's form for it. */
+  streak: (days: number, hours: number, word: Words) => string;
+  friend: (name: string, reward: number, word: Words) => string;
+  aFriend: string;
+  missYou: string;
+  thanks: (tickets: number, word: Words) => string;
 }
 
-export const thanksText = (tickets: number) =>
-  `Thank you! ${formatNumber(tickets)} tickets are in your balance.`;
+/** `n` written in the language, followed by the plural form of `forms` that goes with it. */
+type Words = (n: number, forms: Forms) => string;
+
+const help = (lines: string[]) => lines.join('\n');
+
+const TEXTS: Record<LanguageCode, BotTexts> = {
+  en: {
+    welcome: 'Welcome to Egg Rush! Tap the egg, grow your farm, spin the wheel and climb the Leader Board.',
+    welcomeInvited: 'Welcome to Egg Rush! A friend invited you: open the game to get your welcome bonus.',
+    help: help([
+      'Egg Rush is played in the mini-app: tap Play below or the menu button.',
+      '',
+      '/start: open the game',
+      '/settings: turn reminders on or off',
+      '/help: this message',
+    ]),
+    play: 'Play',
+    remindersOn:
+      'Reminders are on: the bot tells you when your farm is ready, your energy is full, your streak is about to end or a friend joins.',
+    remindersOff: 'Reminders are off: the bot will not write to you.',
+    turnOn: 'Turn reminders on',
+    turnOff: 'Turn reminders off',
+    toastOn: 'Reminders on',
+    toastOff: 'Reminders off',
+    farm: '🌾 Your farm is ready: come and claim your coins!',
+    energy: '⚡ Your energy is full again. Time to tap!',
+    streak: (days, hours, word) =>
+      `🔥 Your ${days}-day check-in streak ends in ${word(hours, { one: 'hour', other: 'hours' })}: claim today's reward to keep it.`,
+    friend: (name, reward, word) =>
+      `🎉 ${name} joined through your invite: +${word(reward, { one: 'coin', other: 'coins' })} for you!`,
+    aFriend: 'A friend',
+    missYou: 'Egg Rush misses you!',
+    thanks: (tickets, word) =>
+      `Thank you! ${word(tickets, { one: 'ticket is', other: 'tickets are' })} in your balance.`,
+  },
+  ru: {
+    welcome:
+      'Добро пожаловать в Egg Rush! Тапайте яйцо, растите ферму, крутите колесо и поднимайтесь в рейтинге.',
+    welcomeInvited:
+      'Добро пожаловать в Egg Rush! Вас пригласил друг: откройте игру, чтобы получить приветственный бонус.',
+    help: help([
+      'В Egg Rush играют в мини-приложении: нажмите «Играть» ниже или кнопку меню.',
+      '',
+      '/start — открыть игру',
+      '/settings — включить или выключить напоминания',
+      '/help — это сообщение',
+    ]),
+    play: 'Играть',
+    remindersOn:
+      'Напоминания включены: бот напишет, когда ферма готова, энергия восстановилась, серия вот-вот прервётся или к вам присоединился друг.',
+    remindersOff: 'Напоминания выключены: бот не будет вам писать.',
+    turnOn: 'Включить напоминания',
+    turnOff: 'Выключить напоминания',
+    toastOn: 'Напоминания включены',
+    toastOff: 'Напоминания выключены',
+    farm: '🌾 Ферма готова: заберите свои монеты!',
+    energy: '⚡ Энергия снова полная. Пора тапать!',
+    streak: (days, hours, word) =>
+      `🔥 Ваша серия отметок (${word(days, { one: 'день', few: 'дня', other: 'дней' })}) прервётся через ${word(hours, { one: 'час', few: 'часа', other: 'часов' })}: заберите сегодняшнюю награду, чтобы её сохранить.`,
+    friend: (name, reward, word) =>
+      `🎉 ${name} — по вашему приглашению: +${word(reward, { one: 'монета', few: 'монеты', other: 'монет' })} для вас!`,
+    aFriend: 'Друг',
+    missYou: 'Egg Rush скучает по вам!',
+    thanks: (tickets, word) =>
+      `Спасибо! На вашем балансе +${word(tickets, { one: 'билет', few: 'билета', other: 'билетов' })}.`,
+  },
+  uk: {
+    welcome: 'Вітаємо в Egg Rush! Тапайте яйце, розвивайте ферму, крутіть колесо та піднімайтеся в рейтингу.',
+    welcomeInvited: 'Вітаємо в Egg Rush! Вас запросив друг: відкрийте гру, щоб отримати вітальний бонус.',
+    help: help([
+      'В Egg Rush грають у міні-застосунку: натисніть «Грати» нижче або кнопку меню.',
+      '',
+      '/start — відкрити гру',
+      '/settings — увімкнути чи вимкнути нагадування',
+      '/help — це повідомлення',
+    ]),
+    play: 'Грати',
+    remindersOn:
+      'Нагадування увімкнено: бот напише, коли ферма готова, енергія відновилася, серія ось-ось перерветься або до вас приєднався друг.',
+    remindersOff: 'Нагадування вимкнено: бот не писатиме вам.',
+    turnOn: 'Увімкнути нагадування',
+    turnOff: 'Вимкнути нагадування',
+    toastOn: 'Нагадування увімкнено',
+    toastOff: 'Нагадування вимкнено',
+    farm: '🌾 Ферма готова: заберіть свої монети!',
+    energy: '⚡ Енергія знову повна. Час тапати!',
+    streak: (days, hours, word) =>
+      `🔥 Ваша серія відміток (${word(days, { one: 'день', few: 'дні', other: 'днів' })}) перерветься через ${word(hours, { one: 'годину', few: 'години', other: 'годин' })}: заберіть сьогоднішню нагороду, щоб її зберегти.`,
+    friend: (name, reward, word) =>
+      `🎉 ${name} — за вашим запрошенням: +${word(reward, { one: 'монета', few: 'монети', other: 'монет' })} для вас!`,
+    aFriend: 'Друг',
+    missYou: 'Egg Rush сумує за вами!',
+    thanks: (tickets, word) =>
+      `Дякуємо! На вашому балансі +${word(tickets, { one: 'квиток', few: 'квитки', other: 'квитків' })}.`,
+  },
+  es: {
+    welcome:
+      '¡Bienvenido a Egg Rush! Toca el huevo, haz crecer tu granja, gira la ruleta y sube en la clasificación.',
+    welcomeInvited:
+      '¡Bienvenido a Egg Rush! Un amigo te invitó: abre el juego para recibir tu bono de bienvenida.',
+    help: help([
+      'Egg Rush se juega en la miniapp: toca Jugar abajo o el botón del menú.',
+      '',
+      '/start: abrir el juego',
+      '/settings: activar o desactivar los recordatorios',
+      '/help: este mensaje',
+    ]),
+    play: 'Jugar',
+    remindersOn:
+      'Los recordatorios están activados: el bot te avisa cuando tu granja está lista, tu energía está llena, tu racha está por terminar o se une un amigo.',
+    remindersOff: 'Los recordatorios están desactivados: el bot no te escribirá.',
+    turnOn: 'Activar recordatorios',
+    turnOff: 'Desactivar recordatorios',
+    toastOn: 'Recordatorios activados',
+    toastOff: 'Recordatorios desactivados',
+    farm: '🌾 Tu granja está lista: ¡ven a cobrar tus monedas!',
+    energy: '⚡ Tu energía está llena otra vez. ¡A tocar!',
+    streak: (days, hours, word) =>
+      `🔥 Tu racha de ${word(days, { one: 'día', other: 'días' })} termina en ${word(hours, { one: 'hora', other: 'horas' })}: cobra la recompensa de hoy para mantenerla.`,
+    friend: (name, reward, word) =>
+      `🎉 ${name} se unió con tu invitación: ¡+${word(reward, { one: 'moneda', other: 'monedas' })} para ti!`,
+    aFriend: 'Un amigo',
+    missYou: '¡Egg Rush te extraña!',
+    thanks: (tickets, word) =>
+      `¡Gracias! Tu saldo suma +${word(tickets, { one: 'boleto', other: 'boletos' })}.`,
+  },
+  'pt-BR': {
+    welcome:
+      'Boas-vindas ao Egg Rush! Toque no ovo, faça sua fazenda crescer, gire a roleta e suba no ranking.',
+    welcomeInvited:
+      'Boas-vindas ao Egg Rush! Um amigo convidou você: abra o jogo para receber seu bônus de boas-vindas.',
+    help: help([
+      'O Egg Rush é jogado no miniapp: toque em Jogar abaixo ou no botão do menu.',
+      '',
+      '/start: abrir o jogo',
+      '/settings: ligar ou desligar os lembretes',
+      '/help: esta mensagem',
+    ]),
+    play: 'Jogar',
+    remindersOn:
+      'Lembretes ligados: o bot avisa quando sua fazenda estiver pronta, sua energia estiver cheia, sua sequência estiver para acabar ou um amigo entrar.',
+    remindersOff: 'Lembretes desligados: o bot não vai escrever para você.',
+    turnOn: 'Ligar lembretes',
+    turnOff: 'Desligar lembretes',
+    toastOn: 'Lembretes ligados',
+    toastOff: 'Lembretes desligados',
+    farm: '🌾 Sua fazenda está pronta: venha coletar suas moedas!',
+    energy: '⚡ Sua energia está cheia de novo. Hora de tocar!',
+    streak: (days, hours, word) =>
+      `🔥 Sua sequência de ${word(days, { one: 'dia', other: 'dias' })} termina em ${word(hours, { one: 'hora', other: 'horas' })}: colete a recompensa de hoje para mantê-la.`,
+    friend: (name, reward, word) =>
+      `🎉 ${name} entrou pelo seu convite: +${word(reward, { one: 'moeda', other: 'moedas' })} para você!`,
+    aFriend: 'Um amigo',
+    missYou: 'O Egg Rush sente sua falta!',
+    thanks: (tickets, word) =>
+      `Obrigado! +${word(tickets, { one: 'ticket', other: 'tickets' })} no seu saldo.`,
+  },
+  id: {
+    welcome:
+      'Selamat datang di Egg Rush! Ketuk telurnya, kembangkan lahanmu, putar roda, dan naiki papan peringkat.',
+    welcomeInvited:
+      'Selamat datang di Egg Rush! Seorang teman mengundangmu: buka game untuk mendapatkan bonus sambutan.',
+    help: help([
+      'Egg Rush dimainkan di mini app: ketuk Main di bawah atau tombol menu.',
+      '',
+      '/start: buka game',
+      '/settings: nyalakan atau matikan pengingat',
+      '/help: pesan ini',
+    ]),
+    play: 'Main',
+    remindersOn:
+      'Pengingat aktif: bot memberi tahu saat lahanmu siap dipanen, energimu penuh, streak-mu hampir putus, atau ada teman yang bergabung.',
+    remindersOff: 'Pengingat nonaktif: bot tidak akan mengirim pesan kepadamu.',
+    turnOn: 'Nyalakan pengingat',
+    turnOff: 'Matikan pengingat',
+    toastOn: 'Pengingat aktif',
+    toastOff: 'Pengingat nonaktif',
+    farm: '🌾 Lahanmu siap dipanen: ayo klaim koinmu!',
+    energy: '⚡ Energimu penuh lagi. Saatnya mengetuk!',
+    streak: (days, hours, word) =>
+      `🔥 Streak check-in ${word(days, { other: 'hari' })} milikmu berakhir dalam ${word(hours, { other: 'jam' })}: klaim hadiah hari ini agar tetap berlanjut.`,
+    friend: (name, reward, word) =>
+      `🎉 ${name} bergabung lewat undanganmu: +${word(reward, { other: 'koin' })} untukmu!`,
+    aFriend: 'Seorang teman',
+    missYou: 'Egg Rush merindukanmu!',
+    thanks: (tickets, word) => `Terima kasih! +${word(tickets, { other: 'tiket' })} sudah masuk ke saldomu.`,
+  },
+  vi: {
+    welcome:
+      'Chào mừng đến với Egg Rush! Chạm vào quả trứng, phát triển nông trại, quay vòng quay và leo bảng xếp hạng.',
+    welcomeInvited:
+      'Chào mừng đến với Egg Rush! Một người bạn đã mời bạn: mở trò chơi để nhận thưởng chào mừng.',
+    help: help([
+      'Egg Rush được chơi trong mini app: nhấn Chơi bên dưới hoặc nút menu.',
+      '',
+      '/start: mở trò chơi',
+      '/settings: bật hoặc tắt lời nhắc',
+      '/help: tin nhắn này',
+    ]),
+    play: 'Chơi',
+    remindersOn:
+      'Lời nhắc đang bật: bot sẽ báo khi nông trại sẵn sàng, năng lượng đầy, chuỗi điểm danh sắp đứt hoặc có bạn bè tham gia.',
+    remindersOff: 'Lời nhắc đang tắt: bot sẽ không nhắn cho bạn.',
+    turnOn: 'Bật lời nhắc',
+    turnOff: 'Tắt lời nhắc',
+    toastOn: 'Đã bật lời nhắc',
+    toastOff: 'Đã tắt lời nhắc',
+    farm: '🌾 Nông trại đã sẵn sàng: vào nhận xu nào!',
+    energy: '⚡ Năng lượng đã đầy trở lại. Chạm thôi!',
+    streak: (days, hours, word) =>
+      `🔥 Chuỗi điểm danh ${word(days, { other: 'ngày' })} của bạn sẽ kết thúc sau ${word(hours, { other: 'giờ' })}: nhận thưởng hôm nay để giữ chuỗi.`,
+    friend: (name, reward, word) =>
+      `🎉 ${name} đã tham gia qua lời mời của bạn: +${word(reward, { other: 'xu' })} cho bạn!`,
+    aFriend: 'Một người bạn',
+    missYou: 'Egg Rush nhớ bạn!',
+    thanks: (tickets, word) => `Cảm ơn bạn! +${word(tickets, { other: 'vé' })} đã vào số dư của bạn.`,
+  },
+  tr: {
+    welcome: "Egg Rush'a hoş geldin! Yumurtaya dokun, çiftliğini büyüt, çarkı çevir ve sıralamada yüksel.",
+    welcomeInvited:
+      "Egg Rush'a hoş geldin! Bir arkadaşın seni davet etti: hoş geldin bonusunu almak için oyunu aç.",
+    help: help([
+      "Egg Rush mini uygulamada oynanır: aşağıdaki Oyna'ya ya da menü düğmesine dokun.",
+      '',
+      '/start: oyunu aç',
+      '/settings: hatırlatmaları aç veya kapat',
+      '/help: bu mesaj',
+    ]),
+    play: 'Oyna',
+    remindersOn:
+      'Hatırlatmalar açık: çiftliğin hazır olduğunda, enerjin dolduğunda, serin bitmek üzereyken ya da bir arkadaşın katıldığında bot sana yazar.',
+    remindersOff: 'Hatırlatmalar kapalı: bot sana yazmayacak.',
+    turnOn: 'Hatırlatmaları aç',
+    turnOff: 'Hatırlatmaları kapat',
+    toastOn: 'Hatırlatmalar açık',
+    toastOff: 'Hatırlatmalar kapalı',
+    farm: '🌾 Çiftliğin hazır: gel, coinlerini topla!',
+    energy: '⚡ Enerjin yeniden doldu. Dokunma zamanı!',
+    streak: (days, hours, word) =>
+      `🔥 ${word(days, { other: 'günlük' })} giriş serin ${word(hours, { other: 'saat' })} içinde bitiyor: korumak için bugünün ödülünü al.`,
+    friend: (name, reward, word) => `🎉 ${name} davetinle katıldı: sana +${word(reward, { other: 'coin' })}!`,
+    aFriend: 'Bir arkadaşın',
+    missYou: 'Egg Rush seni özledi!',
+    thanks: (tickets, word) => `Teşekkürler! +${word(tickets, { other: 'bilet' })} bakiyende.`,
+  },
+};
+
+/** The bot's texts in `lng`, with numbers and plurals in that language. */
+export function botTexts(lng: LanguageCode) {
+  const texts = TEXTS[lng];
+  const plural = new Intl.PluralRules(lng);
+  const number = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 });
+  const word: Words = (n, forms) => `${number.format(n)} ${forms[plural.select(n)] ?? forms.other}`;
+  return {
+    ...texts,
+    settingsText: (on: boolean) => (on ? texts.remindersOn : texts.remindersOff),
+    settingsKeyboard: (on: boolean) =>
+      new InlineKeyboard().text(on ? texts.turnOff : texts.turnOn, on ? 'notify:off' : 'notify:on'),
+    notificationText(kind: string, detail: Record<string, unknown>, hoursLeft: number): string {
+      switch (kind) {
+        case 'farm':
+          return texts.farm;
+        case 'energy':
+          return texts.energy;
+        case 'streak':
+          return texts.streak(Number(detail.streak ?? 1), hoursLeft, word);
+        case 'friend':
+          return texts.friend(String(detail.name ?? texts.aFriend), Number(detail.reward ?? 0), word);
+        default:
+          return texts.missYou;
+      }
+    },
+    thanksText: (tickets: number) => texts.thanks(tickets, word),
+  };
+}

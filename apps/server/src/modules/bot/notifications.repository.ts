@@ -136,6 +136,9 @@ export interface RecipientState {
   energySpent: boolean;
   lastDailyDay: number | null;
   rewardStreak: number;
+  /** The player's choice in the app, else Telegram's language code. */
+  chosenLanguage: string | null;
+  telegramLanguage: string | null;
 }
 
 export async function recipientState(tx: Tx, userId: number): Promise<RecipientState> {
@@ -144,7 +147,8 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
     sql`select coalesce(c.notifications, true) as notifications,
                c.unreachable_at is not null as unreachable, c.time_zone,
                ${msKey('u.farm_started_at')} as farm_key, ${msKey('u.energy_at')} as energy_key,
-               u.energy * 2 <= u.max_energy as energy_spent, u.last_daily_day, u.reward_streak
+               u.energy * 2 <= u.max_energy as energy_spent, u.last_daily_day, u.reward_streak,
+               u.settings->>'language' as chosen_language, u.language_code
         from users u left join bot_chats c on c.user_id = u.id
         where u.id = ${userId}`,
   );
@@ -159,6 +163,8 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
       energySpent: false,
       lastDailyDay: null,
       rewardStreak: 0,
+      chosenLanguage: null,
+      telegramLanguage: null,
     };
   }
   return {
@@ -171,6 +177,8 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
     energySpent: Boolean(r.energy_spent),
     lastDailyDay: r.last_daily_day === null ? null : Number(r.last_daily_day),
     rewardStreak: Number(r.reward_streak ?? 0),
+    chosenLanguage: (r.chosen_language as string | null) ?? null,
+    telegramLanguage: (r.language_code as string | null) ?? null,
   };
 }
 

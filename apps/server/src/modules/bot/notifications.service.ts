@@ -10,7 +10,8 @@ import {
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import type { Deps } from '../../lib/deps.ts';
 import { markUnreachable, setTimeZone } from './bot.repository.ts';
-import { notificationText, PLAY } from './messages.ts';
+import { playerLanguage } from '@egg-rush/game/language';
+import { botTexts } from './messages.ts';
 import {
   claimDue,
   enqueueEnergyFull,
@@ -95,7 +96,8 @@ export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: un
   async function deliverOne(n: ClaimedNotification): Promise<string> {
     const { db } = database;
     const now = deps.now();
-    const decision = decide(n, await recipientState(db, n.userId), now);
+    const state = await recipientState(db, n.userId);
+    const decision = decide(n, state, now);
     if (!decision.send) {
       if ('later' in decision) {
         await postpone(db, n.id, new Date(decision.later));
@@ -105,9 +107,10 @@ export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: un
       return decision.status;
     }
     const detail = n.detail ? (JSON.parse(n.detail) as Record<string, unknown>) : {};
+    const texts = botTexts(playerLanguage(state.chosenLanguage, state.telegramLanguage));
     try {
-      await api.sendMessage(n.userId, notificationText(n.kind, detail, hoursLeftToday(now)), {
-        reply_markup: new InlineKeyboard().webApp(PLAY, deps.env.publicUrl),
+      await api.sendMessage(n.userId, texts.notificationText(n.kind, detail, hoursLeftToday(now)), {
+        reply_markup: new InlineKeyboard().webApp(texts.play, deps.env.publicUrl),
       });
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 403) {
