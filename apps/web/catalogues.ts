@@ -128,10 +128,13 @@ export function catalogues(): Plugin {
       }
       if (id === `\0${FRAME}`) {
         const texts = Object.fromEntries(
-          languages.map((lng) => {
-            const own = new Map([...flatten(read('en')), ...flatten(read(lng))]);
-            return [lng, Object.fromEntries(FRAME_TEXTS.map((key) => [key, own.get(key) ?? '']))];
-          }),
+          // English is index.html's own.
+          languages
+            .filter((lng) => lng !== 'en')
+            .map((lng) => {
+              const own = new Map([...flatten(read('en')), ...flatten(read(lng))]);
+              return [lng, Object.fromEntries(FRAME_TEXTS.map((key) => [key, own.get(key) ?? '']))];
+            }),
         );
         languages.forEach((lng) => this.addWatchFile(file(lng)));
         return `export const frameTexts = ${JSON.stringify(texts)};`;
