@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAGUES, leagueOf } from '@egg-rush/game/leagues';
 import { seededRng } from '@egg-rush/game/rng';
@@ -6,11 +7,12 @@ import { queryRows } from '../src/db/client.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import { leagueTop } from '../src/modules/leagues/leagues.repository.ts';
 import { createLeaguesService } from '../src/modules/leagues/leagues.service.ts';
+import { memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
 import { leagueSets } from '../src/modules/leagues/leagues.store.ts';
 import { write } from '../src/modules/ledger/ledger.write.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { creditPrize } from '../src/modules/ledger/prize.repository.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers.ts';
 
 // Leagues against the database of the run (PGlite, or PostgreSQL with DATABASE_URL) and the
 // machine's Redis: the league sets follow every commit, a reward is paid once under 100 parallel
@@ -164,6 +166,45 @@ describe('leagues', () => {
     await sets.record([{ userid: 8300, totalScore: LEAGUES[5]!.threshold + 1 }]);
     expect(await sets.rank(4, 8300)).toBeUndefined();
     expect(await sets.rank(5, 8300)).toMatchObject({ totalScore: LEAGUES[5]!.threshold + 1 });
+    await sets.clear();
+  });
+
+  it('places a flush of many players with a handful of Redis commands, not one per league per player', async () => {
+    const sets = leagueSets(t.deps.redis!);
+    const players = Array.from({ length: 500 }, (_, i) => ({ userid: 90_000 + i, totalScore: 10 + i }));
+    await sets.record(players); // first seen: placed, and their league remembered
+    const prefix = t.deps.redis!.options.keyPrefix ?? '';
+    const monitor = await new Redis(TEST_REDIS_URL).monitor();
+    const commands: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[1]?.startsWith(`${prefix}lg:`)) commands.push(args[0]!.toLowerCase());
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // the monitor is listening
+      // Every player earns a little more, and one crosses into the next league.
+      const next = players.map((p) => ({ ...p, totalScore: p.totalScore + 5 }));
+      next[0] = { userid: next[0]!.userid, totalScore: LEAGUES[1]!.threshold };
+      await sets.record(next);
+      await new Promise((r) => setTimeout(r, 200));
+      // HMGET, a ZADD per league touched, the mover's ZREM and HSET: 5, far below 500.
+      expect(commands).toContain('zadd');
+      expect(commands.filter((c) => c !== 'evalsha' && c !== 'eval').length).toBeLessThanOrEqual(6);
+    } finally {
+      monitor.disconnect();
+    }
+    expect(await sets.rank(0, 90_000)).toBeUndefined();
+    expect(await sets.rank(1, 90_000)).toMatchObject({ totalScore: LEAGUES[1]!.threshold });
+    expect(await sets.rank(0, 90_499)).toMatchObject({ totalScore: 10 + 499 + 5 });
+    await sets.clear();
+  });
+
+  it('takes a player found in a set but not in its index out of every other league (sets from before the index)', async () => {
+    const sets = leagueSets(t.deps.redis!);
+    await sets.clear();
+    await t.deps.redis!.zadd('lg:{leagues}:3', LEAGUES[3]!.threshold, memberOf(8500));
+    await sets.record([{ userid: 8500, totalScore: LEAGUES[4]!.threshold }]);
+    expect(await sets.rank(3, 8500)).toBeUndefined();
+    expect(await sets.rank(4, 8500)).toMatchObject({ totalScore: LEAGUES[4]!.threshold });
     await sets.clear();
   });
 

@@ -6,28 +6,59 @@ import { flushScores, loadAll, memberOf, userOf, type Scored } from '../leaderbo
 /**
  * One Redis sorted set per league (used when REDIS_URL is set), members and scores as on the
  * global board (leaderboard.store.ts: ties to the lower id). A player is in exactly one league's
- * set: a script moves them atomically, adding them to their league's set (`ZADD GT`) and removing
- * them from every lower one, and ignores a total that is older than what the sets already hold
- * (the player is already in a higher league's set). totalScore only grows, so a late or repeated
- * write changes nothing and the next write repairs a lost one.
+ * set; a hash beside the sets says which. A script places a flush's totals at once: one HMGET
+ * reads where the players are, one `ZADD GT` per league touched writes the scores, and only a
+ * player who changes league costs more (a ZREM from the old set and an HSET). A total older than
+ * what the sets hold (the player is already in a higher league) is ignored. totalScore only
+ * grows, so a late or repeated write changes nothing and the next write repairs a lost one.
  */
 const leagueKey = (index: number) => `lg:{leagues}:${index}`;
-const KEYS = Array.from({ length: LEAGUE_COUNT }, (_, i) => leagueKey(i));
-const BUILT = 'lg:{leagues}:built';
+/** member → league index (0-based). */
+const OF = 'lg:{leagues}:of';
+const KEYS = [...Array.from({ length: LEAGUE_COUNT }, (_, i) => leagueKey(i)), OF];
+/** Versioned: sets loaded before the hash existed are loaded again. */
+const BUILT = 'lg:{leagues}:built:2';
 
-/** ARGV: member, score, league (0-based), repeated. KEYS: the league sets in order. */
+/** ARGV: member, score, league (0-based), repeated. KEYS: the league sets in order, then the hash. */
 const MOVE = `
+local n = #KEYS - 1
+local of = KEYS[n + 1]
+local function each(list, size, fn)
+  for s = 1, #list, size do fn(unpack(list, s, math.min(s + size - 1, #list))) end
+end
+local members = {}
+for j = 1, #ARGV, 3 do members[#members + 1] = ARGV[j] end
+local where = {}
+local k = 0
+each(members, 1000, function(...)
+  local got = redis.call('HMGET', of, ...)
+  for i = 1, #got do
+    k = k + 1
+    if got[i] then where[members[k]] = tonumber(got[i]) + 1 end
+  end
+end)
+local adds, removes, moved = {}, {}, {}
+local function push(t, i, ...)
+  t[i] = t[i] or {}
+  for _, v in ipairs({...}) do table.insert(t[i], v) end
+end
 for j = 1, #ARGV, 3 do
   local member, score, league = ARGV[j], ARGV[j + 1], tonumber(ARGV[j + 2]) + 1
-  local higher = false
-  for i = league + 1, #KEYS do
-    if redis.call('ZSCORE', KEYS[i], member) then higher = true break end
-  end
-  if not higher then
-    redis.call('ZADD', KEYS[league], 'GT', score, member)
-    for i = 1, league - 1 do redis.call('ZREM', KEYS[i], member) end
+  local was = where[member]
+  if not was or was <= league then
+    push(adds, league, score, member)
+    if was ~= league then
+      if was then push(removes, was, member)
+      else for i = 1, n do if i ~= league then push(removes, i, member) end end end
+      where[member] = league
+      table.insert(moved, member)
+      table.insert(moved, league - 1)
+    end
   end
 end
+for i, list in pairs(adds) do each(list, 1000, function(...) redis.call('ZADD', KEYS[i], 'GT', ...) end) end
+for i, list in pairs(removes) do each(list, 1000, function(...) redis.call('ZREM', KEYS[i], ...) end) end
+each(moved, 1000, function(...) redis.call('HSET', of, ...) end)
 return 1`;
 
 /** The script, registered once per client (sent by its SHA after the first call). */
@@ -96,7 +127,9 @@ export function leagueSets(redis: Redis) {
     /** Takes a player out of every league set (banned); their next recorded total puts them back. */
     async remove(userId: number): Promise<void> {
       const member = memberOf(userId);
-      await redis.multi(KEYS.map((key) => ['zrem', key, member])).exec();
+      await redis
+        .multi(KEYS.map((key) => (key === OF ? ['hdel', key, member] : ['zrem', key, member])))
+        .exec();
     },
 
     async clear(): Promise<void> {
