@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import type { LeaderboardEntry } from '@egg-rush/contract/leaderboard';
 import { LeagueBadge, leagueName } from '../../components/ui/league-badge.tsx';
 import { Sheet } from '../../components/ui/sheet.tsx';
-import { compactNumber, formatNumber, Spinner, Tabs } from '../../components/ui/ui.tsx';
+import { formatNumber, Spinner, Tabs } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { useLeaderboard, useLeagueBoard, useLeagueStatus } from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
 
 export type BoardTab = 'global' | 'league';
 
@@ -152,8 +153,6 @@ function Ranking({ entries, me, label }: { entries: LeaderboardEntry[]; me: numb
 const showOverlay = (ranking: LeaderboardEntry[], me: LeaderboardEntry) =>
   ranking.length > 6 || !ranking.some((r) => r.userid === me.userid);
 
-const MEDALS = ['#ffc93c', '#d9d0ff', '#f59e0b'];
-
 function Row({
   entry,
   me,
@@ -165,22 +164,14 @@ function Row({
   overlay?: boolean;
   testId?: string;
 }) {
-  const medal = MEDALS[entry.rank - 1];
   const { t } = useT();
   return (
     <div
       data-testid={testId}
       data-me={me || undefined}
-      className={`flex min-h-14 items-center gap-3 rounded-2xl px-3 py-2 ${
-        me ? 'border border-gold/50 bg-gold/15' : 'bg-night-950/40'
-      } ${overlay ? 'shadow-[0_-6px_24px_rgb(5_2_18/0.5)]' : ''}`}
+      className={`${boardRowClass(me)} ${overlay ? 'shadow-[0_-6px_24px_rgb(5_2_18/0.5)]' : ''}`}
     >
-      <span
-        className="num grid h-8 min-w-8 place-items-center rounded-full px-1 text-sm font-black"
-        style={medal ? { background: medal, color: '#3a2300' } : undefined}
-      >
-        {compactNumber(entry.rank)}
-      </span>
+      <RankBadge rank={entry.rank} />
       <img
         src={`/api/v1/users/avatar/${entry.userid}`}
         alt=""

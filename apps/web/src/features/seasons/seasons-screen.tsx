@@ -4,17 +4,10 @@ import { RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { ChestIcon, ClockIcon, SeasonIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import {
-  Card,
-  CoinIcon,
-  compactNumber,
-  formatNumber,
-  ScreenTitle,
-  Tabs,
-  TicketIcon,
-} from '../../components/ui/ui.tsx';
+import { Card, CoinIcon, formatNumber, ScreenTitle, Tabs, TicketIcon } from '../../components/ui/ui.tsx';
 import { useSeason, useSeasonResults } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
+import { boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
 
 type Tab = 'week' | 'results';
 
@@ -207,25 +200,11 @@ function Ranking({ entries, me }: { entries: SeasonEntry[]; me: number | null })
   );
 }
 
-const MEDALS = ['#ffc93c', '#d9d0ff', '#f59e0b'];
-
 function EntryRow({ entry, me, testId }: { entry: SeasonEntry; me: boolean; testId?: string }) {
-  const medal = MEDALS[entry.rank - 1];
   const { t } = useT();
   return (
-    <div
-      data-testid={testId}
-      data-me={me || undefined}
-      className={`flex min-h-14 items-center gap-3 rounded-2xl px-3 py-2 ${
-        me ? 'border border-gold/50 bg-gold/15' : 'bg-night-950/40'
-      }`}
-    >
-      <span
-        className="num grid h-8 min-w-8 place-items-center rounded-full px-1 text-sm font-black"
-        style={medal ? { background: medal, color: '#3a2300' } : undefined}
-      >
-        {compactNumber(entry.rank)}
-      </span>
+    <div data-testid={testId} data-me={me || undefined} className={boardRowClass(me)}>
+      <RankBadge rank={entry.rank} />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-extrabold" data-clip-ok>
           {entry.firstname}

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useJoinSquad, useLeaveSquad, useSquadBoard, useSquadPage } from './api.ts';
 import { InviteButtons, SquadEmblem } from './parts.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { boardRowClass } from '../../components/ui/board-row.tsx';
 
 /** A squad's page: its score and rank, its members by contribution, and join, invite or leave. */
 export function SquadPage() {
@@ -105,13 +106,7 @@ export function SquadPage() {
           {data.members.map((m, i) => {
             const me = m.userid === user.id;
             return (
-              <li
-                key={m.userid}
-                data-me={me || undefined}
-                className={`flex min-h-14 items-center gap-3 rounded-2xl px-3 py-2 ${
-                  me ? 'border border-gold/50 bg-gold/15' : 'bg-night-950/40'
-                }`}
-              >
+              <li key={m.userid} data-me={me || undefined} className={boardRowClass(me)}>
                 <span className="num grid h-8 min-w-8 place-items-center text-sm font-black text-text-dim">
                   {i + 1}
                 </span>

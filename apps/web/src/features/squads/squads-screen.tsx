@@ -8,6 +8,7 @@ import { Button, Card, CoinIcon, compactNumber, formatNumber, ScreenTitle } from
 import { useSquadBoard } from './api.ts';
 import { CreateSquadSheet, InviteButtons, SquadEmblem } from './parts.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
 
 /** Squads: the player's squad (or a way to start one) and the board of squads. */
 export function SquadsScreen() {
@@ -110,25 +111,11 @@ function MySquad({ squad }: { squad: SquadSummary }) {
   );
 }
 
-const MEDALS = ['#ffc93c', '#d9d0ff', '#f59e0b'];
-
 function SquadRow({ squad, mine }: { squad: SquadSummary; mine: boolean }) {
-  const medal = MEDALS[squad.rank - 1];
   const { t } = useT();
   return (
-    <Link
-      to={`/squads/${squad.id}`}
-      data-me={mine || undefined}
-      className={`flex min-h-14 items-center gap-3 rounded-2xl px-3 py-2 ${
-        mine ? 'border border-gold/50 bg-gold/15' : 'bg-night-950/40'
-      }`}
-    >
-      <span
-        className="num grid h-8 min-w-8 place-items-center rounded-full px-1 text-sm font-black"
-        style={medal ? { background: medal, color: '#3a2300' } : undefined}
-      >
-        {compactNumber(squad.rank)}
-      </span>
+    <Link to={`/squads/${squad.id}`} data-me={mine || undefined} className={boardRowClass(mine)}>
+      <RankBadge rank={squad.rank} />
       <SquadEmblem id={squad.id} name={squad.name} size={36} />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-extrabold" data-clip-ok>
