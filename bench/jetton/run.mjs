@@ -5,8 +5,9 @@
 // size and time. Then, in the TON emulator (@ton/sandbox), deploys the jetton on that root and
 // claims with proofs from it: gas (compute phase) and fees (transaction.totalFees) of each
 // transaction of a claim, and of an ordinary transfer afterwards. Prints one JSON object.
+import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
-import { Address, toNano } from '@ton/core';
+import { Address, Cell, toNano } from '@ton/core';
 import { Blockchain } from '@ton/sandbox';
 import { claimMessages, jettonCode, transferBody } from '../../packages/jetton/src/contracts.ts';
 import { deploySandboxJetton, gasUsed, sendTonConnect } from '../../packages/jetton/src/testing.ts';
@@ -17,7 +18,6 @@ import {
   dumpAirdropTree,
   verifyAirdropProof,
 } from '../../packages/jetton/src/tree.ts';
-import { Cell } from '@ton/core';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES || 1_000_000);
 const NOW = 1_800_000_000;
@@ -60,13 +60,13 @@ for (const claimer of claimers) {
   });
 }
 
-global.gc?.();
+globalThis.gc?.();
 const before = memory();
 log(`building a tree of ${entries.length} entries`);
 let started = performance.now();
 const tree = buildAirdropTree(entries);
 const buildMs = Math.round(performance.now() - started);
-global.gc?.();
+globalThis.gc?.();
 const after = memory();
 started = performance.now();
 const dump = dumpAirdropTree(tree);
