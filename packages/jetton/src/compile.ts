@@ -7,6 +7,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { Cell } from '@ton/core';
+import type * as FuncJs from '@ton-community/func-js';
+
+type FuncCompiler = typeof FuncJs;
 
 export const CONTRACTS = { minter: 'jetton-minter.fc', wallet: 'jetton-wallet.fc' } as const;
 const SOURCES = ['stdlib.fc', 'common.fc', CONTRACTS.minter, CONTRACTS.wallet];
@@ -29,7 +32,9 @@ export function sourceHash(): string {
 }
 
 async function compileTarget(target: string): Promise<Cell> {
-  const { compileFunc } = await import('@ton-community/func-js');
+  // Not a literal: a bundler leaves the compiler out of a server bundle, which loads jetton.json.
+  const compiler = '@ton-community/func-js';
+  const { compileFunc } = (await import(compiler)) as FuncCompiler;
   const result = await compileFunc({ targets: [target], sources: readSource });
   if (result.status === 'error') throw new Error(`${target}: ${result.message}`);
   const [code] = Cell.fromBoc(Buffer.from(result.codeBoc, 'base64'));
