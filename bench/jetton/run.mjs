@@ -25,7 +25,12 @@ const log = (...a) => console.error('[bench/jetton]', ...a);
 const mib = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
 const memory = () => {
   const m = process.memoryUsage();
-  return { rssMiB: mib(m.rss), heapUsedMiB: mib(m.heapUsed), externalMiB: mib(m.external) };
+  return {
+    rssMiB: mib(m.rss),
+    heapUsedMiB: mib(m.heapUsed),
+    externalMiB: mib(m.external),
+    arrayBuffersMiB: mib(m.arrayBuffers),
+  };
 };
 
 // Players with deterministic pseudo-random addresses; the emulator's wallets among them.
@@ -63,20 +68,31 @@ for (const claimer of claimers) {
 globalThis.gc?.();
 const before = memory();
 log(`building a tree of ${entries.length} entries`);
+// Wall time on a shared machine depends on its load: the process's CPU time is printed beside it.
+const cpuMs = (since) => {
+  const used = process.cpuUsage(since);
+  return Math.round((used.user + used.system) / 1000);
+};
 let started = performance.now();
+let cpu = process.cpuUsage();
 const tree = buildAirdropTree(entries);
 const buildMs = Math.round(performance.now() - started);
+const buildCpuMs = cpuMs(cpu);
 globalThis.gc?.();
 const after = memory();
 started = performance.now();
+cpu = process.cpuUsage();
 const dump = dumpAirdropTree(tree);
 const dumpMs = Math.round(performance.now() - started);
+const dumpCpuMs = cpuMs(cpu);
 
 // Proofs: time per proof over a sample, and the size of one.
 const sample = entries.filter((_, i) => i % Math.max(1, Math.floor(entries.length / 1000)) === 0);
 started = performance.now();
+cpu = process.cpuUsage();
 for (const entry of sample) airdropProof(tree, entry.address);
 const proofMs = (performance.now() - started) / sample.length;
+const proofCpuMs = cpuMs(cpu) / sample.length;
 const proof = airdropProof(tree, claimers[0].address);
 if (!verifyAirdropProof(proof, tree.root, claimers[0].address)) throw new Error('The proof does not verify');
 const countCells = (cell, seen = new Set()) => {
@@ -146,18 +162,21 @@ console.log(
       entries: entries.length,
       tree: {
         buildMs,
+        buildCpuMs,
         memoryBefore: before,
         memoryAfter: after,
         heapHeldMiB: Math.round((after.heapUsedMiB - before.heapUsedMiB) * 10) / 10,
         root: tree.rootHex,
         dumpBytes: dump.length,
         dumpMs,
+        dumpCpuMs,
       },
       proof: {
         bytes: proof.toBoc().length,
         cells: countCells(proof),
         depth: proof.depth(),
         msPerProof: Math.round(proofMs * 1000) / 1000,
+        cpuMsPerProof: Math.round(proofCpuMs * 1000) / 1000,
       },
       claim: claims,
       transferAfterClaim: transfer.transactions.slice(1).map((tx) => ({
