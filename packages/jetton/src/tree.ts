@@ -88,10 +88,60 @@ const keyOf = (address: Address) => ADDRESS_PREFIX | BigInt(`0x${address.hash.to
 const addressOf = (key: bigint) =>
   new Address(0, Buffer.from((key & ((1n << 256n) - 1n)).toString(16).padStart(64, '0'), 'hex'));
 const mask = (bits: number) => (1n << BigInt(bits)) - 1n;
-const bitLength = (x: bigint) => (x === 0n ? 0 : x.toString(2).length);
+const bitLength = (x: bigint) => {
+  if (x === 0n) return 0;
+  const hex = x.toString(16);
+  return (hex.length - 1) * 4 + 32 - Math.clz32(parseInt(hex[0]!, 16));
+};
+
+/** What a cell's data is written with: @ton/core's BitBuilder (for cells), or ScratchBits. */
+type BitWriter = {
+  writeBit(value: boolean | number): void;
+  writeUint(value: bigint | number, bits: number): void;
+  writeCoins(amount: bigint): void;
+};
+
+/**
+ * A reused buffer for the two million descriptors of a big tree: bits written from hexadecimal
+ * digits, without BitBuilder's BigInt shifts for every byte (most of the build's time otherwise).
+ */
+class ScratchBits implements BitWriter {
+  readonly buffer = Buffer.alloc(160);
+  length = 0;
+  reset() {
+    this.buffer.fill(0);
+    this.length = 0;
+  }
+  writeBit(value: boolean | number) {
+    if (value) this.buffer[this.length >> 3]! |= 0x80 >> (this.length & 7);
+    this.length++;
+  }
+  writeUint(value: bigint | number, bits: number) {
+    const big = BigInt(value);
+    if (big < 0n || bitLength(big) > bits) throw new Error(`${value} does not fit in ${bits} bits`);
+    if (bits === 0) return;
+    const hex = big.toString(16);
+    const total = hex.length * 4;
+    // Zeros before the digits, or the first digit's high bits (zeros) left out.
+    let start = 0;
+    if (total > bits) start = total - bits;
+    else this.length += bits - total;
+    for (let i = start; i < total; i++) {
+      const c = hex.charCodeAt(i >> 2);
+      const digit = c <= 57 ? c - 48 : c - 87;
+      this.writeBit((digit >> (3 - (i & 3))) & 1);
+    }
+  }
+  writeCoins(amount: bigint) {
+    const bytes = Math.ceil(bitLength(amount) / 8);
+    this.writeUint(bytes, 4);
+    this.writeUint(amount, bytes * 8);
+  }
+}
+const scratch = new ScratchBits();
 
 /** Writes a label of `length` bits (`value`) where `m` key bits remain, as @ton/core chooses. */
-function writeLabel(bits: BitBuilder, value: bigint, length: number, m: number) {
+function writeLabel(bits: BitWriter, value: bigint, length: number, m: number) {
   const lengthBits = Math.ceil(Math.log2(m + 1));
   const short = 2 + 2 * length;
   const long = 2 + lengthBits + length;
@@ -115,12 +165,11 @@ function writeLabel(bits: BitBuilder, value: bigint, length: number, m: number) 
 }
 
 /** A cell's data: its label, then the item (a leaf) — the children are its refs. */
-function cellBits(t: Compact, node: number): BitBuilder {
+function writeCellBits<W extends BitWriter>(t: Compact, node: number, bits: W): W {
   const first = t.keys[t.lo[node]!]!;
   const offset = t.offset[node]!;
   const fork = t.fork[node]!;
   const length = fork - offset;
-  const bits = new BitBuilder(1023);
   writeLabel(bits, (first >> BigInt(KEY_BITS - fork)) & mask(length), length, KEY_BITS - offset);
   if (fork === KEY_BITS) {
     const item = t.items[t.lo[node]!]!;
@@ -131,16 +180,19 @@ function cellBits(t: Compact, node: number): BitBuilder {
   return bits;
 }
 
-/** d1 d2 and the data padded with the completion tag, as in a cell's representation and a BOC. */
+/**
+ * d1 d2 and the data padded with the completion tag, as in a cell's representation and a BOC: a
+ * view of the scratch buffer, valid until the next call.
+ */
 function cellDescriptor(t: Compact, node: number): Buffer {
-  const bits = cellBits(t, node);
-  const length = bits.length;
-  if (length % 8 !== 0) {
-    bits.writeBit(1);
-    while (bits.length % 8 !== 0) bits.writeBit(0);
-  }
-  const refs = t.left[node]! >= 0 ? 2 : 0;
-  return Buffer.concat([Buffer.from([refs, Math.ceil(length / 8) + Math.floor(length / 8)]), bits.buffer()]);
+  scratch.reset();
+  scratch.length = 16;
+  writeCellBits(t, node, scratch);
+  const length = scratch.length - 16;
+  if (length % 8 !== 0) scratch.writeBit(1);
+  scratch.buffer[0] = t.left[node]! >= 0 ? 2 : 0;
+  scratch.buffer[1] = Math.ceil(length / 8) + Math.floor(length / 8);
+  return scratch.buffer.subarray(0, 2 + Math.ceil(length / 8));
 }
 
 const hashOf = (t: Compact, node: number) => t.hashes.subarray(node * 32, node * 32 + 32);
@@ -273,28 +325,38 @@ function writeBoc(t: Compact): Buffer {
     if (t.left[node]! >= 0) stack.push(t.right[node]!, t.left[node]!);
   }
   const sizeBytes = Math.max(1, Math.ceil(Math.log2(t.count + 1) / 8));
+  // Written into 1 MiB chunks: no buffer of its own per cell.
   const chunks: Buffer[] = [];
+  let chunk = Buffer.alloc(1 << 20);
+  let at = 0;
   let total = 0;
   for (const node of sequence) {
     const descriptor = cellDescriptor(t, node);
-    const refs = Buffer.alloc(t.left[node]! >= 0 ? 2 * sizeBytes : 0);
-    if (refs.length > 0) {
-      refs.writeUIntBE(order[t.left[node]!]!, 0, sizeBytes);
-      refs.writeUIntBE(order[t.right[node]!]!, sizeBytes, sizeBytes);
+    const fork = t.left[node]! >= 0;
+    const size = descriptor.length + (fork ? 2 * sizeBytes : 0);
+    if (at + size > chunk.length) {
+      chunks.push(chunk.subarray(0, at));
+      chunk = Buffer.alloc(1 << 20);
+      at = 0;
     }
-    chunks.push(descriptor, refs);
-    total += descriptor.length + refs.length;
+    at += descriptor.copy(chunk, at);
+    if (fork) {
+      at = chunk.writeUIntBE(order[t.left[node]!]!, at, sizeBytes);
+      at = chunk.writeUIntBE(order[t.right[node]!]!, at, sizeBytes);
+    }
+    total += size;
   }
+  chunks.push(chunk.subarray(0, at));
   const offBytes = Math.max(1, Math.ceil(Math.log2(total + 1) / 8));
   const header = Buffer.alloc(4 + 1 + 1 + 3 * sizeBytes + offBytes + sizeBytes);
-  let at = header.writeUInt32BE(0xb5ee9c72, 0);
-  at = header.writeUInt8(sizeBytes, at); // has_idx 0, has_crc32c 0, has_cache_bits 0, flags 0
-  at = header.writeUInt8(offBytes, at);
-  at = header.writeUIntBE(t.count, at, sizeBytes); // cells
-  at = header.writeUIntBE(1, at, sizeBytes); // roots
-  at = header.writeUIntBE(0, at, sizeBytes); // absent
-  at = header.writeUIntBE(total, at, offBytes); // tot_cells_size
-  header.writeUIntBE(0, at, sizeBytes); // the root's index
+  let h = header.writeUInt32BE(0xb5ee9c72, 0);
+  h = header.writeUInt8(sizeBytes, h); // has_idx 0, has_crc32c 0, has_cache_bits 0, flags 0
+  h = header.writeUInt8(offBytes, h);
+  h = header.writeUIntBE(t.count, h, sizeBytes); // cells
+  h = header.writeUIntBE(1, h, sizeBytes); // roots
+  h = header.writeUIntBE(0, h, sizeBytes); // absent
+  h = header.writeUIntBE(total, h, offBytes); // tot_cells_size
+  header.writeUIntBE(0, h, sizeBytes); // the root's index
   return Buffer.concat([header, ...chunks]);
 }
 
@@ -326,7 +388,7 @@ function prunedBranch(t: Compact, node: number): Cell {
 
 /** The hashmap cut down to one key's path. */
 function prunedPath(t: Compact, node: number, key: bigint): Cell {
-  const bits: BitString = cellBits(t, node).build();
+  const bits: BitString = writeCellBits(t, node, new BitBuilder(1023)).build();
   const builder = beginCell().storeBits(bits);
   if (t.left[node]! >= 0) {
     const right = ((key >> BigInt(KEY_BITS - 1 - t.fork[node]!)) & 1n) === 1n;
