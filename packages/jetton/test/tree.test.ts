@@ -79,6 +79,28 @@ describe('the airdrop tree', () => {
     expect(back.dict.size).toBe(entries.length);
   });
 
+  it('matches @ton/core on edge values: one entry, zero and the largest Coins, extreme windows', () => {
+    const edge: AirdropEntry[] = [
+      { address: address(0), amount: 0n, startFrom: 0, expiredAt: 0 },
+      { address: address(1), amount: (1n << 120n) - 1n, startFrom: 0, expiredAt: 2 ** 48 - 1 },
+      { address: new Address(0, Buffer.alloc(32, 0xff)), amount: 255n, startFrom: 7, expiredAt: 8 },
+      { address: address(0x80), amount: 256n, startFrom: 1, expiredAt: 1 },
+    ];
+    for (const list of [edge.slice(0, 1), edge]) {
+      const dict = Dictionary.empty(Dictionary.Keys.Address(), airdropItemValue);
+      for (const entry of list) dict.set(entry.address, entry);
+      const built = buildAirdropTree(list);
+      expect(built.rootHex).toBe(beginCell().storeDictDirect(dict).endCell().hash(0).toString('hex'));
+      for (const entry of list) {
+        expect(verifyAirdropProof(airdropProof(built, entry.address)!, built.root, entry.address)).toEqual({
+          amount: entry.amount,
+          startFrom: entry.startFrom,
+          expiredAt: entry.expiredAt,
+        });
+      }
+    }
+  });
+
   it('refuses duplicated addresses, an empty list and reversed windows', () => {
     expect(() => buildAirdropTree([])).toThrow();
     expect(() => buildAirdropTree([entries[0]!, entries[0]!])).toThrow(/Duplicated/);
