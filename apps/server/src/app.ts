@@ -41,6 +41,7 @@ import usersRoutes from './modules/users/users.routes.ts';
 import walletRoutes, { walletManifestRoutes } from './modules/wallet/wallet.routes.ts';
 import { flushScores } from './modules/leaderboard/leaderboard.store.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerControlCharacters } from './plugins/control-characters.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const spa = Boolean(options.serveWeb) && existsSync(`${webDist}/index.html`);
   registerErrorHandling(app, { spa });
   await registerSecurity(app);
+  registerControlCharacters(app);
   const tokens = createTokens(deps.env.jwtSecret);
   // Counted before the token check, so that refused calls count too.
   registerRateLimit(app, tokens);

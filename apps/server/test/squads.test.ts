@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQUAD_NAME_MAX } from '@egg-rush/game/squads';
 import { queryRows } from '../src/db/client.ts';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
+import { rekeySquadNames } from '../src/modules/squads/squads.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Squads: names checked, one squad at a time, invites through the signed start parameter, and a
@@ -174,5 +175,53 @@ describe('squads', () => {
     );
     // The name is free again.
     expect((await post(p, 9530, 'create', { name: 'Lonely Egg' })).statusCode).toBe(200);
+  });
+
+  it('reads look-alike letters of other scripts as ours: in blocked words and in taken names', async () => {
+    const a = await t.login(9540);
+    // A Cyrillic "с" (U+0441) in a blocked word, and a word in full-width letters.
+    for (const name of ['Fu\u0441k Squad', '\uff33\uff28\uff29\uff34 Crew']) {
+      const res = await post(a, 9540, 'create', { name });
+      expect({ name, status: res.statusCode, body: res.json() }).toEqual({
+        name,
+        status: 400,
+        body: { code: 'BAD_SQUAD_NAME', message: expect.stringMatching(/another/) },
+      });
+    }
+    expect((await post(a, 9540, 'create', { name: 'Omelet Club' })).statusCode).toBe(200);
+    // Cyrillic "О" (U+041E) and "Е" (U+0415), Greek "Ο" (U+039F), full-width letters: the same name.
+    const b = await t.login(9541);
+    for (const name of ['\u041emelet Club', 'OM\u0415LET CLUB', '\u039fmelet club', '\uff2fmelet Club']) {
+      const res = await post(b, 9541, 'create', { name });
+      expect({ name, status: res.statusCode, body: res.json() }).toEqual({
+        name,
+        status: 409,
+        body: { code: 'NAME_TAKEN', message: expect.any(String) },
+      });
+    }
+    expect(await page(b, 9541)).toEqual({ squad: null, members: [], member: false });
+  });
+
+  it('re-keys squads named under an older key rule at start, the older of two look-alikes keeping its key', async () => {
+    const db = t.deps.database.db;
+    // Keys as the older rule wrote them (lower case only): a Cyrillic look-alike got a key of its own.
+    await db.execute(
+      sql`insert into squads (name, name_key, owner_id) values
+            ('Moon Base', 'moon base', 9550), ('\u041c\u043e\u043en Base', '\u043c\u043e\u043en base', 9551)`,
+    );
+    expect(await rekeySquadNames(t.deps.database)).toBe(2);
+    const rows = await queryRows<{ name: string; name_key: string }>(
+      db,
+      sql`select name, name_key from squads where owner_id in (9550, 9551) order by id`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(['Moon Base', '\u041c\u043e\u043en Base']);
+    expect(rows[0]!.name_key).toBe('rnoon base');
+    expect(rows[1]!.name_key).toMatch(/^rnoon base#\d+$/);
+    // Nothing left to change; and the name (in any script) is taken.
+    expect(await rekeySquadNames(t.deps.database)).toBe(0);
+    const c = await t.login(9552);
+    expect((await post(c, 9552, 'create', { name: 'MOON BASE' })).json()).toMatchObject({
+      code: 'NAME_TAKEN',
+    });
   });
 });

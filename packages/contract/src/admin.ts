@@ -203,7 +203,17 @@ export const adminSuspect = z.object({
   firstName: z.string(),
   username: z.string().nullable(),
   bannedAt: z.number().nullable(),
-  rules: z.array(z.enum(['tap-pace', 'invite-burst', 'mole-bound', 'wallet-pattern'])),
+  rules: z.array(
+    z.enum([
+      'tap-pace',
+      'invite-burst',
+      'idle-invitees',
+      'no-sleep',
+      'mole-bound',
+      'mole-cap',
+      'wallet-pattern',
+    ]),
+  ),
   evidence: z.array(z.string()),
 });
 export type AdminSuspect = z.infer<typeof adminSuspect>;

@@ -1,3 +1,5 @@
+import { foreignLookAlikes, nameSkeleton } from './names.ts';
+
 /**
  * Squads: players group up; a player is in at most one squad. A squad's score is the sum, over
  * its current members, of the lifetime score each gained since joining (their totalScore now
@@ -51,9 +53,13 @@ const LOOK_ALIKES: Record<string, string> = {
   '!': 'i',
 };
 
-/** The name as compared for profanity: lower case, look-alikes mapped, only letters kept. */
+/**
+ * The name as compared for profanity: case and width folded, letters of other scripts read as the
+ * Latin letters they look like, digit and symbol look-alikes mapped, accents and everything but
+ * letters removed, repeats made one.
+ */
 export function foldName(name: string): string {
-  return [...name.normalize('NFKD').toLowerCase()]
+  return [...foreignLookAlikes(name)]
     .map((c) => LOOK_ALIKES[c] ?? c)
     .join('')
     .replace(/[^\p{L}]/gu, '')
@@ -63,8 +69,11 @@ export function foldName(name: string): string {
 /** Spaces trimmed and runs of spaces made one. */
 export const normalizeSquadName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
 
-/** The key two names share when they are the same name (case and spacing aside): unique per squad. */
-export const squadNameKey = (name: string) => normalizeSquadName(name).toLowerCase();
+/**
+ * The key two names share when they look the same (case, spacing, width and look-alike letters of
+ * other scripts aside): unique per squad.
+ */
+export const squadNameKey = (name: string) => nameSkeleton(normalizeSquadName(name));
 
 export type SquadNameCheck =
   { ok: true; name: string } | { ok: false; reason: 'length' | 'characters' | 'profanity' };

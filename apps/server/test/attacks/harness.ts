@@ -10,7 +10,10 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 // of attack. What the attack files share: one app per file (closed after its tests), a fingerprint
 // of every table to show an attack changed nothing, and the hostile strings they send.
 
-export const t: TestApp = await createTestApp();
+/** The one operator (ADMIN_IDS) of the attack files' app. */
+export const OPERATOR = 8900;
+
+export const t: TestApp = await createTestApp({ env: { ADMIN_IDS: String(OPERATOR) } });
 afterAll(() => t.close());
 
 export const json = { 'content-type': 'application/json' };

@@ -1,9 +1,10 @@
 import { sign } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { queryRows } from '../../src/db/client.ts';
 import { DEV_BOT_TOKEN } from '../../src/env.ts';
-import { dumpTables, INJECTIONS, json, ledgerStillBalances, seal, t } from './harness.ts';
+import { dumpTables, INJECTIONS, json, ledgerStillBalances, OPERATOR, seal, t } from './harness.ts';
 
 // Attacks through input: SQL injection in every string field and hostile bodies.
 
@@ -264,5 +265,127 @@ describe('hostile bodies', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });
+
+describe('control characters', () => {
+  const CONTROLS = [
+    '\u0000',
+    'a\u0000b',
+    'tab\there',
+    'line\nbreak',
+    'esc\u001b[31m',
+    'del\u007f',
+    'c1\u0085',
+  ];
+
+  it('answers 400 naming the field to a NUL in a console search, audit filter and task id, changing nothing', async () => {
+    const op = await t.login(OPERATOR);
+    const before = await dumpTables();
+    const audits = async () =>
+      (
+        await queryRows<{ n: number }>(t.deps.database.db, sql`select count(*)::int as n from admin_audit`)
+      )[0]!.n;
+    const auditsBefore = await audits();
+    for (const evil of CONTROLS) {
+      const e = encodeURIComponent(evil);
+      for (const [call, field] of [
+        [{ method: 'GET', url: `/api/v1/admin/players?q=${e}` }, "querystring field 'q'"],
+        [{ method: 'GET', url: `/api/v1/admin/audit?target=${e}` }, "querystring field 'target'"],
+        [{ method: 'POST', url: `/api/v1/admin/tasks/${e}/retire`, payload: {} }, "params field 'taskName'"],
+        [
+          { method: 'PUT', url: `/api/v1/admin/tasks/${e}`, payload: { title: 'New title' } },
+          "params field 'taskName'",
+        ],
+        [
+          { method: 'POST', url: `/api/v1/admin/players/8131/ban`, payload: { reason: `spam ${evil}` } },
+          "body field 'reason'",
+        ],
+      ] as const) {
+        const res = await t.call(op, call);
+        expect({ url: call.url, status: res.statusCode, body: res.json() }).toEqual({
+          url: call.url,
+          status: 400,
+          body: { code: 'BAD_REQUEST', message: expect.stringContaining(field) },
+        });
+      }
+    }
+    expect(await dumpTables()).toEqual(before);
+    expect(await audits()).toBe(auditsBefore);
+  });
+
+  it('answers 400 to a NUL in any field of any route (path, query, body), never a 5xx, changing nothing', async () => {
+    const ME = 8170;
+    const player = await t.login(ME);
+    const op = await t.login(OPERATOR);
+    const before = await dumpTables();
+    const fillers: Record<string, string> = {
+      id: String(ME),
+      userid: String(ME),
+      playerId: String(ME),
+      taskName: 'Follow_Twitter',
+      snapshotId: '1',
+      format: 'csv',
+    };
+    let sent = 0;
+    // (The CORS plugin's `OPTIONS *` answers preflights alone, before any hook.)
+    for (const route of t.app.registeredRoutes.filter((r) => r.method !== 'OPTIONS')) {
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const fields = [
+        ...params.map((name) => ['params', name] as const),
+        ...fieldNames(route.schema?.querystring).map((name) => ['querystring', name] as const),
+        ...fieldNames(route.schema?.body).map((name) => ['body', name] as const),
+        // Fields no schema names are refused as well.
+        ['querystring', 'extra'] as const,
+        ...(route.method === 'GET' ? [] : [['body', 'extra'] as const]),
+      ];
+      for (const [where, name] of fields) {
+        const value = (field: string) => (where === 'params' && field === name ? '\u0000' : fillers[field]!);
+        const url = route.url.replace(/:(\w+)/g, (_, field: string) =>
+          encodeURIComponent(value(field) ?? 'x'),
+        );
+        const query = where === 'querystring' ? `?${name}=%00` : '';
+        const payload =
+          route.method === 'GET'
+            ? undefined
+            : { userid: ME, ...(where === 'body' ? { [name]: 'a\u0000b' } : {}) };
+        const token = route.public ? undefined : route.url.startsWith('/api/v1/admin/') ? op : player;
+        const call = { method: route.method, url: `${url}${query}`, ...(payload ? { payload } : {}) };
+        const res = token ? await t.call(token, call) : await t.app.inject(call);
+        sent++;
+        const seen = { route: `${route.method} ${route.url}`, where, name, status: res.statusCode };
+        // The webhook relays Telegram's own updates as sent (foreignText); it refuses without the secret.
+        if (route.url === '/api/v1/bot/webhook') {
+          expect(seen.status, JSON.stringify(seen)).toBeLessThan(500);
+          continue;
+        }
+        expect({ ...seen, body: parsed(res.body) }).toEqual({
+          ...seen,
+          status: 400,
+          body: { code: 'BAD_REQUEST', message: expect.stringMatching(`${where} field '${name}'.*control`) },
+        });
+      }
+    }
+    expect(sent).toBeGreaterThan(100);
+    expect(await dumpTables()).toEqual(before);
+  });
+});
+
+const parsed = (body: string): unknown => {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+};
+
+/** The top-level field names of a route's zod schema (objects, their unions, optional or not). */
+function fieldNames(schema: unknown): string[] {
+  const def = (schema as z.ZodType | undefined)?._zod.def as
+    { type: string; shape?: object; options?: unknown[]; innerType?: unknown; in?: unknown } | undefined;
+  if (!def) return [];
+  if (def.type === 'object') return Object.keys(def.shape ?? {});
+  if (def.type === 'union') return [...new Set(def.options!.flatMap(fieldNames))];
+  if (def.type === 'pipe') return fieldNames(def.in);
+  return def.innerType ? fieldNames(def.innerType) : [];
+}
 
 ledgerStillBalances();

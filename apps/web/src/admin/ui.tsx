@@ -128,7 +128,8 @@ export function Dialog({
     setBusy(true);
     setError(null);
     try {
-      await onConfirm(reason.trim());
+      // One line: the server refuses control characters (a line break included) in every field.
+      await onConfirm(reason.replace(/\s+/g, ' ').trim());
       onClose();
     } catch (e) {
       setError(e);

@@ -286,13 +286,23 @@ export async function tapCappedPlayers(tx: Tx, since: Date, capTaps: number, min
   return rows.map((r) => ({ userId: Number(r.user_id), minutes: Number(r.minutes), best: Number(r.best) }));
 }
 
-/** The invitees (joined since `since`) of inviters with at least `min` of them, and whether each played. */
-export async function recentInvitees(tx: Tx, since: Date, min: number, passive: readonly string[]) {
+/**
+ * The invitees (joined since `since`) of inviters with at least `min` of them, and how many
+ * actions (ledger rows not of the `passive` kinds) each took, counted up to `upTo`.
+ */
+export async function recentInvitees(
+  tx: Tx,
+  since: Date,
+  min: number,
+  passive: readonly string[],
+  upTo: number,
+) {
   const rows = await queryRows<Raw>(
     tx,
     sql`select u.referrer_id, u.id, (extract(epoch from u.created_at) * 1000)::bigint as joined,
-               exists (select 1 from ${economyEvents} e
-                       where e.user_id = u.id and e.kind not in ${passive}) as played
+               (select count(*) from (select 1 from ${economyEvents} e
+                                      where e.user_id = u.id and e.kind not in ${passive}
+                                      limit ${upTo}) a)::int as actions
         from ${users} u
         where u.created_at >= ${since} and u.referrer_id in (
           select referrer_id from ${users}
@@ -303,7 +313,27 @@ export async function recentInvitees(tx: Tx, since: Date, min: number, passive: 
     inviterId: Number(r.referrer_id),
     id: Number(r.id),
     joinedAt: Number(r.joined),
-    played: (r.played as unknown) === true || r.played === 't',
+    actions: Number(r.actions),
+  }));
+}
+
+/**
+ * The hours (since the Unix epoch) in which each player acted since `since` (ledger rows not of the
+ * `automatic` kinds), for the players active in at least `minHours` of them. One scan of the
+ * window through the ledger's time index; one row per player.
+ */
+export async function activeHours(tx: Tx, since: Date, automatic: readonly string[], minHours: number) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select user_id, array_agg(hour order by hour) as hours
+        from (select user_id, floor(extract(epoch from created_at) / 3600)::bigint as hour
+              from ${economyEvents} where created_at >= ${since} and kind not in ${automatic}
+              group by 1, 2) h
+        group by user_id having count(*) >= ${minHours}`,
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    hours: (r.hours as unknown as (string | number)[]).map(Number),
   }));
 }
 

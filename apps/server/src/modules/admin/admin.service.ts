@@ -24,11 +24,18 @@ import {
 import {
   alwaysNearBound,
   atTapCap,
+  FULL_GAME_MS,
   idleBursts,
+  idleInvitees,
+  longestAwakeStretch,
+  moleAtCap,
+  sleepless,
+  spanHours,
   SUSPICION,
   TAPS_PER_MINUTE_CAP,
   walletPattern,
 } from '@egg-rush/game/suspicion';
+import { GAME_REWARD_CAP } from '@egg-rush/game/mole';
 import type { Tx } from '../../db/client.ts';
 import type { BanList } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -409,28 +416,63 @@ export function createAdminService(deps: Deps, bans: BanList) {
       const invitees = await repo.recentInvitees(
         db,
         since,
-        SUSPICION.burstMinAccounts,
+        Math.min(SUSPICION.burstMinAccounts, SUSPICION.idleInviteesMin),
         SUSPICION.passiveKinds,
+        SUSPICION.idleMaxActions + 1,
       );
       const byInviter = groupBy(invitees, (i) => i.inviterId);
       for (const [inviterId, list] of byInviter) {
         for (const burst of idleBursts(list)) {
           const minutes = Math.max(1, Math.round((burst.at(-1)!.joinedAt - burst[0]!.joinedAt) / 60_000));
-          add(
-            inviterId,
-            'invite-burst',
-            `invited ${burst.length} accounts within ${minutes} min that never played`,
-          );
+          const once = burst.filter((i) => i.actions > 0).length;
+          const idle = `${burst.length - once} never played, ${once} acted once and stopped`;
+          add(inviterId, 'invite-burst', `invited ${burst.length} accounts within ${minutes} min: ${idle}`);
           for (const i of burst)
             add(
               i.id,
               'invite-burst',
-              `joined through ${inviterId} with ${burst.length - 1} others within ${minutes} min, never played`,
+              `joined through ${inviterId} with ${burst.length - 1} others within ${minutes} min, ${
+                i.actions > 0 ? 'acted once and stopped' : 'never played'
+              }`,
             );
         }
+        const farm = idleInvitees(list, now);
+        if (farm) {
+          add(
+            inviterId,
+            'idle-invitees',
+            `${farm.idle} of ${farm.invitees} invitees a day old or more acted at most once (${farm.once} once, ${farm.never} never)`,
+          );
+          for (const id of farm.ids)
+            add(id, 'idle-invitees', `one of ${farm.idle} invitees of ${inviterId} that acted at most once`);
+        }
+      }
+      const minHours = Math.ceil(SUSPICION.sleeplessActiveShare * SUSPICION.sleeplessHours);
+      const hourly = await repo.activeHours(
+        db,
+        new Date(now - SUSPICION.sleepWindowMs),
+        SUSPICION.automaticKinds,
+        minHours,
+      );
+      for (const { userId, hours } of hourly) {
+        const stretch = longestAwakeStretch(hours);
+        if (!sleepless(stretch)) continue;
+        const from = new Date(stretch.fromHour * 3_600_000).toISOString().slice(0, 13);
+        add(
+          userId,
+          'no-sleep',
+          `active in ${stretch.activeHours} of ${spanHours(stretch)} hours from ${from}:00 UTC without a pause of ${SUSPICION.sleepPauseHours} hours (longest pause ${stretch.longestPauseHours} h)`,
+        );
       }
       const scored = await repo.recentScoredGames(db, since, SUSPICION.moleMinGames);
       for (const [userId, list] of groupBy(scored, (g) => g.userId)) {
+        const capped = moleAtCap(list);
+        if (capped)
+          add(
+            userId,
+            'mole-cap',
+            `${capped.atCap} of ${capped.games} mole games at the ${GAME_REWARD_CAP}-coin reward cap, results a median ${Math.round(capped.medianElapsedMs / 1000)} s after the start (a full game ends after ${FULL_GAME_MS / 1000} s)`,
+          );
         if (alwaysNearBound(list))
           add(
             userId,

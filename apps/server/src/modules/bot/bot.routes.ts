@@ -27,7 +27,7 @@ export default async function botRoutes(fastify: FastifyInstance) {
     '/bot/webhook',
     {
       // Telegram's servers are few addresses sending for every player: not limited per address.
-      config: { public: true, rateLimit: false },
+      config: { public: true, rateLimit: false, foreignText: true },
       schema: { body: telegramUpdate, response: replies(webhookResponse) },
     },
     async (request) => {

@@ -123,3 +123,19 @@ export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
     owner: r.owner === true || r.owner === 't',
   }));
 }
+
+/**
+ * Every squad's name and stored key, oldest first, the table locked against new squads and other
+ * re-keyings until the transaction ends.
+ */
+export async function lockedSquadKeys(tx: Tx) {
+  await tx.execute(sql`lock table ${squads} in share row exclusive mode`);
+  return tx
+    .select({ id: squads.id, name: squads.name, nameKey: squads.nameKey })
+    .from(squads)
+    .orderBy(squads.id);
+}
+
+export async function setSquadKey(tx: Tx, id: number, nameKey: string) {
+  await tx.update(squads).set({ nameKey }).where(eq(squads.id, id));
+}

@@ -8,7 +8,7 @@ import {
   squadNameKey,
   squadStartParam,
 } from '@egg-rush/game/squads';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { findUser } from '../users/users.repository.ts';
@@ -16,7 +16,9 @@ import {
   deleteMember,
   insertMember,
   insertSquad,
+  lockedSquadKeys,
   rankedSquads,
+  setSquadKey,
   squadExists,
   squadIdOf,
   squadMembersOf,
@@ -40,6 +42,30 @@ const summary = (row: SquadRow) => ({ ...row, startParam: squadStartParam(row.id
  */
 export async function joinFromInvite(tx: Tx, userId: number, squadId: number, at: Date): Promise<void> {
   await insertMember(tx, userId, squadId, at);
+}
+
+/**
+ * Stores each squad's name key as the current rule computes it (run at start, after the
+ * migrations): keys written by an older rule would let a look-alike of an older squad's name
+ * through. When two older squads now share a key, the older keeps it and the newer gets its id
+ * appended, so it keeps its name and stays unique. Changes nothing when every key is current.
+ */
+export async function rekeySquadNames(database: Database): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const rows = await lockedSquadKeys(tx);
+    const taken = new Set<string>();
+    const changes: { id: number; key: string }[] = [];
+    for (const row of rows) {
+      const fresh = squadNameKey(row.name);
+      const key = taken.has(fresh) ? `${fresh}#${row.id}` : fresh;
+      taken.add(key);
+      if (key !== row.nameKey) changes.push({ id: row.id, key });
+    }
+    // Through a key no name can have, so that no two rows hold one key at any moment.
+    for (const { id } of changes) await setSquadKey(tx, id, `#rekey#${id}`);
+    for (const { id, key } of changes) await setSquadKey(tx, id, key);
+    return changes.length;
+  });
 }
 
 export function createSquadsService(deps: Deps) {

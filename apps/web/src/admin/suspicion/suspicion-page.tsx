@@ -7,8 +7,11 @@ import { Button, Dialog, ErrorNote, Loading, Section } from '../ui.tsx';
 
 const RULES = {
   'tap-pace': 'Tapped at the human pace cap for long stretches',
-  'invite-burst': 'Joined through one inviter within minutes, never played after',
+  'invite-burst': 'Joined through one inviter within minutes, acted at most once after',
+  'idle-invitees': 'Most invitees of one inviter acted at most once and stopped',
+  'no-sleep': 'Active around the clock for days, with no pause long enough to sleep',
   'mole-bound': 'Mole scores near the bound every time',
+  'mole-cap': 'Mole results at the reward cap nearly every time',
   'wallet-pattern': 'Shares a wallet address or address pattern',
 } as const;
 
