@@ -1,9 +1,9 @@
-import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Api, Bot, InlineKeyboard, type Transformer } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { createOutside, type Outside } from '../../lib/outside.ts';
 import { createPaymentsService } from '../payments/payments.service.ts';
 import { playerLanguage } from '@egg-rush/game/language';
 import {
@@ -15,9 +15,6 @@ import {
 } from './bot.repository.ts';
 import { botTexts } from './messages.ts';
 import { createNotifier, type Notifier } from './notifications.service.ts';
-
-/** Retries of a call Telegram answered 429 (after its retry_after) or 5xx, and the longest wait. */
-export const RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 30 } as const;
 
 /** A `/start` payload Telegram accepts (and the mini-app's start_param): 1-64 of A-Z a-z 0-9 _ -. */
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
@@ -42,16 +39,30 @@ function throttleMessages(): Transformer {
       : prev(method, payload, signal);
 }
 
-/** Throttling, and a call Telegram answered 429 (after its retry_after) or 5xx retried. */
-function configure(api: Api): Api {
-  api.config.use(throttleMessages());
-  api.config.use(autoRetry(RETRY));
-  return api;
+/**
+ * Every Bot API call goes through the one outside client (lib/outside.ts): connect and total
+ * timeouts, a bound on calls in flight, a circuit breaker, and a 429 failing fast for its
+ * retry_after (nothing is retried while a request waits: the notifier postpones, a player is
+ * answered 503 BUSY with Retry-After). grammY's own timeout is a backstop behind the client's.
+ */
+function telegramClient(env: Env, outside: Outside) {
+  return {
+    apiRoot: env.telegramApiRoot,
+    fetch: outside.fetch as never,
+    timeoutSeconds: Math.ceil(env.outsideTimeoutMs / 1000) + 5,
+  };
+}
+
+/** The Bot API as an outside service. */
+export function telegramOutside(env: Env, now: () => number = Date.now): Outside {
+  return createOutside({ name: 'telegram', totalTimeoutMs: env.outsideTimeoutMs, now });
 }
 
 /** A Bot API client for the scripts (refund, webhook set-up). */
 export function telegramApi(env: Env): Api {
-  return configure(new Api(env.botToken, { apiRoot: env.telegramApiRoot }));
+  const api = new Api(env.botToken, telegramClient(env, telegramOutside(env)));
+  api.config.use(throttleMessages());
+  return api;
 }
 
 export interface BotSide {
@@ -72,8 +83,9 @@ type Log = (msg: string, err?: unknown) => void;
 /** The bot: launch, settings, payments and re-engagement (BOT_TOKEN set). */
 export function createBotSide(deps: Deps, log: Log): BotSide {
   const { env } = deps;
-  const bot = new Bot(env.botToken, { client: { apiRoot: env.telegramApiRoot } });
-  configure(bot.api);
+  const outside = telegramOutside(env, deps.now);
+  const bot = new Bot(env.botToken, { client: telegramClient(env, outside) });
+  bot.api.config.use(throttleMessages());
   const payments = createPaymentsService(deps);
   const notifier = createNotifier(deps, bot.api, log);
   const { db } = deps.database;

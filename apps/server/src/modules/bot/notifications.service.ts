@@ -9,6 +9,7 @@ import {
 } from '@egg-rush/game/notifications';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import type { Deps } from '../../lib/deps.ts';
+import { outsideBusy } from '../../lib/outside.ts';
 import { markUnreachable, setTimeZone } from './bot.repository.ts';
 import { playerLanguage } from '@egg-rush/game/language';
 import { botTexts } from './messages.ts';
@@ -117,6 +118,12 @@ export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: un
         await markUnreachable(db, n.userId, new Date(deps.now()));
         await finish(db, n.id, 'blocked', new Date(deps.now()));
         return 'blocked';
+      }
+      const busy = outsideBusy(error);
+      if (busy) {
+        // Telegram asked to wait (429) or is unreachable: sent again when it may be.
+        await postpone(db, n.id, new Date(deps.now() + busy.retryAfter * 1000));
+        return 'postponed';
       }
       await finish(db, n.id, 'failed', new Date(deps.now()));
       log(`notification ${n.id} failed`, error);
