@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
-import { TICKET_PACKS } from '@egg-rush/game/payments';
+import { INVOICES_PER_DAY, TICKET_PACKS } from '@egg-rush/game/payments';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import { buildApp } from '../src/app.ts';
@@ -534,6 +534,53 @@ describe('ticket packs paid in Stars', () => {
     expect(lastAnswer()).toMatchObject({ ok: false });
     await preCheckout(5210, payload, pack.stars, 'USD');
     expect(lastAnswer()).toMatchObject({ ok: false });
+  });
+
+  it('200 invoice requests in a burst: one Bot API call and one kept row per pack, the same link each time', async () => {
+    const token = await loginT(5230);
+    const before = fake.of('createInvoiceLink').length;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.call(token, {
+          method: 'POST',
+          url: '/api/v1/payments/invoice',
+          payload: { pack: TICKET_PACKS[i % 3]!.id },
+        }),
+      ),
+    );
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    expect(fake.of('createInvoiceLink').length - before).toBe(3);
+    for (const [i, p] of TICKET_PACKS.entries()) {
+      const links = new Set(
+        answers.filter((_, j) => j % 3 === i).map((res) => res.json<{ link: string }>().link),
+      );
+      expect({ pack: p.id, links: links.size }).toEqual({ pack: p.id, links: 1 });
+    }
+    const rows = await sql1<{ n: number }>(sql`select count(*)::int as n from invoices where user_id = 5230`);
+    expect(Number(rows[0]!.n)).toBe(3);
+  });
+
+  it('a paid invoice is not handed out again; at most INVOICES_PER_DAY new ones a day, then 429 INVOICE_LIMIT', async () => {
+    const token = await loginT(5231);
+    const ask = () =>
+      t.call(token, { method: 'POST', url: '/api/v1/payments/invoice', payload: { pack: pack.id } });
+    const links = new Set<string>();
+    for (let i = 0; i < INVOICES_PER_DAY; i++) {
+      const res = await ask();
+      expect(res.statusCode).toBe(200);
+      links.add(res.json<{ link: string }>().link);
+      const payload = String(fake.of('createInvoiceLink').at(-1)!.payload.payload);
+      await webhook(t.app, successfulPayment(5231, payload, `charge-5231-${i}`));
+    }
+    expect(links.size).toBe(INVOICES_PER_DAY);
+    const asked = fake.of('createInvoiceLink').length;
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'INVOICE_LIMIT', message: expect.any(String) });
+    expect(fake.of('createInvoiceLink').length).toBe(asked);
+
+    t.clock.advance(86_400_000 + 1);
+    expect((await ask()).statusCode).toBe(200);
   });
 
   it('refuses an unknown pack', async () => {
