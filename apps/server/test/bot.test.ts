@@ -9,6 +9,7 @@ import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { MEMBERSHIP_CACHE_MS } from '../src/modules/bot/bot.ts';
 import { createPaymentsService } from '../src/modules/payments/payments.service.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -214,10 +215,27 @@ describe('the Follow on Telegram task', () => {
     expect(asked.payload).toEqual({ chat_id: '@EggRushNews', user_id: 5010 });
 
     fake.members.set(5010, 'member');
+    t.clock.advance(MEMBERSHIP_CACHE_MS.notMember); // a "no" is kept a few seconds
     const paid = await claim(token, 5010);
     expect(paid.statusCode).toBe(200);
     expect(paid.json<{ taskData: { task: { isClaimed: boolean } } }>().taskData.task.isClaimed).toBe(true);
     expect((await claim(token, 5010)).statusCode).toBe(409);
+  });
+
+  it('asks Telegram at most once while its answer is kept, and never again once the task is claimed', async () => {
+    const token = await loginT(5016);
+    const before = fake.of('getChatMember').length;
+    for (let i = 0; i < 150; i++) expect((await claim(token, 5016)).statusCode).toBe(409);
+    expect(fake.of('getChatMember').length - before).toBe(1);
+
+    fake.members.set(5016, 'member');
+    t.clock.advance(MEMBERSHIP_CACHE_MS.notMember);
+    expect((await claim(token, 5016)).statusCode).toBe(200);
+    const asked = fake.of('getChatMember').length;
+    t.clock.advance(MEMBERSHIP_CACHE_MS.member);
+    const again = await Promise.all(Array.from({ length: 150 }, () => claim(token, 5016)));
+    expect(again.every((res) => res.json<{ code: string }>().code === 'ALREADY_CLAIMED')).toBe(true);
+    expect(fake.of('getChatMember').length).toBe(asked);
   });
 
   it('counts administrators, creators and restricted members; not those who left or were banned', async () => {

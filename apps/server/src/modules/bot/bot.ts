@@ -19,6 +19,14 @@ import { createNotifier, type Notifier } from './notifications.service.ts';
 /** A `/start` payload Telegram accepts (and the mini-app's start_param): 1-64 of A-Z a-z 0-9 _ -. */
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * How long Telegram's answer on whether a player follows the channel is kept: a minute for "yes",
+ * a few seconds for "no" (a player who has just joined checks again at once).
+ */
+export const MEMBERSHIP_CACHE_MS = { member: 60_000, notMember: 5_000 } as const;
+/** At most this many answers kept (the oldest dropped first). */
+const MEMBERSHIP_CACHE_SIZE = 50_000;
+
 /** Chat member statuses that count as following the channel. */
 export function isMemberStatus(member: { status: string; is_member?: boolean }): boolean {
   if (member.status === 'restricted') return member.is_member === true;
@@ -90,6 +98,8 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
   const notifier = createNotifier(deps, bot.api, log);
   const { db } = deps.database;
   const at = () => new Date(deps.now());
+  /** Telegram's recent answers on channel membership, per player, with when they expire. */
+  const membership = new Map<number, { member: boolean; until: number }>();
   /** The texts in the language of the player writing: their choice in the app, else Telegram's. */
   const textsFor = async (from: { id: number; language_code?: string } | undefined) =>
     botTexts(playerLanguage(from ? await chosenLanguage(db, from.id) : null, from?.language_code));
@@ -196,8 +206,14 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
     },
     async isChannelMember(userId) {
       if (!env.telegramChannel) return undefined;
-      const member = await bot.api.getChatMember(env.telegramChannel, userId);
-      return isMemberStatus(member);
+      const cached = membership.get(userId);
+      if (cached && cached.until > deps.now()) return cached.member;
+      const member = isMemberStatus(await bot.api.getChatMember(env.telegramChannel, userId));
+      membership.delete(userId);
+      if (membership.size >= MEMBERSHIP_CACHE_SIZE) membership.delete(membership.keys().next().value!);
+      const keep = member ? MEMBERSHIP_CACHE_MS.member : MEMBERSHIP_CACHE_MS.notMember;
+      membership.set(userId, { member, until: deps.now() + keep });
+      return member;
     },
     async start({ polling }) {
       await bot.api
