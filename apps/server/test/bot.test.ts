@@ -54,10 +54,11 @@ async function login(
   startParam?: string,
   premium = false,
   timeZone?: string,
+  firstName = `Player ${id}`,
 ) {
   const initData = sign(
     {
-      user: { id, first_name: `Player ${id}`, language_code: 'en', ...(premium ? { is_premium: true } : {}) },
+      user: { id, first_name: firstName, language_code: 'en', ...(premium ? { is_premium: true } : {}) },
       ...(startParam ? { start_param: startParam } : {}),
       chat_instance: '1',
       chat_type: 'sender',
@@ -193,7 +194,7 @@ describe('in the player’s language', () => {
     await t.app.bot!.notifier.runOnce();
     const reward = new Intl.NumberFormat('ru').format(REFERRAL_REWARD.regular.inviter);
     expect(fake.of('sendMessage', 5061).map((c) => String(c.payload.text))).toEqual([
-      `🎉 Player 5062 — по вашему приглашению: +${reward} монет для вас!`,
+      `🎉 “Player 5062” — по вашему приглашению: +${reward} монет для вас!`,
     ]);
   });
 });
@@ -293,7 +294,34 @@ describe('notifications', () => {
     await loginT(5023, '5022');
     await t.app.bot!.notifier.runOnce();
     const reward = REFERRAL_REWARD.regular.inviter.toLocaleString('en-US');
-    expect(sentTo(5022)).toEqual([`🎉 Player 5023 joined through your invite: +${reward} coins for you!`]);
+    expect(sentTo(5022)).toEqual([`🎉 “Player 5023” joined through your invite: +${reward} coins for you!`]);
+  });
+
+  it("relays no player's words: an invitee's name is shortened, its link broken, quoted, with no preview", async () => {
+    await loginT(5026);
+    await login(
+      t.app,
+      t.clock.now(),
+      5027,
+      '5026',
+      false,
+      undefined,
+      'Support: claim 500 Stars at t.me/EggRushFree',
+    );
+    await t.app.bot!.notifier.runOnce();
+    const [sent] = fake.of('sendMessage', 5026);
+    const text = String(sent?.payload.text);
+    expect(text).toMatch(/^🎉 “Support∶ claim 500 Star…” joined through your invite/);
+    expect(text).not.toMatch(/t\.me|:\/\/|@/);
+    expect(sent?.payload.parse_mode).toBeUndefined();
+    expect(sent?.payload.entities).toBeUndefined();
+    expect(sent?.payload.link_preview_options).toEqual({ is_disabled: true });
+  });
+
+  it('launch-data names are stored cut at Telegram’s lengths (64, 64, 32)', async () => {
+    await login(t.app, t.clock.now(), 5028, undefined, false, undefined, 'N'.repeat(500));
+    const [row] = await sql1<{ first_name: string }>(sql`select first_name from users where id = 5028`);
+    expect(row!.first_name).toBe('N'.repeat(64));
   });
 
   it('the daily streak will break within a few hours: once per game day, not after the check-in', async () => {

@@ -112,6 +112,8 @@ export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: un
     try {
       await api.sendMessage(n.userId, texts.notificationText(n.kind, detail, hoursLeftToday(now)), {
         reply_markup: new InlineKeyboard().webApp(texts.play, deps.env.publicUrl),
+        // Plain text (no parse_mode) and no link preview: nothing in it becomes a link card.
+        link_preview_options: { is_disabled: true },
       });
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 403) {
