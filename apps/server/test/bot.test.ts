@@ -125,6 +125,70 @@ describe('the webhook', () => {
   });
 });
 
+describe('the webhook acknowledges what it cannot use (Telegram retries a 5xx)', () => {
+  const callback = (id: number, data: string, withMessage = true) => ({
+    update_id: updateId++,
+    callback_query: {
+      id: `cb-${id}-${updateId}`,
+      from: from(id),
+      chat_instance: '1',
+      data,
+      ...(withMessage ? { message: { message_id: 77, date: 1, chat: chat(id), text: 'x' } } : {}),
+    },
+  });
+
+  it('a successful_payment without `from` is acknowledged and credits nothing', async () => {
+    await loginT(5300);
+    const before = await ticketsOf(5300);
+    const res = await webhook(t.app, {
+      update_id: updateId++,
+      message: {
+        message_id: updateId,
+        date: Math.floor(t.clock.now() / 1000),
+        chat: chat(5300),
+        successful_payment: {
+          currency: 'XTR',
+          total_amount: 50,
+          invoice_payload: 'x',
+          telegram_payment_charge_id: 'charge-nofrom',
+          provider_payment_charge_id: '',
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await ticketsOf(5300)).toBe(before);
+  });
+
+  it('a callback without `message` is acknowledged and answered', async () => {
+    const res = await webhook(t.app, callback(5301, 'notify:off', false));
+    expect(res.statusCode).toBe(200);
+    expect(fake.of('answerCallbackQuery').at(-1)?.payload.callback_query_id).toMatch(/^cb-5301-/);
+  });
+
+  it('a settings button pressed twice: Telegram’s "message is not modified" is expected', async () => {
+    const first = await webhook(t.app, callback(5302, 'notify:off'));
+    const second = await webhook(t.app, callback(5302, 'notify:off'));
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(fake.of('editMessageText', 5302)).toHaveLength(2);
+  });
+
+  it('an update of a kind the bot does not know, and an answer Telegram refuses (429), are acknowledged', async () => {
+    const unknown = await webhook(t.app, {
+      update_id: updateId++,
+      purchased_paid_media: { from: from(5303) },
+    });
+    expect(unknown.statusCode).toBe(200);
+    fake.limited.set('sendMessage', 3);
+    try {
+      const refused = await webhook(t.app, command(5303, '/help'));
+      expect(refused.statusCode).toBe(200);
+    } finally {
+      fake.limited.delete('sendMessage');
+      t.clock.advance(3_000);
+    }
+  });
+});
+
 describe('launch', () => {
   it('/start answers a welcome with a web_app button opening the mini-app', async () => {
     await webhook(t.app, command(5002, '/start'));
@@ -383,7 +447,7 @@ describe('notifications', () => {
     t.clock.advance(1_000);
     await loginT(5032, '5030');
     await t.app.bot!.notifier.runOnce();
-    expect(sentTo(5030).at(-1)).toMatch(/Player 5032 joined/);
+    expect(sentTo(5030).at(-1)).toMatch(/“Player 5032” joined/);
     // The friend who joined while they were off is never announced.
     expect(sentTo(5030).filter((text) => /Player 5031/.test(text))).toEqual([]);
   });
@@ -412,7 +476,7 @@ describe('notifications', () => {
     await webhook(t.app, command(5040, '/help'));
     await loginT(5043, '5040');
     await t.app.bot!.notifier.runOnce();
-    expect(sentTo(5040).filter((text) => /Player 5043 joined/.test(text))).toHaveLength(1);
+    expect(sentTo(5040).filter((text) => /“Player 5043” joined/.test(text))).toHaveLength(1);
   });
 
   it('waits for the end of quiet hours (23:00–08:00, UTC when the time zone is unknown)', async () => {

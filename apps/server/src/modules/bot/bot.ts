@@ -1,9 +1,9 @@
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Api, Bot, InlineKeyboard, type Transformer } from 'grammy';
+import { Api, Bot, BotError, GrammyError, HttpError, InlineKeyboard, type Transformer } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { createOutside, type Outside } from '../../lib/outside.ts';
+import { createOutside, outsideBusy, type Outside } from '../../lib/outside.ts';
 import { createPaymentsService } from '../payments/payments.service.ts';
 import { playerLanguage } from '@egg-rush/game/language';
 import {
@@ -26,6 +26,17 @@ const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
 export const MEMBERSHIP_CACHE_MS = { member: 60_000, notMember: 5_000 } as const;
 /** At most this many answers kept (the oldest dropped first). */
 const MEMBERSHIP_CACHE_SIZE = 50_000;
+
+/** Telegram's answer when an edit would change nothing (a settings button pressed twice). */
+const NOT_MODIFIED = /message is not modified/;
+
+/**
+ * An error that retrying the update would not mend: Telegram refused or did not take our answer
+ * (a 4xx, a 429, a timeout, the breaker open). The update is acknowledged and the error logged.
+ */
+export function isTelegramSide(error: unknown): boolean {
+  return error instanceof GrammyError || error instanceof HttpError || outsideBusy(error) !== undefined;
+}
 
 /** Chat member statuses that count as following the channel. */
 export function isMemberStatus(member: { status: string; is_member?: boolean }): boolean {
@@ -145,7 +156,14 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
     const texts = await textsFor(ctx.from);
     await setNotifications(db, ctx.from.id, on, at());
     await ctx.answerCallbackQuery({ text: on ? texts.toastOn : texts.toastOff });
-    await ctx.editMessageText(texts.settingsText(on), { reply_markup: texts.settingsKeyboard(on) });
+    // A callback from an inline message, or one too old, carries no message to edit.
+    if (!ctx.callbackQuery.message) return;
+    await ctx
+      .editMessageText(texts.settingsText(on), { reply_markup: texts.settingsKeyboard(on) })
+      .catch((error: unknown) => {
+        // Pressed twice: the message already says so.
+        if (!(error instanceof GrammyError && NOT_MODIFIED.test(error.description))) throw error;
+      });
   });
 
   // Blocked or unblocked in the private chat.
@@ -170,6 +188,11 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
 
   bot.on('message:successful_payment', async (ctx) => {
     const p = ctx.message.successful_payment;
+    if (!ctx.from) {
+      // Telegram names the payer in a private chat; without one nothing can be credited safely.
+      log(`bot: successful_payment without a payer, charge ${p.telegram_payment_charge_id}`, undefined);
+      return;
+    }
     const result = await payments.paid({
       fromId: ctx.from.id,
       chargeId: p.telegram_payment_charge_id,
@@ -202,7 +225,13 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
     notifier,
     async handleUpdate(update) {
       await init();
-      await bot.handleUpdate(update);
+      try {
+        await bot.handleUpdate(update);
+      } catch (error) {
+        const cause = error instanceof BotError ? error.error : error;
+        if (!isTelegramSide(cause)) throw cause;
+        log(`bot: update ${update.update_id} acknowledged, Telegram refused an answer`, cause);
+      }
     },
     async isChannelMember(userId) {
       if (!env.telegramChannel) return undefined;
