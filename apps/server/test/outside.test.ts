@@ -1,5 +1,5 @@
 import { sign } from '@tma.js/init-data-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TICKET_PACKS } from '@egg-rush/game/payments';
 import { createOutside, OUTSIDE_DEFAULTS, OutsideBusy } from '../src/lib/outside.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
@@ -156,6 +156,8 @@ describe('POST /payments/invoice when the Bot API misbehaves', () => {
       }
       expect(await fake.connections()).toBeLessThanOrEqual(OUTSIDE_DEFAULTS.maxInFlight);
       // The breaker opened: the next request is refused at once, without reaching Telegram.
+      await vi.waitFor(() => expect(t.app.bot!.outside.state().inFlight).toBe(0), { timeout: 10_000 });
+      expect(t.app.bot!.outside.state().open).toBe(true);
       const sent = fake.of('createInvoiceLink').length;
       expect((await invoice(tokens[0]!)).statusCode).toBe(503);
       expect(fake.of('createInvoiceLink').length).toBe(sent);

@@ -87,6 +87,8 @@ export function telegramApi(env: Env): Api {
 export interface BotSide {
   bot: Bot;
   api: Api;
+  /** The outside client every Bot API call goes through (its state for metrics and tests). */
+  outside: Outside;
   notifier: Notifier;
   /** Handles one update from the webhook (the bot is initialised on the first). */
   handleUpdate(update: Update): Promise<void>;
@@ -222,6 +224,7 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
   return {
     bot,
     api: bot.api,
+    outside,
     notifier,
     async handleUpdate(update) {
       await init();
