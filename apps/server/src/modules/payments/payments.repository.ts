@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { invoices, starPayments, users } from '../../db/schema.ts';
 
@@ -51,7 +51,10 @@ export async function dropStalePending(tx: Tx, userId: number, pack: string, bef
     );
 }
 
-/** The player's newest unpaid invoice of this pack at this price, made since `since`, with its link. */
+/**
+ * The player's newest unpaid invoice of this pack at this price, made since `since`, with its
+ * link (an empty link: made before links were kept, never reused).
+ */
 export async function findReusableInvoice(
   tx: Tx,
   invoice: { userId: number; pack: string; tickets: number; stars: number; since: Date },
@@ -65,7 +68,7 @@ export async function findReusableInvoice(
         eq(invoices.pack, invoice.pack),
         eq(invoices.tickets, invoice.tickets),
         eq(invoices.stars, invoice.stars),
-        isNotNull(invoices.link),
+        ne(invoices.link, ''),
         gte(invoices.createdAt, invoice.since),
         notExists(
           tx
