@@ -361,6 +361,27 @@ describe('notifications', () => {
     expect(sentTo(5022)).toEqual([`🎉 “Player 5023” joined through your invite: +${reward} coins for you!`]);
   });
 
+  it('a 429 from Telegram postpones a reminder by its retry_after, then it is sent', async () => {
+    await loginT(5029);
+    await loginT(5019, '5029');
+    fake.limited.set('sendMessage', 7);
+    try {
+      await t.app.bot!.notifier.runOnce();
+    } finally {
+      fake.limited.delete('sendMessage');
+    }
+    const [row] = await sql1<{ status: string }>(sql`select status from notifications where user_id = 5029`);
+    expect(row?.status).toBe('pending');
+    expect(sentTo(5029)).toHaveLength(1); // asked once, answered 429
+    t.clock.advance(7_000);
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5029)).toHaveLength(2);
+    const [after] = await sql1<{ status: string }>(
+      sql`select status from notifications where user_id = 5029`,
+    );
+    expect(after?.status).toBe('sent');
+  });
+
   it("relays no player's words: an invitee's name is shortened, its link broken, quoted, with no preview", async () => {
     await loginT(5026);
     await login(
