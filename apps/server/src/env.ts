@@ -50,6 +50,7 @@ const schema = z
     BOT_MODE: z.enum(['webhook', 'polling']).default('webhook'),
     TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
     TELEGRAM_CHANNEL: optionalText,
+    OUTSIDE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     GAME_SECRET: optionalText,
     COMBO_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -161,6 +162,8 @@ export interface Env {
   telegramApiRoot: string;
   /** The channel of the "Follow on Telegram" task (@name or numeric id). */
   telegramChannel: string | undefined;
+  /** The total time an outside call (Bot API, TON API) may take before it is given up. */
+  outsideTimeoutMs: number;
   jwtSecret: string;
   gameSecret: string;
   /** The key of the daily combo's choice (an HMAC of the game day). */
@@ -214,6 +217,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     botMode: e.BOT_MODE,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
     telegramChannel: e.TELEGRAM_CHANNEL,
+    outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     gameSecret: e.GAME_SECRET ?? DEV_GAME_SECRET,
     comboSecret: e.COMBO_SECRET ?? DEV_COMBO_SECRET,

@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
-import { TICKET_PACKS } from '@egg-rush/game/payments';
+import { INVOICES_PER_DAY, TICKET_PACKS } from '@egg-rush/game/payments';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { MEMBERSHIP_CACHE_MS } from '../src/modules/bot/bot.ts';
 import { createPaymentsService } from '../src/modules/payments/payments.service.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -53,10 +54,11 @@ async function login(
   startParam?: string,
   premium = false,
   timeZone?: string,
+  firstName = `Player ${id}`,
 ) {
   const initData = sign(
     {
-      user: { id, first_name: `Player ${id}`, language_code: 'en', ...(premium ? { is_premium: true } : {}) },
+      user: { id, first_name: firstName, language_code: 'en', ...(premium ? { is_premium: true } : {}) },
       ...(startParam ? { start_param: startParam } : {}),
       chat_instance: '1',
       chat_type: 'sender',
@@ -120,6 +122,70 @@ describe('the webhook', () => {
     expect(right.json()).toEqual({ ok: true });
     const [reply] = fake.of('sendMessage', 5001);
     expect(reply?.payload.text).toMatch(/\/settings/);
+  });
+});
+
+describe('the webhook acknowledges what it cannot use (Telegram retries a 5xx)', () => {
+  const callback = (id: number, data: string, withMessage = true) => ({
+    update_id: updateId++,
+    callback_query: {
+      id: `cb-${id}-${updateId}`,
+      from: from(id),
+      chat_instance: '1',
+      data,
+      ...(withMessage ? { message: { message_id: 77, date: 1, chat: chat(id), text: 'x' } } : {}),
+    },
+  });
+
+  it('a successful_payment without `from` is acknowledged and credits nothing', async () => {
+    await loginT(5300);
+    const before = await ticketsOf(5300);
+    const res = await webhook(t.app, {
+      update_id: updateId++,
+      message: {
+        message_id: updateId,
+        date: Math.floor(t.clock.now() / 1000),
+        chat: chat(5300),
+        successful_payment: {
+          currency: 'XTR',
+          total_amount: 50,
+          invoice_payload: 'x',
+          telegram_payment_charge_id: 'charge-nofrom',
+          provider_payment_charge_id: '',
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await ticketsOf(5300)).toBe(before);
+  });
+
+  it('a callback without `message` is acknowledged and answered', async () => {
+    const res = await webhook(t.app, callback(5301, 'notify:off', false));
+    expect(res.statusCode).toBe(200);
+    expect(fake.of('answerCallbackQuery').at(-1)?.payload.callback_query_id).toMatch(/^cb-5301-/);
+  });
+
+  it('a settings button pressed twice: Telegram’s "message is not modified" is expected', async () => {
+    const first = await webhook(t.app, callback(5302, 'notify:off'));
+    const second = await webhook(t.app, callback(5302, 'notify:off'));
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(fake.of('editMessageText', 5302)).toHaveLength(2);
+  });
+
+  it('an update of a kind the bot does not know, and an answer Telegram refuses (429), are acknowledged', async () => {
+    const unknown = await webhook(t.app, {
+      update_id: updateId++,
+      purchased_paid_media: { from: from(5303) },
+    });
+    expect(unknown.statusCode).toBe(200);
+    fake.limited.set('sendMessage', 3);
+    try {
+      const refused = await webhook(t.app, command(5303, '/help'));
+      expect(refused.statusCode).toBe(200);
+    } finally {
+      fake.limited.delete('sendMessage');
+      t.clock.advance(3_000);
+    }
   });
 });
 
@@ -192,7 +258,7 @@ describe('in the player’s language', () => {
     await t.app.bot!.notifier.runOnce();
     const reward = new Intl.NumberFormat('ru').format(REFERRAL_REWARD.regular.inviter);
     expect(fake.of('sendMessage', 5061).map((c) => String(c.payload.text))).toEqual([
-      `🎉 Player 5062 — по вашему приглашению: +${reward} монет для вас!`,
+      `🎉 “Player 5062” — по вашему приглашению: +${reward} монет для вас!`,
     ]);
   });
 });
@@ -214,10 +280,27 @@ describe('the Follow on Telegram task', () => {
     expect(asked.payload).toEqual({ chat_id: '@EggRushNews', user_id: 5010 });
 
     fake.members.set(5010, 'member');
+    t.clock.advance(MEMBERSHIP_CACHE_MS.notMember); // a "no" is kept a few seconds
     const paid = await claim(token, 5010);
     expect(paid.statusCode).toBe(200);
     expect(paid.json<{ taskData: { task: { isClaimed: boolean } } }>().taskData.task.isClaimed).toBe(true);
     expect((await claim(token, 5010)).statusCode).toBe(409);
+  });
+
+  it('asks Telegram at most once while its answer is kept, and never again once the task is claimed', async () => {
+    const token = await loginT(5016);
+    const before = fake.of('getChatMember').length;
+    for (let i = 0; i < 150; i++) expect((await claim(token, 5016)).statusCode).toBe(409);
+    expect(fake.of('getChatMember').length - before).toBe(1);
+
+    fake.members.set(5016, 'member');
+    t.clock.advance(MEMBERSHIP_CACHE_MS.notMember);
+    expect((await claim(token, 5016)).statusCode).toBe(200);
+    const asked = fake.of('getChatMember').length;
+    t.clock.advance(MEMBERSHIP_CACHE_MS.member);
+    const again = await Promise.all(Array.from({ length: 150 }, () => claim(token, 5016)));
+    expect(again.every((res) => res.json<{ code: string }>().code === 'ALREADY_CLAIMED')).toBe(true);
+    expect(fake.of('getChatMember').length).toBe(asked);
   });
 
   it('counts administrators, creators and restricted members; not those who left or were banned', async () => {
@@ -275,7 +358,55 @@ describe('notifications', () => {
     await loginT(5023, '5022');
     await t.app.bot!.notifier.runOnce();
     const reward = REFERRAL_REWARD.regular.inviter.toLocaleString('en-US');
-    expect(sentTo(5022)).toEqual([`🎉 Player 5023 joined through your invite: +${reward} coins for you!`]);
+    expect(sentTo(5022)).toEqual([`🎉 “Player 5023” joined through your invite: +${reward} coins for you!`]);
+  });
+
+  it('a 429 from Telegram postpones a reminder by its retry_after, then it is sent', async () => {
+    await loginT(5029);
+    await loginT(5019, '5029');
+    fake.limited.set('sendMessage', 7);
+    try {
+      await t.app.bot!.notifier.runOnce();
+    } finally {
+      fake.limited.delete('sendMessage');
+    }
+    const [row] = await sql1<{ status: string }>(sql`select status from notifications where user_id = 5029`);
+    expect(row?.status).toBe('pending');
+    expect(sentTo(5029)).toHaveLength(1); // asked once, answered 429
+    t.clock.advance(7_000);
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5029)).toHaveLength(2);
+    const [after] = await sql1<{ status: string }>(
+      sql`select status from notifications where user_id = 5029`,
+    );
+    expect(after?.status).toBe('sent');
+  });
+
+  it("relays no player's words: an invitee's name is shortened, its link broken, quoted, with no preview", async () => {
+    await loginT(5026);
+    await login(
+      t.app,
+      t.clock.now(),
+      5027,
+      '5026',
+      false,
+      undefined,
+      'Support: claim 500 Stars at t.me/EggRushFree',
+    );
+    await t.app.bot!.notifier.runOnce();
+    const [sent] = fake.of('sendMessage', 5026);
+    const text = String(sent?.payload.text);
+    expect(text).toMatch(/^🎉 “Support∶ claim 500 Star…” joined through your invite/);
+    expect(text).not.toMatch(/t\.me|:\/\/|@/);
+    expect(sent?.payload.parse_mode).toBeUndefined();
+    expect(sent?.payload.entities).toBeUndefined();
+    expect(sent?.payload.link_preview_options).toEqual({ is_disabled: true });
+  });
+
+  it('launch-data names are stored cut at Telegram’s lengths (64, 64, 32)', async () => {
+    await login(t.app, t.clock.now(), 5028, undefined, false, undefined, 'N'.repeat(500));
+    const [row] = await sql1<{ first_name: string }>(sql`select first_name from users where id = 5028`);
+    expect(row!.first_name).toBe('N'.repeat(64));
   });
 
   it('the daily streak will break within a few hours: once per game day, not after the check-in', async () => {
@@ -337,7 +468,7 @@ describe('notifications', () => {
     t.clock.advance(1_000);
     await loginT(5032, '5030');
     await t.app.bot!.notifier.runOnce();
-    expect(sentTo(5030).at(-1)).toMatch(/Player 5032 joined/);
+    expect(sentTo(5030).at(-1)).toMatch(/“Player 5032” joined/);
     // The friend who joined while they were off is never announced.
     expect(sentTo(5030).filter((text) => /Player 5031/.test(text))).toEqual([]);
   });
@@ -366,7 +497,7 @@ describe('notifications', () => {
     await webhook(t.app, command(5040, '/help'));
     await loginT(5043, '5040');
     await t.app.bot!.notifier.runOnce();
-    expect(sentTo(5040).filter((text) => /Player 5043 joined/.test(text))).toHaveLength(1);
+    expect(sentTo(5040).filter((text) => /“Player 5043” joined/.test(text))).toHaveLength(1);
   });
 
   it('waits for the end of quiet hours (23:00–08:00, UTC when the time zone is unknown)', async () => {
@@ -534,6 +665,53 @@ describe('ticket packs paid in Stars', () => {
     expect(lastAnswer()).toMatchObject({ ok: false });
     await preCheckout(5210, payload, pack.stars, 'USD');
     expect(lastAnswer()).toMatchObject({ ok: false });
+  });
+
+  it('200 invoice requests in a burst: one Bot API call and one kept row per pack, the same link each time', async () => {
+    const token = await loginT(5230);
+    const before = fake.of('createInvoiceLink').length;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.call(token, {
+          method: 'POST',
+          url: '/api/v1/payments/invoice',
+          payload: { pack: TICKET_PACKS[i % 3]!.id },
+        }),
+      ),
+    );
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    expect(fake.of('createInvoiceLink').length - before).toBe(3);
+    for (const [i, p] of TICKET_PACKS.entries()) {
+      const links = new Set(
+        answers.filter((_, j) => j % 3 === i).map((res) => res.json<{ link: string }>().link),
+      );
+      expect({ pack: p.id, links: links.size }).toEqual({ pack: p.id, links: 1 });
+    }
+    const rows = await sql1<{ n: number }>(sql`select count(*)::int as n from invoices where user_id = 5230`);
+    expect(Number(rows[0]!.n)).toBe(3);
+  });
+
+  it('a paid invoice is not handed out again; at most INVOICES_PER_DAY new ones a day, then 429 INVOICE_LIMIT', async () => {
+    const token = await loginT(5231);
+    const ask = () =>
+      t.call(token, { method: 'POST', url: '/api/v1/payments/invoice', payload: { pack: pack.id } });
+    const links = new Set<string>();
+    for (let i = 0; i < INVOICES_PER_DAY; i++) {
+      const res = await ask();
+      expect(res.statusCode).toBe(200);
+      links.add(res.json<{ link: string }>().link);
+      const payload = String(fake.of('createInvoiceLink').at(-1)!.payload.payload);
+      await webhook(t.app, successfulPayment(5231, payload, `charge-5231-${i}`));
+    }
+    expect(links.size).toBe(INVOICES_PER_DAY);
+    const asked = fake.of('createInvoiceLink').length;
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'INVOICE_LIMIT', message: expect.any(String) });
+    expect(fake.of('createInvoiceLink').length).toBe(asked);
+
+    t.clock.advance(86_400_000 + 1);
+    expect((await ask()).statusCode).toBe(200);
   });
 
   it('refuses an unknown pack', async () => {

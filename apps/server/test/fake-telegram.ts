@@ -7,22 +7,52 @@ export interface Call {
   payload: Record<string, unknown>;
 }
 
-type Answer = { ok: true; result: unknown } | { ok: false; error_code: number; description: string };
+type Answer =
+  | { ok: true; result: unknown }
+  | { ok: false; error_code: number; description: string; parameters?: { retry_after: number } };
 
 /**
  * A local stand-in for the Telegram Bot API (POST /bot<token>/<method>, JSON in, `{ ok, result }`
  * out) that records every call. Chats in `blocked` answer sendMessage with Telegram's 403;
- * `members` says who follows the channel.
+ * `members` says who follows the channel. Methods in `hang` are never answered; methods in
+ * `limited` answer 429 with that retry_after; editing a message to the text and buttons it
+ * already has answers Telegram's 400 "message is not modified".
  */
 export async function startFakeTelegram() {
   const calls: Call[] = [];
   const blocked = new Set<number>();
   const members = new Map<number, string>();
+  const hang = new Set<string>();
+  const limited = new Map<string, number>();
+  const edited = new Map<string, string>();
   let messageId = 0;
   let invoice = 0;
 
   const answer = (method: string, p: Record<string, unknown>): Answer => {
+    const retryAfter = limited.get(method);
+    if (retryAfter !== undefined) {
+      return {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${retryAfter}`,
+        parameters: { retry_after: retryAfter },
+      };
+    }
     switch (method) {
+      case 'editMessageText': {
+        const key = `${String(p.chat_id)}:${String(p.message_id)}`;
+        const content = JSON.stringify([p.text, p.reply_markup ?? null]);
+        if (edited.get(key) === content) {
+          return {
+            ok: false,
+            error_code: 400,
+            description:
+              'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+          };
+        }
+        edited.set(key, content);
+        return { ok: true, result: true };
+      }
       case 'getMe':
         return {
           ok: true,
@@ -73,6 +103,7 @@ export async function startFakeTelegram() {
       const method = /\/bot[^/]+\/(\w+)/.exec(req.url ?? '')?.[1] ?? '';
       const payload = await readJson(req);
       calls.push({ method, payload });
+      if (hang.has(method)) return; // never answered: the caller must give up by itself
       const reply = answer(method, payload);
       res.writeHead(reply.ok ? 200 : reply.error_code, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply));
@@ -86,12 +117,20 @@ export async function startFakeTelegram() {
     calls,
     blocked,
     members,
+    hang,
+    limited,
+    /** Connections open to the fake now. */
+    connections: () => new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n))),
     /** The calls of one method, optionally to one chat. */
     of: (method: string, chatId?: number) =>
       calls.filter(
         (c) => c.method === method && (chatId === undefined || Number(c.payload.chat_id) === chatId),
       ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 export type FakeTelegram = Awaited<ReturnType<typeof startFakeTelegram>>;

@@ -36,6 +36,12 @@ describe('leader board', () => {
     expect(mid.json().me).toMatchObject({ userid: 3051, rank: 7 });
   });
 
+  it('shows a player-chosen name neutralised: no link, no invisible characters, shortened', async () => {
+    const token = await t.login(3998, { first_name: '\u202eSupport: claim 500 Stars at t.me/EggRushFree' });
+    const res = await t.call(token, { method: 'GET', url: '/api/v1/users/ranking/3998/total' });
+    expect(res.json<{ me: { firstname: string } }>().me.firstname).toBe('Support∶ claim 500 Star…');
+  });
+
   it('only answers for the caller', async () => {
     const token = await t.login(3999);
     expect((await t.call(token, { method: 'GET', url: '/api/v1/users/ranking/3001/total' })).statusCode).toBe(

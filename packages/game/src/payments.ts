@@ -33,3 +33,16 @@ export function refundTickets(bought: number, held: number): { removed: number; 
   const removed = Math.max(0, Math.min(bought, held));
   return { removed, shortfall: bought - removed };
 }
+
+/**
+ * Design choice: an unpaid invoice link is handed out again for the same player and pack for a
+ * day (at the same price), rather than asking Telegram for a new one on every tap of "buy".
+ */
+export const INVOICE_REUSE_MS = 86_400_000;
+
+/**
+ * Design choice: at most this many new invoices per player in any 24 hours (a reused one does
+ * not count). Far above what a buyer needs (three packs, each reused while unpaid), it bounds
+ * what one player can make the server ask Telegram for and keep.
+ */
+export const INVOICES_PER_DAY = 20;

@@ -1,48 +1,100 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foreignLookAlikes, nameSkeleton } from '../src/names.ts';
-import { checkSquadName, squadNameKey } from '../src/squads.ts';
+import {
+  capLaunchText,
+  DISPLAY_NAME_MAX,
+  displayName,
+  LAUNCH_NAME_MAX,
+  neutraliseName,
+  quotedName,
+} from '../src/names.ts';
 
-describe('names compared as they look', () => {
-  it('gives look-alikes of other scripts, other widths and other cases one skeleton', () => {
-    const same = [
-      'Egg Squad',
-      'EGG SQUAD',
-      '\u0415GG SQU\u0410D', // Cyrillic Е and А
-      '\u0435gg squ\u0430d', // Cyrillic е and а
-      '\uff25\uff47\uff47 Squad', // full-width
-      '\ud835\udc04gg Squad', // mathematical bold E
-    ];
-    for (const name of same) expect(nameSkeleton(name), name).toBe(nameSkeleton('egg squad'));
-    expect(nameSkeleton('\u039d\u039f\u03a4')).toBe(nameSkeleton('NOT')); // Greek Ν Ο Τ
-    expect(nameSkeleton('Stra\u00dfe')).toBe(nameSkeleton('STRASSE'));
+/** What Telegram would turn into a link or an entity: an address, a domain, a mention, a command. */
+const LINK_LIKE = [
+  /[a-z0-9-]\s*[.。｡．︒]\s*[a-z]{2,}/i, // domain-like: t.me, example.com
+  /:\/\//, // scheme
+  /(^|\s)\/[a-z]/i, // bot command
+  /@[a-z0-9_]/i, // mention
+  /#[\p{L}\p{N}_]/u, // hashtag
+  /\$[a-z]/i, // cashtag
+];
+const linkLike = (text: string) => LINK_LIKE.some((re) => re.test(text.normalize('NFKC')));
+const graphemes = (text: string) =>
+  Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)).length;
+
+/** Names built from the pieces an attacker would use, and any text at all. */
+const pieces = fc.constantFrom(
+  't.me/',
+  'https://',
+  'http://',
+  'www.',
+  '.com',
+  '.me',
+  'example',
+  '@',
+  '#',
+  '$',
+  '/start',
+  'Support',
+  ': claim 500 Stars at ',
+  '\u202e',
+  '\u200b',
+  '\u2024',
+  '．',
+  '。',
+  '"',
+  '“',
+  '\n',
+  ' ',
+  'EggRushBot',
+  'é',
+  '👨‍👩‍👧',
+);
+const hostile = fc.array(pieces, { maxLength: 30 }).map((p) => p.join(''));
+const names = fc.oneof(
+  hostile,
+  fc.string({ unit: 'grapheme', maxLength: 80 }),
+  fc.string({ unit: 'binary', maxLength: 80 }),
+);
+
+describe('names shown to other players', () => {
+  it('the issue’s example: no link, shortened, quoted', () => {
+    const shown = quotedName('Support: claim 500 Stars at t.me/EggRushFree');
+    expect(shown).toBe('“Support∶ claim 500 Star…”');
+    expect(linkLike(neutraliseName('Support: claim 500 Stars at t.me/EggRushFree'))).toBe(false);
+    expect(neutraliseName('visit example.com')).toBe('visit example·com');
   });
 
-  it('keeps names that look different apart', () => {
-    for (const [a, b] of [
-      ['Egg Squad', 'Eggs Squad'],
-      ['Caf\u00e9', 'Cafe'],
-      ['Yolk', 'Folk'],
-      ['\u4e2d\u6587', '\u4e2d\u6599'],
-    ] as const)
-      expect(nameSkeleton(a), `${a} / ${b}`).not.toBe(nameSkeleton(b));
+  it('never link-like, never longer than the cap, no control or bidi characters, no quotes', () => {
+    fc.assert(
+      fc.property(names, (raw) => {
+        const name = neutraliseName(raw);
+        expect(linkLike(name)).toBe(false);
+        expect(graphemes(name)).toBeLessThanOrEqual(DISPLAY_NAME_MAX);
+        expect(name).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"“”]/u);
+        expect(name).toBe(name.trim());
+      }),
+      { numRuns: 2000 },
+    );
   });
 
-  it('maps only foreign letters for blocked words: Latin "m" stays "m"', () => {
-    expect(foreignLookAlikes('Fu\u0441k')).toBe('fuck');
-    expect(foreignLookAlikes('Pompeii')).toBe('pompeii');
-    expect(nameSkeleton('Pompeii')).toBe(nameSkeleton('Pornpeii'));
-  });
-});
-
-describe('squad names', () => {
-  it('refuses blocked words spelled with letters of other scripts', () => {
-    for (const name of ['Fu\u0441k Squad', '\u0455\u04bb\u0456t crew', 'N\u0391ZI club', 'P\u043ern Stars'])
-      expect(checkSquadName(name), name).toEqual({ ok: false, reason: 'profanity' });
-    for (const name of ['Pompeii', 'Moby Dickens', '\u0421\u043e\u0431\u0430\u043a\u0438'])
-      expect(checkSquadName(name), name).toMatchObject({ ok: true });
+  it('keeps ordinary names as they are', () => {
+    for (const name of ['Анна', 'José María', '山田 太郎', 'Player 5023', 'Nguyễn Văn A']) {
+      expect(neutraliseName(name)).toBe(name);
+    }
+    expect(displayName('Ann', 'Lee', 'ann')).toBe('Ann Lee');
+    expect(displayName('\u200b', null, 'ann_lee')).toBe('ann_lee');
+    expect(quotedName('\u202e\u200b')).toBeUndefined();
   });
 
-  it('keys a name by its skeleton, spacing aside', () => {
-    expect(squadNameKey('  \u0415gg   Hunters ')).toBe(squadNameKey('egg hunters'));
+  it('launch-data names are cut at Telegram’s own lengths, never inside a character', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (raw) => {
+        const cut = capLaunchText(raw, LAUNCH_NAME_MAX.firstName)!;
+        expect(Array.from(cut).length).toBeLessThanOrEqual(64);
+        expect(cut).not.toContain('\u0000');
+        expect(raw.replaceAll('\u0000', '').startsWith(cut)).toBe(true);
+      }),
+    );
   });
 });

@@ -310,8 +310,15 @@ export const invoices = pgTable(
     tickets: integer('tickets').notNull(),
     stars: integer('stars').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Telegram's link for it; null while it is being asked for (one at a time per pack). */
+    link: text('link'),
   },
-  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('invoices_pending_idx')
+      .on(t.userId, t.pack)
+      .where(sql`${t.link} is null`),
+  ],
 );
 
 /**

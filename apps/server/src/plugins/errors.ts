@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError } from '../db/client.ts';
 import { AppError, sqlState } from '../lib/errors.ts';
+import { outsideBusy } from '../lib/outside.ts';
 
 /**
  * Database refusals that escape a service: a race lost to another request (a unique, foreign-key,
@@ -36,6 +37,15 @@ function isBusy(error: unknown): boolean {
 /** One error shape for every refusal: `{ code, message }`. */
 export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // An outside service (Bot API, TON API) refused, timed out or is cooling down.
+    const outside = outsideBusy(error);
+    if (outside) {
+      request.log.warn({ service: outside.service, reason: outside.reason }, 'outside call refused');
+      return reply
+        .status(503)
+        .header('retry-after', String(outside.retryAfter))
+        .send({ code: outside.code, message: outside.message });
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send({ code: error.code, message: error.message });
     }

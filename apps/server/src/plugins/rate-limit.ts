@@ -19,6 +19,8 @@ declare module 'fastify' {
      * already bounds whatever the call rate, so a Redis round trip per call buys nothing.
      */
     rateLimit?: false | 'address' | 'local';
+    /** A call this says yes to is not counted (the webhook's calls carrying Telegram's secret). */
+    rateLimitExempt?: (request: FastifyRequest) => boolean;
   }
 }
 
@@ -58,7 +60,7 @@ export function registerRateLimit(app: FastifyInstance, tokens: Tokens) {
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const policy = request.routeOptions.config?.rateLimit;
-    if (policy === false) return;
+    if (policy === false || request.routeOptions.config?.rateLimitExempt?.(request)) return;
     const now = app.deps.now();
     const route = `${request.method} ${request.routeOptions.url ?? '*'}`;
     const player = policy === 'address' ? null : tokenSubject(request, tokens, now);

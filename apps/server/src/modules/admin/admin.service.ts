@@ -1,3 +1,4 @@
+import { neutraliseName } from '@egg-rush/game/names';
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   AdminAdjustBody,
@@ -59,7 +60,7 @@ export function summary(p: repo.PlayerRow): AdminPlayerSummary {
   return {
     id: p.id,
     username: p.username,
-    firstName: p.firstName,
+    firstName: neutraliseName(p.firstName),
     walletAddress: p.walletAddress,
     coins: p.onion,
     tickets: p.ticket,
@@ -170,7 +171,7 @@ export function createAdminService(deps: Deps, bans: BanList) {
         },
         referrals: tree.first.map((f) => ({
           id: f.id,
-          firstName: f.firstName,
+          firstName: neutraliseName(f.firstName),
           username: f.username,
           createdAt: f.createdAt.getTime(),
           bannedAt: ms(f.bannedAt),
@@ -178,7 +179,7 @@ export function createAdminService(deps: Deps, bans: BanList) {
             .filter((s) => s.referrerId === f.id)
             .map((s) => ({
               id: s.id,
-              firstName: s.firstName,
+              firstName: neutraliseName(s.firstName),
               username: s.username,
               createdAt: s.createdAt.getTime(),
             })),
@@ -495,7 +496,7 @@ export function createAdminService(deps: Deps, bans: BanList) {
         .filter(([id]) => names.has(id))
         .map(([id, f]) => ({
           id,
-          firstName: names.get(id)!.firstName,
+          firstName: neutraliseName(names.get(id)!.firstName),
           username: names.get(id)!.username,
           bannedAt: ms(names.get(id)!.bannedAt),
           rules: [...f.rules],

@@ -1,5 +1,6 @@
 import { parse, sign, validate } from '@tma.js/init-data-node';
 import type { DevLaunchQuery } from '@egg-rush/contract/auth';
+import { capLaunchText, LAUNCH_NAME_MAX } from '@egg-rush/game/names';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { parseInviter } from '@egg-rush/game/referrals';
 import { parseSquadStartParam } from '@egg-rush/game/squads';
@@ -53,9 +54,10 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       if (tgUser.id !== userid) throw forbidden('Launch data belongs to another user.');
       const identity: LaunchIdentity = {
         id: tgUser.id,
-        firstName: storable(tgUser.first_name) || 'Player',
-        lastName: storable(tgUser.last_name) || null,
-        username: storable(tgUser.username) || null,
+        // Cut at Telegram's own lengths: nothing longer is stored, whatever the launch data says.
+        firstName: capLaunchText(tgUser.first_name, LAUNCH_NAME_MAX.firstName) || 'Player',
+        lastName: capLaunchText(tgUser.last_name, LAUNCH_NAME_MAX.lastName) || null,
+        username: capLaunchText(tgUser.username, LAUNCH_NAME_MAX.username) || null,
         photoUrl: storable(tgUser.photo_url) || null,
         languageCode: storable(tgUser.language_code) || null,
         isPremium: tgUser.is_premium === true,

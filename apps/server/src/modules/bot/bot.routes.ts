@@ -18,16 +18,25 @@ function sameSecret(sent: unknown, secret: string | undefined): boolean {
 
 /**
  * POST /bot/webhook: Telegram's updates. Only a call carrying BOT_WEBHOOK_SECRET is processed;
- * a failure answers 500 so that Telegram sends the update again (a payment is credited once
- * however often it comes).
+ * calls without it are rate limited per address like any public route (Telegram's own, few
+ * addresses for every player, are not). An update the bot cannot use, or whose answer Telegram
+ * refused, is acknowledged (see BotSide.handleUpdate); only a failure of our own (the database)
+ * answers 500, so that Telegram sends the update again (a payment is credited once however often
+ * it comes).
  */
 export default async function botRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/bot/webhook',
     {
-      // Telegram's servers are few addresses sending for every player: not limited per address.
-      config: { public: true, rateLimit: false, foreignText: true },
+      config: {
+        public: true,
+        rateLimit: 'address',
+        rateLimitExempt: (request) =>
+          sameSecret(request.headers[SECRET_HEADER], app.deps.env.botWebhookSecret),
+        // Telegram's own text (messages may hold line breaks): not refused for control characters.
+        foreignText: true,
+      },
       schema: { body: telegramUpdate, response: replies(webhookResponse) },
     },
     async (request) => {

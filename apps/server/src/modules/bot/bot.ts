@@ -1,9 +1,9 @@
-import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Api, Bot, InlineKeyboard, type Transformer } from 'grammy';
+import { Api, Bot, BotError, GrammyError, HttpError, InlineKeyboard, type Transformer } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { createOutside, outsideBusy, type Outside } from '../../lib/outside.ts';
 import { createPaymentsService } from '../payments/payments.service.ts';
 import { playerLanguage } from '@egg-rush/game/language';
 import {
@@ -16,11 +16,27 @@ import {
 import { botTexts } from './messages.ts';
 import { createNotifier, type Notifier } from './notifications.service.ts';
 
-/** Retries of a call Telegram answered 429 (after its retry_after) or 5xx, and the longest wait. */
-export const RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 30 } as const;
-
 /** A `/start` payload Telegram accepts (and the mini-app's start_param): 1-64 of A-Z a-z 0-9 _ -. */
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * How long Telegram's answer on whether a player follows the channel is kept: a minute for "yes",
+ * a few seconds for "no" (a player who has just joined checks again at once).
+ */
+export const MEMBERSHIP_CACHE_MS = { member: 60_000, notMember: 5_000 } as const;
+/** At most this many answers kept (the oldest dropped first). */
+const MEMBERSHIP_CACHE_SIZE = 50_000;
+
+/** Telegram's answer when an edit would change nothing (a settings button pressed twice). */
+const NOT_MODIFIED = /message is not modified/;
+
+/**
+ * An error that retrying the update would not mend: Telegram refused or did not take our answer
+ * (a 4xx, a 429, a timeout, the breaker open). The update is acknowledged and the error logged.
+ */
+export function isTelegramSide(error: unknown): boolean {
+  return error instanceof GrammyError || error instanceof HttpError || outsideBusy(error) !== undefined;
+}
 
 /** Chat member statuses that count as following the channel. */
 export function isMemberStatus(member: { status: string; is_member?: boolean }): boolean {
@@ -42,21 +58,37 @@ function throttleMessages(): Transformer {
       : prev(method, payload, signal);
 }
 
-/** Throttling, and a call Telegram answered 429 (after its retry_after) or 5xx retried. */
-function configure(api: Api): Api {
-  api.config.use(throttleMessages());
-  api.config.use(autoRetry(RETRY));
-  return api;
+/**
+ * Every Bot API call goes through the one outside client (lib/outside.ts): connect and total
+ * timeouts, a bound on calls in flight, a circuit breaker, and a 429 failing fast for its
+ * retry_after (nothing is retried while a request waits: the notifier postpones, a player is
+ * answered 503 BUSY with Retry-After). grammY's own timeout is a backstop behind the client's.
+ */
+function telegramClient(env: Env, outside: Outside) {
+  return {
+    apiRoot: env.telegramApiRoot,
+    fetch: outside.fetch as never,
+    timeoutSeconds: Math.ceil(env.outsideTimeoutMs / 1000) + 5,
+  };
+}
+
+/** The Bot API as an outside service. */
+export function telegramOutside(env: Env, now: () => number = Date.now): Outside {
+  return createOutside({ name: 'telegram', totalTimeoutMs: env.outsideTimeoutMs, now });
 }
 
 /** A Bot API client for the scripts (refund, webhook set-up). */
 export function telegramApi(env: Env): Api {
-  return configure(new Api(env.botToken, { apiRoot: env.telegramApiRoot }));
+  const api = new Api(env.botToken, telegramClient(env, telegramOutside(env)));
+  api.config.use(throttleMessages());
+  return api;
 }
 
 export interface BotSide {
   bot: Bot;
   api: Api;
+  /** The outside client every Bot API call goes through (its state for metrics and tests). */
+  outside: Outside;
   notifier: Notifier;
   /** Handles one update from the webhook (the bot is initialised on the first). */
   handleUpdate(update: Update): Promise<void>;
@@ -72,12 +104,15 @@ type Log = (msg: string, err?: unknown) => void;
 /** The bot: launch, settings, payments and re-engagement (BOT_TOKEN set). */
 export function createBotSide(deps: Deps, log: Log): BotSide {
   const { env } = deps;
-  const bot = new Bot(env.botToken, { client: { apiRoot: env.telegramApiRoot } });
-  configure(bot.api);
+  const outside = telegramOutside(env, deps.now);
+  const bot = new Bot(env.botToken, { client: telegramClient(env, outside) });
+  bot.api.config.use(throttleMessages());
   const payments = createPaymentsService(deps);
   const notifier = createNotifier(deps, bot.api, log);
   const { db } = deps.database;
   const at = () => new Date(deps.now());
+  /** Telegram's recent answers on channel membership, per player, with when they expire. */
+  const membership = new Map<number, { member: boolean; until: number }>();
   /** The texts in the language of the player writing: their choice in the app, else Telegram's. */
   const textsFor = async (from: { id: number; language_code?: string } | undefined) =>
     botTexts(playerLanguage(from ? await chosenLanguage(db, from.id) : null, from?.language_code));
@@ -123,7 +158,14 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
     const texts = await textsFor(ctx.from);
     await setNotifications(db, ctx.from.id, on, at());
     await ctx.answerCallbackQuery({ text: on ? texts.toastOn : texts.toastOff });
-    await ctx.editMessageText(texts.settingsText(on), { reply_markup: texts.settingsKeyboard(on) });
+    // A callback from an inline message, or one too old, carries no message to edit.
+    if (!ctx.callbackQuery.message) return;
+    await ctx
+      .editMessageText(texts.settingsText(on), { reply_markup: texts.settingsKeyboard(on) })
+      .catch((error: unknown) => {
+        // Pressed twice: the message already says so.
+        if (!(error instanceof GrammyError && NOT_MODIFIED.test(error.description))) throw error;
+      });
   });
 
   // Blocked or unblocked in the private chat.
@@ -148,6 +190,11 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
 
   bot.on('message:successful_payment', async (ctx) => {
     const p = ctx.message.successful_payment;
+    if (!ctx.from) {
+      // Telegram names the payer in a private chat; without one nothing can be credited safely.
+      log(`bot: successful_payment without a payer, charge ${p.telegram_payment_charge_id}`, undefined);
+      return;
+    }
     const result = await payments.paid({
       fromId: ctx.from.id,
       chargeId: p.telegram_payment_charge_id,
@@ -177,15 +224,28 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
   return {
     bot,
     api: bot.api,
+    outside,
     notifier,
     async handleUpdate(update) {
       await init();
-      await bot.handleUpdate(update);
+      try {
+        await bot.handleUpdate(update);
+      } catch (error) {
+        const cause = error instanceof BotError ? error.error : error;
+        if (!isTelegramSide(cause)) throw cause;
+        log(`bot: update ${update.update_id} acknowledged, Telegram refused an answer`, cause);
+      }
     },
     async isChannelMember(userId) {
       if (!env.telegramChannel) return undefined;
-      const member = await bot.api.getChatMember(env.telegramChannel, userId);
-      return isMemberStatus(member);
+      const cached = membership.get(userId);
+      if (cached && cached.until > deps.now()) return cached.member;
+      const member = isMemberStatus(await bot.api.getChatMember(env.telegramChannel, userId));
+      membership.delete(userId);
+      if (membership.size >= MEMBERSHIP_CACHE_SIZE) membership.delete(membership.keys().next().value!);
+      const keep = member ? MEMBERSHIP_CACHE_MS.member : MEMBERSHIP_CACHE_MS.notMember;
+      membership.set(userId, { member, until: deps.now() + keep });
+      return member;
     },
     async start({ polling }) {
       await bot.api

@@ -1,5 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import type { LanguageCode } from '@egg-rush/game/language';
+import { quotedName } from '@egg-rush/game/names';
 
 /**
  * Texts the bot sends (design choices; short, one idea each), in each language the game speaks:
@@ -295,7 +296,12 @@ export function botTexts(lng: LanguageCode) {
         case 'streak':
           return texts.streak(Number(detail.streak ?? 1), hoursLeft, word);
         case 'friend':
-          return texts.friend(String(detail.name ?? texts.aFriend), Number(detail.reward ?? 0), word);
+          // Another player's chosen name: neutralised and quoted, never the bot's own words.
+          return texts.friend(
+            quotedName(typeof detail.name === 'string' ? detail.name : null) ?? texts.aFriend,
+            Number(detail.reward ?? 0),
+            word,
+          );
         default:
           return texts.missYou;
       }

@@ -9,6 +9,7 @@ import {
 } from '@egg-rush/game/notifications';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import type { Deps } from '../../lib/deps.ts';
+import { outsideBusy } from '../../lib/outside.ts';
 import { markUnreachable, setTimeZone } from './bot.repository.ts';
 import { playerLanguage } from '@egg-rush/game/language';
 import { botTexts } from './messages.ts';
@@ -111,12 +112,20 @@ export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: un
     try {
       await api.sendMessage(n.userId, texts.notificationText(n.kind, detail, hoursLeftToday(now)), {
         reply_markup: new InlineKeyboard().webApp(texts.play, deps.env.publicUrl),
+        // Plain text (no parse_mode) and no link preview: nothing in it becomes a link card.
+        link_preview_options: { is_disabled: true },
       });
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 403) {
         await markUnreachable(db, n.userId, new Date(deps.now()));
         await finish(db, n.id, 'blocked', new Date(deps.now()));
         return 'blocked';
+      }
+      const busy = outsideBusy(error);
+      if (busy) {
+        // Telegram asked to wait (429) or is unreachable: sent again when it may be.
+        await postpone(db, n.id, new Date(deps.now() + busy.retryAfter * 1000));
+        return 'postponed';
       }
       await finish(db, n.id, 'failed', new Date(deps.now()));
       log(`notification ${n.id} failed`, error);

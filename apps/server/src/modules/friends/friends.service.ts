@@ -1,3 +1,4 @@
+import { neutraliseName } from '@egg-rush/game/names';
 import type { FriendsResponse } from '@egg-rush/contract/friends';
 import {
   inviteLink,
@@ -53,7 +54,7 @@ export function createFriendsService(deps: Deps) {
       return {
         friends: rows.map((r) => ({
           id: r.id,
-          firstname: r.firstName,
+          firstname: neutraliseName(r.firstName),
           avatar: `/api/v1/users/avatar/${r.id}`,
           totalScore: r.totalScore,
           reward: r.reward,

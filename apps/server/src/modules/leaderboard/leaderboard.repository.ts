@@ -1,3 +1,4 @@
+import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -11,7 +12,7 @@ export interface RankRow {
 
 const toRow = (r: Record<string, string | number>): RankRow => ({
   userid: Number(r.id),
-  firstname: String(r.first_name),
+  firstname: neutraliseName(String(r.first_name)),
   totalScore: Number(r.total_score),
   rank: Number(r.rank),
 });
@@ -56,7 +57,7 @@ export async function firstNames(tx: Tx, ids: readonly number[]): Promise<Map<nu
     tx,
     sql`select id, first_name from ${users} where id in ${ids}`,
   );
-  return new Map(rows.map((r) => [Number(r.id), r.first_name]));
+  return new Map(rows.map((r) => [Number(r.id), neutraliseName(r.first_name)]));
 }
 
 /** These players' lifetime totals, as the caller's transaction sees them (for the Redis board). */

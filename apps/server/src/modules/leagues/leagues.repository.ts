@@ -1,3 +1,4 @@
+import { neutraliseName } from '@egg-rush/game/names';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { rewardClaims, users } from '../../db/schema.ts';
@@ -5,7 +6,7 @@ import type { RankRow } from '../leaderboard/leaderboard.repository.ts';
 
 const toRow = (r: Record<string, string | number>): RankRow => ({
   userid: Number(r.id),
-  firstname: String(r.first_name),
+  firstname: neutraliseName(String(r.first_name)),
   totalScore: Number(r.total_score),
   rank: Number(r.rank),
 });

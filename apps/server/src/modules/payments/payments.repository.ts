@@ -1,14 +1,18 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { invoices, starPayments, users } from '../../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof starPayments.$inferSelect;
 
-export async function createInvoice(
+/**
+ * Holds the player's one place for a new invoice of this pack (its link still to be asked for);
+ * undefined while another request holds it.
+ */
+export async function claimInvoice(
   tx: Tx,
   invoice: { userId: number; pack: string; tickets: number; stars: number; at: Date },
-): Promise<InvoiceRow> {
+): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -18,8 +22,74 @@ export async function createInvoice(
       stars: invoice.stars,
       createdAt: invoice.at,
     })
+    .onConflictDoNothing()
     .returning();
-  return row!;
+  return row;
+}
+
+/** Stores Telegram's link for an invoice held by {@link claimInvoice}. */
+export async function setInvoiceLink(tx: Tx, id: string, link: string): Promise<void> {
+  await tx.update(invoices).set({ link }).where(eq(invoices.id, id));
+}
+
+/** Drops an invoice whose link could not be had. */
+export async function dropInvoice(tx: Tx, id: string): Promise<void> {
+  await tx.delete(invoices).where(and(eq(invoices.id, id), isNull(invoices.link)));
+}
+
+/** Drops the player's invoices of a pack still without a link since before `before` (a crash). */
+export async function dropStalePending(tx: Tx, userId: number, pack: string, before: Date): Promise<void> {
+  await tx
+    .delete(invoices)
+    .where(
+      and(
+        eq(invoices.userId, userId),
+        eq(invoices.pack, pack),
+        isNull(invoices.link),
+        lt(invoices.createdAt, before),
+      ),
+    );
+}
+
+/**
+ * The player's newest unpaid invoice of this pack at this price, made since `since`, with its
+ * link (an empty link: made before links were kept, never reused).
+ */
+export async function findReusableInvoice(
+  tx: Tx,
+  invoice: { userId: number; pack: string; tickets: number; stars: number; since: Date },
+): Promise<(InvoiceRow & { link: string }) | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.userId, invoice.userId),
+        eq(invoices.pack, invoice.pack),
+        eq(invoices.tickets, invoice.tickets),
+        eq(invoices.stars, invoice.stars),
+        ne(invoices.link, ''),
+        gte(invoices.createdAt, invoice.since),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(starPayments)
+            .where(eq(starPayments.invoiceId, invoices.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(invoices.createdAt))
+    .limit(1);
+  return row?.link ? { ...row, link: row.link } : undefined;
+}
+
+/** How many invoices the player has had made since `since`. */
+export async function countInvoicesSince(tx: Tx, userId: number, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), gte(invoices.createdAt, since)));
+  return Number(row?.n ?? 0);
 }
 
 /** Drops the player's invoices made before `before` (links that old are not paid any more). */

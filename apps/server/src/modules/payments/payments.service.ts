@@ -1,24 +1,41 @@
 import { GrammyError, type Api } from 'grammy';
 import type { InvoiceResponse, PacksResponse } from '@egg-rush/contract/payments';
-import { findPack, refundTickets, STARS_CURRENCY, TICKET_PACKS } from '@egg-rush/game/payments';
+import {
+  findPack,
+  INVOICE_REUSE_MS,
+  INVOICES_PER_DAY,
+  refundTickets,
+  STARS_CURRENCY,
+  TICKET_PACKS,
+  type TicketPack,
+} from '@egg-rush/game/payments';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
+import { OutsideBusy } from '../../lib/outside.ts';
 import { write } from '../ledger/ledger.write.ts';
 import { findUser } from '../users/users.repository.ts';
 import {
   addTickets,
-  createInvoice,
+  claimInvoice,
+  countInvoicesSince,
+  dropInvoice,
+  dropStalePending,
   findInvoice,
+  findReusableInvoice,
   findPayment,
   insertPayment,
   lockTickets,
   markRefunded,
   pruneInvoices,
+  setInvoiceLink,
 } from './payments.repository.ts';
 
 export const ONLY_IN_TELEGRAM = 'Buying tickets works only in Telegram.';
 /** Invoices older than this are dropped when the player asks for a new one. */
 export const INVOICE_KEEP_MS = 7 * 86_400_000;
+/** An invoice still without its link after this long was left by a crash: its place is freed. */
+const PENDING_STALE_MS = 60_000;
+export const INVOICE_LIMIT_MESSAGE = 'You have asked for too many invoices today. Please try again tomorrow.';
 
 /** What Telegram says in a pre_checkout_query (the fields we check). */
 export interface CheckoutQuery {
@@ -72,27 +89,32 @@ export function createPaymentsService(deps: Deps) {
     });
   }
 
-  return {
-    packs(): PacksResponse {
-      return { packs: TICKET_PACKS.map((p) => ({ ...p })) };
-    },
+  /** Invoices being made by this process, per player and pack. */
+  const making = new Map<string, Promise<InvoiceResponse>>();
 
-    /** An invoice link for one pack, payable only by the caller, at the listed price. */
-    async invoice(userId: number, packId: string, api: Api | undefined): Promise<InvoiceResponse> {
-      const pack = findPack(packId);
-      if (!pack) throw badRequest('This pack does not exist.', 'UNKNOWN_PACK');
-      if (!api) throw refused('PAYMENTS_OFF', ONLY_IN_TELEGRAM);
-      if (!(await findUser(db, userId))) throw notFound('Player not found.');
-      const now = deps.now();
-      await pruneInvoices(db, userId, new Date(now - INVOICE_KEEP_MS));
-      const invoice = await createInvoice(db, {
-        userId,
-        pack: pack.id,
-        tickets: pack.tickets,
-        stars: pack.stars,
-        at: new Date(now),
-      });
-      const link = await api.createInvoiceLink(
+  async function newInvoice(
+    userId: number,
+    pack: TicketPack,
+    api: Api,
+    now: number,
+  ): Promise<InvoiceResponse> {
+    await pruneInvoices(db, userId, new Date(now - INVOICE_KEEP_MS));
+    await dropStalePending(db, userId, pack.id, new Date(now - PENDING_STALE_MS));
+    if ((await countInvoicesSince(db, userId, new Date(now - 86_400_000))) >= INVOICES_PER_DAY) {
+      throw new AppError(429, 'INVOICE_LIMIT', INVOICE_LIMIT_MESSAGE);
+    }
+    const invoice = await claimInvoice(db, {
+      userId,
+      pack: pack.id,
+      tickets: pack.tickets,
+      stars: pack.stars,
+      at: new Date(now),
+    });
+    // Another process is asking Telegram for this very invoice: its link is there in a moment.
+    if (!invoice) throw new OutsideBusy('invoices', 1, 'an invoice for this pack is being made');
+    let link: string;
+    try {
+      link = await api.createInvoiceLink(
         pack.title,
         `${pack.tickets} tickets for the Lucky Spin`,
         invoice.id,
@@ -100,7 +122,45 @@ export function createPaymentsService(deps: Deps) {
         STARS_CURRENCY,
         [{ label: pack.title, amount: pack.stars }],
       );
-      return { link };
+    } catch (error) {
+      await dropInvoice(db, invoice.id);
+      throw error;
+    }
+    await setInvoiceLink(db, invoice.id, link);
+    return { link };
+  }
+
+  return {
+    packs(): PacksResponse {
+      return { packs: TICKET_PACKS.map((p) => ({ ...p })) };
+    },
+
+    /**
+     * An invoice link for one pack, payable only by the caller, at the listed price. The player's
+     * unpaid link for that pack is handed out again while it is valid; a new one is asked of
+     * Telegram once at a time per player and pack, and at most INVOICES_PER_DAY a day.
+     */
+    async invoice(userId: number, packId: string, api: Api | undefined): Promise<InvoiceResponse> {
+      const pack = findPack(packId);
+      if (!pack) throw badRequest('This pack does not exist.', 'UNKNOWN_PACK');
+      if (!api) throw refused('PAYMENTS_OFF', ONLY_IN_TELEGRAM);
+      if (!(await findUser(db, userId))) throw notFound('Player not found.');
+      const now = deps.now();
+      const reusable = await findReusableInvoice(db, {
+        userId,
+        pack: pack.id,
+        tickets: pack.tickets,
+        stars: pack.stars,
+        since: new Date(now - INVOICE_REUSE_MS),
+      });
+      if (reusable) return { link: reusable.link };
+      // Requests of this process for the same player and pack share one call to Telegram.
+      const key = `${userId}:${pack.id}`;
+      const running = making.get(key);
+      if (running) return running;
+      const made = newInvoice(userId, pack, api, now).finally(() => making.delete(key));
+      making.set(key, made);
+      return made;
     },
 
     /** The answer to a pre_checkout_query: ok only for our own invoice, its player, its price. */

@@ -1,3 +1,4 @@
+import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { economyEvents, seasonResults, seasonWeeks, users } from '../../db/schema.ts';
@@ -26,7 +27,7 @@ export interface WeekRow {
 
 const toRow = (r: Record<string, string | number>): WeekRow => ({
   userid: Number(r.user_id),
-  firstname: String(r.first_name ?? ''),
+  firstname: neutraliseName(String(r.first_name ?? '')),
   coins: Number(r.coins),
   rank: Number(r.rank),
 });

@@ -1,3 +1,4 @@
+import { neutraliseName } from '@egg-rush/game/names';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { squadMembers, squads, users } from '../../db/schema.ts';
@@ -117,7 +118,7 @@ export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
   );
   return rows.map((r) => ({
     userid: Number(r.user_id),
-    firstname: String(r.first_name),
+    firstname: neutraliseName(String(r.first_name)),
     contribution: Number(r.contribution),
     joinedAt: Number(r.joined_ms),
     owner: r.owner === true || r.owner === 't',

@@ -197,12 +197,13 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
     /** Pays the catalogue reward of a completed, unclaimed task, once. */
     async claim(userId: number, body: TaskRewardBody): Promise<TaskRewardResponse> {
       const now = deps.now();
-      // Asked before the transaction: no network call while a connection is held.
-      const follows = await verifyChannelFollow(
-        requireTask(await liveCatalogue(db, now), body),
-        userId,
-        checks,
-      );
+      // Asked before the transaction: no network call while a connection is held. A task
+      // already claimed this period is refused without asking Telegram.
+      const asked = requireTask(await liveCatalogue(db, now), body);
+      if ((await findOneProgress(db, userId, asked.taskName, taskPeriod(asked, now)))?.claimed) {
+        throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);
+      }
+      const follows = await verifyChannelFollow(asked, userId, checks);
       if (follows === false) throw refused('NOT_COMPLETED', NOT_COMPLETED);
       return write(deps, async (tx, fx): Promise<TaskRewardResponse> => {
         // The catalogue is read in the paying transaction: a task retired before it pays nothing.
