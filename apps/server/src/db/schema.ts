@@ -258,6 +258,24 @@ export const seasonResults = pgTable(
 );
 
 /**
+ * Coins earned per player per week, kept by a trigger on economy_events (migration 0009) in the
+ * transaction of every ledger row, so the weekly board reads a player's row and the top of an
+ * index instead of the week's ledger.
+ */
+export const seasonScores = pgTable(
+  'season_scores',
+  {
+    week: integer('week').notNull(),
+    userId: money('user_id').notNull(),
+    coins: money('coins').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId] }),
+    index('season_scores_rank_idx').on(t.week, t.coins.desc(), t.userId),
+  ],
+);
+
+/**
  * A player as the bot knows them: notifications on or off (/settings), unreachable since
  * Telegram answered 403 (blocked) until they write to the bot again, and their time zone when
  * known (quiet hours). A player without a row has notifications on and is reachable.
