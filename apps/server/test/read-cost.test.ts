@@ -1,10 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRng } from '@egg-rush/game/rng';
 import { SEASON_PRIZED, weekEndsAt, weekOf, weekStartsAt } from '@egg-rush/game/seasons';
-import type { Database, Db } from '../src/db/client.ts';
+import { queryRows, type Database, type Db } from '../src/db/client.ts';
 import { weekBoard } from '../src/modules/seasons/seasons.repository.ts';
 import { createSeasonsService } from '../src/modules/seasons/seasons.service.ts';
+import { board, standingsOf } from '../src/modules/squads/squads.board.ts';
+import { allSquadScores, type SquadScore } from '../src/modules/squads/squads.repository.ts';
+import { createSquadsService } from '../src/modules/squads/squads.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Reads over data that grows (the ledger, the players) cost a bound per request: the weekly board
@@ -79,5 +83,86 @@ describe('the weekly board', () => {
 
     expect(statements.length).toBeGreaterThan(0);
     for (const statement of statements) expect(statement).not.toMatch(/economy_events/);
+  });
+});
+
+describe('the squad board', () => {
+  it('computes every squad’s standings once for 50 readers at once, the caller’s squad as it is now', async () => {
+    // 30 squads of 1 to 5 members (players 63_000…) with earnings since joining.
+    await t.deps.database.db.execute(
+      sql`insert into users (id, first_name, total_score)
+          select 63000 + i, 'S' || i, (i * 7919) % 1000 from generate_series(0, 149) i`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into squads (name, name_key, owner_id)
+          select 'Squad ' || i, 'squad ' || i, 63000 + i * 5 from generate_series(0, 29) i`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into squad_members (user_id, squad_id, joined_total)
+          select 63000 + i, (select id from squads where name = 'Squad ' || (i / 5)), (i * 31) % 200
+          from generate_series(0, 149) i where i % 5 <= (i / 5) % 5`,
+    );
+    const { database, statements } = recording(t.deps.database);
+    const squads = createSquadsService({ ...t.deps, database });
+    const readers = Array.from({ length: 50 }, (_, i) => 63_000 + ((i * 5) % 150));
+    const boards = await Promise.all(readers.map((id) => squads.board(id)));
+    const standingsRuns = () => statements.filter((s) => /group by m\.squad_id/.test(s)).length;
+    expect(standingsRuns()).toBe(1);
+
+    const expected = await allSquadScores(t.deps.database.db);
+    const ranked = expected.map((s, i) => ({ ...s, rank: i + 1 }));
+    for (const [i, b] of boards.entries()) {
+      expect(b.ranking.map(({ id, score, members, rank }) => ({ id, score, members, rank }))).toEqual(
+        ranked.slice(0, 100).map(({ id, score, members, rank }) => ({ id, score, members, rank })),
+      );
+      expect(b.totalSquads).toBe(expected.length);
+      const mine = b.mine!;
+      expect(ranked.find((r) => r.id === mine.id)).toMatchObject({ score: mine.score, rank: mine.rank });
+      expect(mine.name).toBe(`Squad ${Math.floor(((readers[i]! - 63_000) % 150) / 5)}`);
+    }
+
+    // The last squad's member earns: their own board shows it at once, ranked among the others.
+    const last = ranked.at(-1)!;
+    const [member] = await queryRows<{ user_id: string }>(
+      t.deps.database.db,
+      sql`select user_id from squad_members where squad_id = ${last.id} limit 1`,
+    );
+    await t.deps.database.db.execute(
+      sql`update users set total_score = total_score + ${ranked[0]!.score + 1} where id = ${member!.user_id}`,
+    );
+    const after = await squads.board(Number(member!.user_id));
+    expect(after.mine).toMatchObject({ id: last.id, rank: 1, score: last.score + ranked[0]!.score + 1 });
+    expect(after.ranking[0]).toMatchObject({ id: last.id, rank: 1 });
+    expect(after.ranking.map((r) => r.rank)).toEqual(ranked.map((r) => r.rank));
+    expect(new Set(after.ranking.map((r) => r.id)).size).toBe(ranked.length);
+    expect(standingsRuns()).toBe(1);
+  });
+
+  it('places a squad read now among standings a moment old as a full sort would', () => {
+    const rng = seededRng(7);
+    for (let run = 0; run < 300; run++) {
+      const n = Math.floor(rng() * 12);
+      const list: SquadScore[] = Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        name: `S${i + 1}`,
+        score: Math.floor(rng() * 6) * 10,
+        members: 1,
+      }));
+      const order = (a: SquadScore, b: SquadScore) => b.score - a.score || a.id - b.id;
+      list.sort(order);
+      const ownId = 1 + Math.floor(rng() * (n + 2));
+      const gone = rng() < 0.2;
+      const own = gone
+        ? undefined
+        : { id: ownId, name: 'Own', score: Math.floor(rng() * 6) * 10, members: 2 };
+      const limit = Math.floor(rng() * (n + 2));
+      const truth = [...list.filter((s) => s.id !== ownId), ...(own ? [own] : [])]
+        .sort(order)
+        .map((s, i) => ({ ...s, rank: i + 1 }));
+      const got = board(standingsOf(list), ownId, own, limit);
+      expect(got.rows).toEqual(truth.slice(0, limit));
+      expect(got.total).toBe(truth.length);
+      expect(got.own).toEqual(own ? truth.find((s) => s.id === ownId) : null);
+    }
   });
 });
