@@ -29,3 +29,9 @@ INSERT INTO "season_scores" ("week", "user_id", "coins")
 SELECT floor((extract(epoch FROM "created_at") * 1000 - 367200000) / 604800000)::integer, "user_id", sum("delta_onion")
 FROM "economy_events" WHERE "delta_onion" > 0 AND "kind" <> 'signup'
 GROUP BY 1, 2;
+--> statement-breakpoint
+-- The console's player search (a prefix of the username in any case, or of the wallet address)
+-- through indexes, not a scan of every player; neither column changes on a tap (HOT updates stay).
+CREATE INDEX "users_username_prefix_idx" ON "users" USING btree (lower("username") text_pattern_ops);
+--> statement-breakpoint
+CREATE INDEX "users_wallet_prefix_idx" ON "users" USING btree ("wallet_address" text_pattern_ops);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRng } from '@egg-rush/game/rng';
 import { SEASON_PRIZED, weekEndsAt, weekOf, weekStartsAt } from '@egg-rush/game/seasons';
 import { queryRows, type Database, type Db } from '../src/db/client.ts';
+import { searchPlayers } from '../src/modules/admin/admin.repository.ts';
 import { weekBoard } from '../src/modules/seasons/seasons.repository.ts';
 import { createSeasonsService } from '../src/modules/seasons/seasons.service.ts';
 import { board, standingsOf } from '../src/modules/squads/squads.board.ts';
@@ -163,6 +164,49 @@ describe('the squad board', () => {
       expect(got.rows).toEqual(truth.slice(0, limit));
       expect(got.total).toBe(truth.length);
       expect(got.own).toEqual(own ? truth.find((s) => s.id === ownId) : null);
+    }
+  });
+});
+
+describe('the console’s player search', () => {
+  it('finds players by a prefix through indexes, not by reading every player', async () => {
+    await t.deps.database.db.execute(
+      sql`insert into users (id, first_name, username, wallet_address)
+          select 64000 + i, 'Q' || i, 'Seeker' || i, 'UQ' || md5(i::text) from generate_series(0, 4999) i`,
+    );
+    await t.deps.database.db.execute(sql`analyze users`);
+    // The statement the search sends, written down from its query builder, then explained.
+    const db = t.deps.database.db;
+    const built: { toSQL(): { sql: string; params: unknown[] } }[] = [];
+    const spy = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'select')
+          return (...args: Parameters<Db['select']>) => {
+            const select = target.select(...args);
+            return {
+              from: (...from: Parameters<typeof select.from>) => {
+                const query = select.from(...from);
+                built.push(query);
+                return query;
+              },
+            };
+          };
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    }) as Db;
+    for (const q of ['seeker123', 'UQ' + 'c4ca']) {
+      built.length = 0;
+      const found = await searchPlayers(spy, q);
+      expect(found.length).toBeGreaterThan(0);
+      const { sql: text, params } = built[0]!.toSQL();
+      const [plan] = await t.deps.database.prepared<Record<string, unknown>>(
+        `explain_${q}`,
+        `explain (format json) ${text}`,
+        params,
+      );
+      const shown = JSON.stringify(plan);
+      expect(shown).not.toMatch(/Seq Scan/);
+      expect(shown).toMatch(q.startsWith('UQ') ? /users_wallet_prefix_idx/ : /users_username_prefix_idx/);
     }
   });
 });

@@ -91,6 +91,9 @@ export const users = pgTable(
       .where(sql`${t.farmStartedAt} is not null`),
     index('users_created_idx').on(t.createdAt),
     uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
+    // The console's search by prefix (modules/admin searchPlayers).
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_wallet_prefix_idx').on(t.walletAddress.op('text_pattern_ops')),
     index('users_banned_idx')
       .on(t.id)
       .where(sql`${t.bannedAt} is not null`),
