@@ -17,15 +17,18 @@
 // profile, friends) at the full allowed rate of each route (RATE_LIMIT_MAX per
 // RATE_LIMIT_WINDOW_MS, paced open-loop: a call leaves on time whether or not the last one was
 // answered). Printed as JSON: the others' p50, p99 and failed calls in each kind of round (median
-// and spread over the rounds), and the abusive player's answers per route.
+// and spread over the rounds), and the abusive player's answers per route. Before the rounds,
+// what one call of each route costs, measured in CPU time (of the database's backends and of the
+// server) rather than wall time, so that a busy machine does not hide it: BENCH_COST_CALLS (20)
+// calls of each, one at a time.
 //
 // Everything created is removed at the end: the database, the Redis keys, the server.
 // Environment: DATABASE_URL (an admin URL; default postgres://postgres@127.0.0.1:5432/test),
 // REDIS_URL (redis://127.0.0.1:6379), BENCH_BASELINE_DIR (none), BENCH_ROUNDS (3 of each),
 // BENCH_SECONDS (10 per round), BENCH_PLAYERS (20000), BENCH_LEDGER_ROWS (500000).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +54,20 @@ const RATE_WINDOW_MS = 10_000;
 const MAX_IN_FLIGHT = 200;
 const ABUSER = 1;
 const log = (...a) => console.error('[bench/abusive-reader]', ...a);
+/** Calls of each route, one at a time, whose CPU is measured. */
+const COST_CALLS = Number(process.env.BENCH_COST_CALLS || 20);
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU seconds (user + system) of a process, or 0 when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
 
 const TARGETS = [
   { label: 'current', dir: root },
@@ -252,6 +269,36 @@ const abusiveRoutes = (id) => [
   `/api/v1/users/friends/${id}`,
 ];
 
+/**
+ * What one call of each route costs, whatever the load of the machine: CPU time (not wall time)
+ * of the database's backends and of the server, over COST_CALLS calls made one at a time.
+ */
+async function routeCosts(t) {
+  const backends = async () => {
+    const { rows } = await admin.query(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [t.name],
+    );
+    return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+  };
+  const out = {};
+  for (const path of abusiveRoutes(t.abuser.id)) {
+    const [pgBefore, serverBefore] = [await backends(), cpuSeconds(t.server.pid)];
+    const started = performance.now();
+    for (let i = 0; i < COST_CALLS; i++) await timed(`${t.url}${path}`, t.abuser.token);
+    const wallMs = (performance.now() - started) / COST_CALLS;
+    const serverCpu = cpuSeconds(t.server.pid) - serverBefore;
+    let pgCpu = 0;
+    for (const [pid, after] of await backends()) pgCpu += after - (pgBefore.get(pid) ?? 0);
+    out[path.replace(`/${t.abuser.id}`, '/:id')] = {
+      pgCpuMsPerCall: round((pgCpu * 1000) / COST_CALLS, 2),
+      serverCpuMsPerCall: round((serverCpu * 1000) / COST_CALLS, 2),
+      wallMsPerCall: round(wallMs),
+    };
+  }
+  return out;
+}
+
 async function runRound(url, others, abuser) {
   const until = performance.now() + SECONDS * 1000;
   const calls = [];
@@ -376,6 +423,12 @@ try {
   for (const t of TARGETS) await prepare(t, now);
   await new Promise((r) => setTimeout(r, RATE_WINDOW_MS));
 
+  for (const t of TARGETS) {
+    log(`${t.label}: the cost of one call of each route`);
+    t.costs = await routeCosts(t);
+    await new Promise((r) => setTimeout(r, RATE_WINDOW_MS));
+  }
+
   const rounds = Object.fromEntries(TARGETS.map((t) => [t.label, { quiet: [], abused: [] }]));
   for (let i = 0; i < ROUNDS * 2; i++) {
     // Alternating, the order flipped every other pair, so neither kind always runs first; the
@@ -410,6 +463,7 @@ try {
         t.label,
         {
           server: t.dir,
+          costPerCall: t.costs,
           quiet: summary(rounds[t.label].quiet),
           abused: summary(rounds[t.label].abused),
           abusiveByRound: rounds[t.label].abused.map((r) => r.abusive),
