@@ -403,6 +403,9 @@ async function prepare(t, now) {
   await t.sql.connect();
   t.seeded = await seed(t.sql, now);
   log(`${t.label}: seeded ${JSON.stringify(t.seeded)}`);
+  // The week was written behind the server's back: its Redis boards (loaded from the empty
+  // database at start) are forgotten, so that the server loads them again on the next read.
+  await dropKeys(t.prefix);
   t.abuser = { id: ABUSER, token: await signIn(t.url, ABUSER) };
   t.others = [];
   for (let i = 0; i < OTHERS; i++) {
