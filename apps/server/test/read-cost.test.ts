@@ -5,12 +5,13 @@ import { seededRng } from '@egg-rush/game/rng';
 import { SEASON_PRIZED, weekEndsAt, weekOf, weekStartsAt } from '@egg-rush/game/seasons';
 import { queryRows, type Database, type Db } from '../src/db/client.ts';
 import { searchPlayers } from '../src/modules/admin/admin.repository.ts';
+import { redisScores } from '../src/modules/leaderboard/leaderboard.store.ts';
 import { weekBoard } from '../src/modules/seasons/seasons.repository.ts';
 import { createSeasonsService } from '../src/modules/seasons/seasons.service.ts';
 import { board, standingsOf } from '../src/modules/squads/squads.board.ts';
 import { allSquadScores, type SquadScore } from '../src/modules/squads/squads.repository.ts';
 import { createSquadsService } from '../src/modules/squads/squads.service.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, freshRedis, type TestApp } from './helpers.ts';
 
 // Reads over data that grows (the ledger, the players) cost a bound per request: the weekly board
 // is read from per-week totals kept with every ledger statement, never from the week's ledger.
@@ -207,6 +208,41 @@ describe('the console’s player search', () => {
       const shown = JSON.stringify(plan);
       expect(shown).not.toMatch(/Seq Scan/);
       expect(shown).toMatch(q.startsWith('UQ') ? /users_wallet_prefix_idx/ : /users_username_prefix_idx/);
+    }
+  });
+});
+
+describe('the Leader Board lost by Redis', () => {
+  it('is loaded again from PostgreSQL once, however many readers find it missing at once', async () => {
+    await t.deps.database.db.execute(
+      sql`insert into users (id, first_name, total_score)
+          select 65000 + i, 'L' || i, i * 10 from generate_series(0, 29) i on conflict (id) do nothing`,
+    );
+    const { redis, drop } = freshRedis();
+    try {
+      let selects = 0;
+      const db = t.deps.database.db;
+      const spy = new Proxy(db, {
+        get(target, prop, receiver) {
+          if (prop === 'select')
+            return (...args: Parameters<Db['select']>) => {
+              selects++;
+              return target.select(...args);
+            };
+          return Reflect.get(target, prop, receiver) as unknown;
+        },
+      }) as Db;
+      const scores = redisScores(redis);
+      const loads = await Promise.all(Array.from({ length: 20 }, () => scores.rebuildIfMissing(spy)));
+      const players = loads[0]!.players;
+      expect(players).toBeGreaterThan(0);
+      for (const l of loads) expect(l).toEqual({ rebuilt: true, players });
+      // One load: a page of players, then the empty page that ends it.
+      expect(selects).toBe(2);
+      expect(await scores.built()).toBe(true);
+      expect(await scores.count()).toBe(players);
+    } finally {
+      await drop();
     }
   });
 });
