@@ -66,7 +66,7 @@ const notBanned = (userId: SQL) =>
   sql`not exists (select 1 from ${users} b where b.id = ${userId} and b.banned_at is not null)`;
 
 /**
- * The running week's board from season_scores (kept per ledger statement by a trigger, migration
+ * The running week's board from season_scores (kept per ledger row by a trigger, migration
  * 0009): the first `limit` rows of its index, the caller's row by its key and their rank by
  * counting the rows ahead in the same index, and the participants by an index-only count. No
  * statement reads the ledger: the cost grows with the players of the week, not with their
