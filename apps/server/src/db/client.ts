@@ -112,6 +112,7 @@ export async function openDatabase(options: {
     });
     // An idle connection the server closed (restart, idle timeout) must not crash the process.
     pool.on('error', () => undefined);
+    busyWhenNoConnection(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const replica = options.replicaUrl ? replicaReads(options.replicaUrl, pool) : undefined;
     return {
@@ -183,6 +184,7 @@ function replicaReads(url: string, primary: pg.Pool) {
     statement_timeout: DB_LIMITS.statementMs,
   });
   pool.on('error', () => undefined);
+  busyWhenNoConnection(pool);
   let downUntil = 0;
   type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
   const onReplica = pool.query.bind(pool) as unknown as Query;
@@ -203,6 +205,26 @@ function replicaReads(url: string, primary: pg.Pool) {
   return { db, close: () => pool.end() };
 }
 
+/**
+ * Every way to a connection of `pool` (its `query`, a transaction's `connect`, Drizzle's reads)
+ * goes through `connect`: a connection not had within `acquireMs` (pg-pool's "timeout exceeded
+ * when trying to connect"), or not opened at all, fails as a DatabaseBusyError, so a read that
+ * finds the pool exhausted answers 503 BUSY like a write does.
+ */
+function busyWhenNoConnection(pool: pg.Pool): void {
+  type Done = (release?: unknown) => void;
+  type Callback = (error: Error | undefined, client: pg.PoolClient | undefined, done: Done) => void;
+  const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+  const busy = (error: Error) =>
+    error instanceof DatabaseBusyError ? error : new DatabaseBusyError(`no connection: ${error.message}`);
+  Object.assign(pool, {
+    connect(callback?: Callback) {
+      if (!callback) return connect()!.catch((error: Error) => Promise.reject(busy(error)));
+      return connect((error, client, done) => callback(error ? busy(error) : undefined, client, done));
+    },
+  });
+}
+
 /** A Drizzle database bound to one pooled connection, built once per connection. */
 const connectionDbs = new WeakMap<pg.PoolClient, Db>();
 
@@ -214,12 +236,7 @@ const connectionDbs = new WeakMap<pg.PoolClient, Db>();
  * fails on the closed connection instead of landing in another request's transaction.
  */
 async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    throw new DatabaseBusyError(`no connection: ${(error as Error).message}`);
-  }
+  const client = await pool.connect(); // a DatabaseBusyError when none is had in time
   let tx = connectionDbs.get(client);
   if (!tx) {
     tx = drizzlePg(client, { schema }) as unknown as Db;

@@ -91,6 +91,9 @@ export const users = pgTable(
       .where(sql`${t.farmStartedAt} is not null`),
     index('users_created_idx').on(t.createdAt),
     uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
+    // The console's search by prefix (modules/admin searchPlayers).
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_wallet_prefix_idx').on(t.walletAddress.op('text_pattern_ops')),
     index('users_banned_idx')
       .on(t.id)
       .where(sql`${t.bannedAt} is not null`),
@@ -254,6 +257,24 @@ export const seasonResults = pgTable(
   (t) => [
     primaryKey({ columns: [t.week, t.userId] }),
     uniqueIndex('season_results_rank_idx').on(t.week, t.rank),
+  ],
+);
+
+/**
+ * Coins earned per player per week, kept by a trigger on economy_events (migration 0009) in the
+ * transaction of every ledger row, so the weekly board reads a player's row and the top of an
+ * index instead of the week's ledger.
+ */
+export const seasonScores = pgTable(
+  'season_scores',
+  {
+    week: integer('week').notNull(),
+    userId: money('user_id').notNull(),
+    coins: money('coins').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId] }),
+    index('season_scores_rank_idx').on(t.week, t.coins.desc(), t.userId),
   ],
 );
 

@@ -29,7 +29,9 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 const BUSY_CODES = new Set(['57014', '55P03', '25P03', '57P01', '57P03']);
 
 function isBusy(error: unknown): boolean {
-  if (error instanceof DatabaseBusyError) return true;
+  // Drizzle wraps a failed query's error in its own (`cause`).
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++)
+    if (e instanceof DatabaseBusyError) return true;
   const state = sqlState(error);
   return state !== undefined && (BUSY_CODES.has(state) || state.startsWith('08'));
 }

@@ -94,24 +94,37 @@ export function redisScores(redis: Redis) {
 }
 export type RedisScores = ReturnType<typeof redisScores>;
 
+/** Loads under way, per client and `built` key: readers who find a board missing share one. */
+const loading = new WeakMap<Redis, Map<string, Promise<number>>>();
+
 /**
  * Records every unbanned player's total from PostgreSQL, page by page, then sets the `built` key
- * that says a complete load is there; returns how many players were loaded.
+ * that says a complete load is there; returns how many players were loaded. Every reader that
+ * finds the board missing asks for a load: while one runs in this process, they wait for it
+ * instead of starting another (a load reads every player).
  */
-export async function loadAll(
+export function loadAll(
   redis: Redis,
   built: string,
   db: Tx,
   batch: number,
   record: (page: Scored[]) => Promise<void>,
 ): Promise<number> {
-  let players = 0;
-  for await (const page of playerTotals(db, batch)) {
-    await record(page);
-    players += page.length;
-  }
-  await redis.set(built, '1');
-  return players;
+  let running = loading.get(redis);
+  if (!running) loading.set(redis, (running = new Map()));
+  const under = running.get(built);
+  if (under) return under;
+  const load = (async () => {
+    let players = 0;
+    for await (const page of playerTotals(db, batch)) {
+      await record(page);
+      players += page.length;
+    }
+    await redis.set(built, '1');
+    return players;
+  })().finally(() => running.delete(built));
+  running.set(built, load);
+  return load;
 }
 
 /** How long committed totals wait in the process before they are written to Redis together. */

@@ -1,7 +1,7 @@
 import { neutraliseName } from '@egg-rush/game/names';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { economyEvents, seasonResults, seasonWeeks, users } from '../../db/schema.ts';
+import { economyEvents, seasonResults, seasonScores, seasonWeeks, users } from '../../db/schema.ts';
 
 /**
  * Coins earned in a week, from the ledger: every row that credited coins between the week's
@@ -60,6 +60,53 @@ export async function weekBoard(
     me: all.find((r) => r.userid === userId) ?? null,
     participants: Number(rows[0]?.n ?? 0),
   };
+}
+
+/** Not a banned player's row (banned players are neither shown nor paid; users_banned_idx). */
+const notBanned = (userId: SQL) =>
+  sql`not exists (select 1 from ${users} b where b.id = ${userId} and b.banned_at is not null)`;
+
+/**
+ * The running week's board from season_scores (kept per ledger row by a trigger, migration
+ * 0009): the first `limit` rows of its index, the caller's row by its key and their rank by
+ * counting the rows ahead in the same index, and the participants by an index-only count. No
+ * statement reads the ledger: the cost grows with the players of the week, not with their
+ * credits. Exactly what `weekBoard` computes from the ledger.
+ */
+export async function liveWeekBoard(
+  tx: Tx,
+  week: number,
+  limit: number,
+  userId: number | null,
+): Promise<{ rows: WeekRow[]; me: WeekRow | null; participants: number }> {
+  const [top, mine, count] = await Promise.all([
+    queryRows<Record<string, string | number>>(
+      tx,
+      sql`select s.user_id, s.coins, u.first_name, row_number() over (order by s.coins desc, s.user_id asc) as rank
+          from ${seasonScores} s join ${users} u on u.id = s.user_id
+          where s.week = ${week} and u.banned_at is null
+          order by s.coins desc, s.user_id asc limit ${limit}`,
+    ),
+    userId === null
+      ? Promise.resolve([])
+      : queryRows<Record<string, string | number>>(
+          tx,
+          sql`select s.user_id, s.coins, u.first_name,
+                     1 + (select count(*) from ${seasonScores} o
+                          where o.week = s.week and o.coins > s.coins and ${notBanned(sql`o.user_id`)})
+                       + (select count(*) from ${seasonScores} o
+                          where o.week = s.week and o.coins = s.coins and o.user_id < s.user_id
+                            and ${notBanned(sql`o.user_id`)}) as rank
+              from ${seasonScores} s join ${users} u on u.id = s.user_id
+              where s.week = ${week} and s.user_id = ${userId} and u.banned_at is null`,
+        ),
+    queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${seasonScores} s where s.week = ${week} and ${notBanned(sql`s.user_id`)}`,
+    ),
+  ]);
+  const [me] = mine.map(toRow);
+  return { rows: top.map(toRow), me: me ?? null, participants: Number(count[0]?.n ?? 0) };
 }
 
 /**

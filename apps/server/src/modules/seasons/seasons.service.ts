@@ -16,10 +16,10 @@ import {
   ensureWeek,
   finishedWeekTop,
   insertResults,
+  liveWeekBoard,
   lockUnsettledWeek,
   markSettled,
   settledWeeks,
-  weekBoard,
   weekResults,
 } from './seasons.repository.ts';
 
@@ -36,7 +36,7 @@ export function createSeasonsService(deps: Deps) {
     async current(userId: number): Promise<SeasonBoardResponse> {
       const week = weekOf(deps.now());
       const { startsAt, endsAt } = span(week);
-      const board = await weekBoard(db, new Date(startsAt), new Date(endsAt), SEASON_PRIZED, userId);
+      const board = await liveWeekBoard(db, week, SEASON_PRIZED, userId);
       const withPrize = <T extends { rank: number }>(r: T) => ({ ...r, prize: seasonPrize(r.rank) });
       return {
         week,

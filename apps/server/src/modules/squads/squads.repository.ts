@@ -3,14 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { squadMembers, squads, users } from '../../db/schema.ts';
 
-export interface SquadRow {
-  id: number;
-  name: string;
-  score: number;
-  members: number;
-  rank: number;
-}
-
 /** Creates a squad; undefined when the name is taken (its unique key). */
 export async function insertSquad(tx: Tx, name: string, nameKey: string, ownerId: number, at: Date) {
   const [row] = await tx
@@ -69,39 +61,50 @@ export async function squadIdOf(tx: Tx, userId: number): Promise<number | undefi
   return row?.squadId;
 }
 
-/**
- * The squads ranked by score (the sum of their members' lifetime score gained since joining; ties
- * to the older squad): the first `limit`, and the squad `also` wherever it is.
- */
-export async function rankedSquads(
-  tx: Tx,
-  limit: number,
-  also: number | null,
-): Promise<{ rows: SquadRow[]; total: number }> {
+export interface SquadScore {
+  id: number;
+  name: string;
+  score: number;
+  members: number;
+}
+
+const toScore = (r: Record<string, string | number>): SquadScore => ({
+  id: Number(r.id),
+  name: String(r.name),
+  score: Number(r.score),
+  members: Number(r.members),
+});
+
+/** Every squad's score and member count, best first (ties to the older squad). */
+export async function allSquadScores(tx: Tx): Promise<SquadScore[]> {
   const rows = await queryRows<Record<string, string | number>>(
     tx,
     sql`with s as (
           select m.squad_id, sum(greatest(0, u.total_score - m.joined_total))::bigint as score, count(*)::int as members
           from ${squadMembers} m join ${users} u on u.id = m.user_id
           group by m.squad_id
-        ), r as (
-          select q.id, q.name, coalesce(s.score, 0) as score, coalesce(s.members, 0) as members,
-                 row_number() over (order by coalesce(s.score, 0) desc, q.id asc) as rank,
-                 count(*) over () as total
-          from ${squads} q left join s on s.squad_id = q.id
         )
-        select * from r where rank <= ${limit} or id = ${also ?? -1} order by rank`,
+        select q.id, q.name, coalesce(s.score, 0) as score, coalesce(s.members, 0) as members
+        from ${squads} q left join s on s.squad_id = q.id
+        order by coalesce(s.score, 0) desc, q.id asc`,
   );
-  return {
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      name: String(r.name),
-      score: Number(r.score),
-      members: Number(r.members),
-      rank: Number(r.rank),
-    })),
-    total: Number(rows[0]?.total ?? 0),
-  };
+  return rows.map(toScore);
+}
+
+/** One squad's score and member count, from its own members (squad_members_squad_idx). */
+export async function squadScore(tx: Tx, squadId: number): Promise<SquadScore | undefined> {
+  const [row] = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`select q.id, q.name,
+               coalesce(sum(greatest(0, u.total_score - m.joined_total)), 0)::bigint as score,
+               count(m.user_id)::int as members
+        from ${squads} q
+        left join ${squadMembers} m on m.squad_id = q.id
+        left join ${users} u on u.id = m.user_id
+        where q.id = ${squadId}
+        group by q.id, q.name`,
+  );
+  return row ? toScore(row) : undefined;
 }
 
 /** A squad's members by contribution. */

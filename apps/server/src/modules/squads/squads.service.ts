@@ -12,17 +12,19 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { findUser } from '../users/users.repository.ts';
+import { sharedRead } from '../../lib/shared-read.ts';
+import { board, standingsOf, type RankedSquad } from './squads.board.ts';
 import {
+  allSquadScores,
   deleteMember,
   insertMember,
   insertSquad,
   lockedSquadKeys,
-  rankedSquads,
   setSquadKey,
   squadExists,
   squadIdOf,
   squadMembersOf,
-  type SquadRow,
+  squadScore,
 } from './squads.repository.ts';
 
 export const ALREADY_IN_SQUAD = 'Leave your squad before joining another one.';
@@ -34,7 +36,13 @@ const NAME_REFUSALS = {
   profanity: 'Please choose another squad name.',
 } as const;
 
-const summary = (row: SquadRow) => ({ ...row, startParam: squadStartParam(row.id) });
+/**
+ * How long the standings of every squad are shared before they are computed again (per process):
+ * a squad board read costs a lookup in them plus the caller's own squad, read fresh.
+ */
+export const SQUAD_STANDINGS_TTL_MS = 2_000;
+
+const summary = (row: RankedSquad) => ({ ...row, startParam: squadStartParam(row.id) });
 
 /**
  * Joins a squad from an invite link (`squad_<id>` start parameter), inside the login's
@@ -70,12 +78,21 @@ export async function rekeySquadNames(database: Database): Promise<number> {
 
 export function createSquadsService(deps: Deps) {
   const { db } = deps.database;
+  const standings = sharedRead(async () => standingsOf(await allSquadScores(db)), SQUAD_STANDINGS_TTL_MS);
+
+  /** The board with the squad `own` as it is now (the others as the shared standings say). */
+  async function boardWith(own: number | undefined, limit: number) {
+    const [shared, fresh] = await Promise.all([
+      standings.get(),
+      own === undefined ? undefined : squadScore(db, own),
+    ]);
+    return board(shared, own, fresh, limit);
+  }
 
   async function summaryOf(squadId: number | undefined) {
     if (squadId === undefined) return null;
-    const { rows } = await rankedSquads(db, 0, squadId);
-    const row = rows.find((r) => r.id === squadId);
-    return row ? summary(row) : null;
+    const { own } = await boardWith(squadId, 0);
+    return own ? summary(own) : null;
   }
 
   return {
@@ -113,13 +130,8 @@ export function createSquadsService(deps: Deps) {
 
     async board(userId: number): Promise<SquadBoardResponse> {
       const mine = await squadIdOf(db, userId);
-      const { rows, total } = await rankedSquads(db, SQUAD_BOARD_SIZE, mine ?? null);
-      const mineRow = rows.find((r) => r.id === mine);
-      return {
-        ranking: rows.filter((r) => r.rank <= SQUAD_BOARD_SIZE).map(summary),
-        totalSquads: total,
-        mine: mineRow ? summary(mineRow) : null,
-      };
+      const { rows, own, total } = await boardWith(mine, SQUAD_BOARD_SIZE);
+      return { ranking: rows.map(summary), totalSquads: total, mine: own ? summary(own) : null };
     },
 
     /** A squad's page (the caller's squad by default): its summary and members. */
