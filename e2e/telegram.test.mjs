@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { passStartGate, useApp } from './lib.mjs';
+import { passStartGate, skipGuide, useApp } from './lib.mjs';
 
 const BOT_TOKEN = '7000000001:AAF-e2e-test-token-not-real';
 const PLAYER = { id: 5550001, first_name: 'Tanya', username: 'tanya_taps', language_code: 'en' };
@@ -126,6 +126,76 @@ describe('opened from Telegram in production', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+    await page.close();
+  });
+});
+
+describe('the mole game in production, with a random GAME_SECRET', () => {
+  it('pays a round played by touch: the coins arrive on Home', async () => {
+    const player = { ...PLAYER, id: 5550010, first_name: 'Mila' };
+    const page = await app.page();
+    await openAsTelegram(page, signedInitData(player));
+    await passStartGate(page);
+    await skipGuide(page);
+    const login = await app.server.api(undefined, 'POST', '/auth/login', {
+      userid: player.id,
+      initData: signedInitData(player),
+    });
+    const token = login.body.token;
+    const before = (await app.server.api(token, 'GET', `/users/get/${player.id}`)).body;
+    const digits = (text) => Number(text.replace(/\D/g, ''));
+    const balance = page.getByTestId('balance');
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''),
+    );
+    assert.equal(digits(await balance.textContent()), before.onion);
+
+    await page.getByRole('link', { name: 'Play' }).tap();
+    await page.getByRole('button', { name: /^Start/ }).tap();
+    await page.getByTestId('countdown').waitFor();
+    await page.getByTestId('countdown').waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Tap risen moles that are not bombs, each as soon as one is up, until three are whacked.
+    const score = () => page.getByTestId('score').textContent().then(digits);
+    for (let whacked = 0; whacked < 3;) {
+      const mole = await page.waitForFunction(
+        () => {
+          for (const m of document.querySelectorAll('button[data-type]')) {
+            const box = m.getBoundingClientRect();
+            const hole = m.parentElement.getBoundingClientRect();
+            if (m.dataset.type !== 'bomb' && box.top < hole.bottom - 30)
+              return { x: box.x + box.width / 2, y: box.top + Math.min(20, (hole.bottom - box.top) / 2) };
+          }
+          return null;
+        },
+        null,
+        { timeout: 15_000, polling: 'raf' },
+      );
+      const was = await score();
+      const { x, y } = await mole.jsonValue();
+      await page.touchscreen.tap(x, y);
+      if ((await score()) > was) whacked += 1;
+    }
+    const final = await score();
+    await page.getByRole('button', { name: 'End game' }).tap();
+    await page.getByRole('heading', { name: 'Game Over' }).waitFor();
+    await page.getByText(`You got ${final.toLocaleString('en-US')} coins.`).waitFor({ timeout: 10_000 });
+    // Celebrated, as the server paid it.
+    await page.getByText('New high score!').waitFor();
+
+    const after = (await app.server.api(token, 'GET', `/users/get/${player.id}`)).body;
+    assert.equal(after.onion, before.onion + final);
+    assert.equal(after.ticket, before.ticket - 1);
+    // Back on Home, the balance shows the coins the round paid.
+    await page.getByRole('button', { name: 'Back' }).tap();
+    await page.waitForFunction(
+      (expected) =>
+        Number(document.querySelector('[data-testid="balance"]')?.textContent?.replace(/\D/g, '')) ===
+        expected,
+      after.onion,
+      { timeout: 10_000 },
+    );
+    assert.deepEqual(page.pageErrors, []);
     await page.close();
   });
 });
