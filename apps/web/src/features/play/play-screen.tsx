@@ -19,6 +19,7 @@ import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { refusal, toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { prefs } from '../../lib/storage.ts';
 import { type Round, usePlayApi } from './api.ts';
 import { MalletArt } from './art.tsx';
@@ -66,6 +67,8 @@ export default function PlayScreen() {
   /** Why the server did not score the last round, in the player's words. */
   const [refused, setRefused] = useState<string | null>(null);
   const roundRef = useRef<Round | null>(null);
+  // Closing asks for confirmation while a round is on (its ticket is spent).
+  useClosingConfirmation(phase === 'countdown' || phase === 'playing');
   const scoreRef = useRef(0);
 
   const start = async () => {
