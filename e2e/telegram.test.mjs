@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { passStartGate, useApp } from './lib.mjs';
+import { passStartGate, skipGuide, useApp } from './lib.mjs';
 
 const BOT_TOKEN = '7000000001:AAF-e2e-test-token-not-real';
 const PLAYER = { id: 5550001, first_name: 'Tanya', username: 'tanya_taps', language_code: 'en' };
@@ -45,6 +45,12 @@ function signedInitData(user, { signature = true } = {}) {
   return fields.toString();
 }
 
+/** What the app asked the host through the bridge: `[type, data]`, the data parsed. */
+const hostEvents = (page) =>
+  page.evaluate(() =>
+    window.__hostEvents.map(({ type, data }) => [type, typeof data === 'string' ? JSON.parse(data) : data]),
+  );
+
 const THEME = {
   bg_color: '#17212b',
   text_color: '#f5f5f5',
@@ -52,7 +58,7 @@ const THEME = {
   button_text_color: '#ffffff',
 };
 
-async function openAsTelegram(page, initData) {
+async function openAsTelegram(page, initData, { version = '8.0' } = {}) {
   await page.addInitScript(() => {
     window.__hostEvents = [];
     window.TelegramWebviewProxy = {
@@ -61,7 +67,7 @@ async function openAsTelegram(page, initData) {
   });
   const hash = new URLSearchParams({
     tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
+    tgWebAppVersion: version,
     tgWebAppPlatform: 'android',
     tgWebAppThemeParams: JSON.stringify(THEME),
   });
@@ -105,10 +111,34 @@ describe('opened from Telegram in production', () => {
       const events = await page.evaluate(() => window.__hostEvents.map((e) => e.type));
       assert.ok(events.includes('web_app_ready'), `host events: ${events.join(', ')}`);
       assert.ok(events.includes('web_app_set_header_color'), `host events: ${events.join(', ')}`);
+      // A native game: vertical swipes do not collapse it, and it stays in portrait.
+      const asked = await hostEvents(page);
+      assert.deepEqual(
+        asked.filter(([type]) => type === 'web_app_setup_swipe_behavior'),
+        [['web_app_setup_swipe_behavior', { allow_vertical_swipe: false }]],
+      );
+      assert.deepEqual(
+        asked.filter(([type]) => type === 'web_app_toggle_orientation_lock'),
+        [['web_app_toggle_orientation_lock', { locked: true }]],
+      );
       assert.deepEqual(errors, []);
       await page.close();
     });
   }
+
+  it('on a client older than the swipe and orientation settings, asks for neither and still plays', async () => {
+    const player = { ...PLAYER, id: 5550004, first_name: 'Vera' };
+    const page = await app.page();
+    await openAsTelegram(page, signedInitData(player, { signature: false }), { version: '7.0' });
+    await passStartGate(page);
+    await page.getByText(player.first_name).first().waitFor({ timeout: 10_000 });
+    const types = (await hostEvents(page)).map(([type]) => type);
+    assert.ok(types.includes('web_app_ready'), `host events: ${types.join(', ')}`);
+    assert.ok(!types.includes('web_app_setup_swipe_behavior'), `host events: ${types.join(', ')}`);
+    assert.ok(!types.includes('web_app_toggle_orientation_lock'), `host events: ${types.join(', ')}`);
+    assert.deepEqual(page.pageErrors, []);
+    await page.close();
+  });
 
   it('refuses launch data signed with another token, and outside Telegram asks to open the game from Telegram', async () => {
     const forged = new URLSearchParams(signedInitData({ ...PLAYER, id: 5550002 }));
@@ -126,6 +156,84 @@ describe('opened from Telegram in production', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+    await page.close();
+  });
+});
+
+describe('the mole game in production, with a random GAME_SECRET', () => {
+  it('pays a round played by touch: the coins arrive on Home', async () => {
+    const player = { ...PLAYER, id: 5550010, first_name: 'Mila' };
+    const page = await app.page();
+    await openAsTelegram(page, signedInitData(player));
+    await passStartGate(page);
+    await skipGuide(page);
+    const login = await app.server.api(undefined, 'POST', '/auth/login', {
+      userid: player.id,
+      initData: signedInitData(player),
+    });
+    const token = login.body.token;
+    const before = (await app.server.api(token, 'GET', `/users/get/${player.id}`)).body;
+    const digits = (text) => Number(text.replace(/\D/g, ''));
+    const balance = page.getByTestId('balance');
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''),
+    );
+    assert.equal(digits(await balance.textContent()), before.onion);
+
+    await page.getByRole('link', { name: 'Play' }).tap();
+    const closing = async () =>
+      (await hostEvents(page))
+        .filter(([type]) => type === 'web_app_setup_closing_behavior')
+        .map(([, d]) => d);
+    assert.deepEqual(await closing(), []);
+    await page.getByRole('button', { name: /^Start/ }).tap();
+    await page.getByTestId('countdown').waitFor();
+    // Closing asks for confirmation while the round is on.
+    assert.deepEqual(await closing(), [{ need_confirmation: true }]);
+    await page.getByTestId('countdown').waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Tap risen moles that are not bombs, each as soon as one is up, until three are whacked.
+    const score = () => page.getByTestId('score').textContent().then(digits);
+    for (let whacked = 0; whacked < 3;) {
+      const mole = await page.waitForFunction(
+        () => {
+          for (const m of document.querySelectorAll('button[data-type]')) {
+            const box = m.getBoundingClientRect();
+            const hole = m.parentElement.getBoundingClientRect();
+            if (m.dataset.type !== 'bomb' && box.top < hole.bottom - 30)
+              return { x: box.x + box.width / 2, y: box.top + Math.min(20, (hole.bottom - box.top) / 2) };
+          }
+          return null;
+        },
+        null,
+        { timeout: 15_000, polling: 'raf' },
+      );
+      const was = await score();
+      const { x, y } = await mole.jsonValue();
+      await page.touchscreen.tap(x, y);
+      if ((await score()) > was) whacked += 1;
+    }
+    const final = await score();
+    await page.getByRole('button', { name: 'End game' }).tap();
+    await page.getByRole('heading', { name: 'Game Over' }).waitFor();
+    assert.deepEqual(await closing(), [{ need_confirmation: true }, { need_confirmation: false }]);
+    await page.getByText(`You got ${final.toLocaleString('en-US')} coins.`).waitFor({ timeout: 10_000 });
+    // Celebrated, as the server paid it.
+    await page.getByText('New high score!').waitFor();
+
+    const after = (await app.server.api(token, 'GET', `/users/get/${player.id}`)).body;
+    assert.equal(after.onion, before.onion + final);
+    assert.equal(after.ticket, before.ticket - 1);
+    // Back on Home, the balance shows the coins the round paid.
+    await page.getByRole('button', { name: 'Back' }).tap();
+    await page.waitForFunction(
+      (expected) =>
+        Number(document.querySelector('[data-testid="balance"]')?.textContent?.replace(/\D/g, '')) ===
+        expected,
+      after.onion,
+      { timeout: 10_000 },
+    );
+    assert.deepEqual(page.pageErrors, []);
     await page.close();
   });
 });

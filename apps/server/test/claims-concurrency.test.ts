@@ -7,7 +7,6 @@ import { gameReward } from '@egg-rush/game/mole';
 import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { LINK_VISIT_MS, TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
-import { DEV_GAME_SECRET } from '../src/env.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -185,9 +184,9 @@ describe(`${N} parallel claims pay exactly once`, () => {
       url: '/api/v1/play/start',
       payload: { userid: 7004 },
     });
-    const { gameId } = start.json<{ gameId: string }>();
+    const { gameId, key } = start.json<{ gameId: string; key: string }>();
     t.clock.advance(30_000);
-    const data = CryptoJS.AES.encrypt(JSON.stringify({ score: 100, gameId }), DEV_GAME_SECRET).toString();
+    const data = CryptoJS.AES.encrypt(JSON.stringify({ score: 100, gameId }), key).toString();
     const before = await snapshot(7004);
     const win = await burst(
       () => t.call(token, { method: 'POST', url: '/api/v1/play/result', payload: { userid: 7004, data } }),

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_LIMITS, DatabaseBusyError, queryRows } from '../src/db/client.ts';
-import { DEV_GAME_SECRET } from '../src/env.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { flushScores, memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
 import { lockUser } from '../src/modules/users/users.repository.ts';
@@ -239,8 +238,8 @@ describe('one database connection', () => {
     const tokens = await Promise.all(ids.map((id) => t.login(id, { start_param: String(inviter) })));
     for (const id of ids) await t.grant(id, { onion: 100_000, ticket: 5 });
     await t.deps.database.db.execute(sql`update users set cheat_count = 3 where id in ${ids}`);
-    const seal = (score: number, gameId: string) =>
-      CryptoJS.AES.encrypt(JSON.stringify({ score, gameId }), DEV_GAME_SECRET).toString();
+    const seal = (score: number, gameId: string, key: string) =>
+      CryptoJS.AES.encrypt(JSON.stringify({ score, gameId }), key).toString();
 
     const play = async (token: string, userid: number) => {
       const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
@@ -259,7 +258,9 @@ describe('one database connection', () => {
       ];
       const start = await call('POST', '/play/start');
       replies.push(
-        await call('POST', '/play/result', { data: seal(0, String(start.body.gameId)) }),
+        await call('POST', '/play/result', {
+          data: seal(0, String(start.body.gameId), String(start.body.key)),
+        }),
         await t
           .call(token, { method: 'GET', url: `/api/v1/users/ranking/${userid}/total` })
           .then((res) => ({ url: 'ranking', status: res.statusCode, body: res.json() })),

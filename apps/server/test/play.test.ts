@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import CryptoJS from 'crypto-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,6 @@ import {
   TIME_LIMIT_MS,
 } from '@egg-rush/game/mole';
 import { seededRng } from '@egg-rush/game/rng';
-import { DEV_GAME_SECRET } from '../src/env.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -21,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const seal = (payload: unknown, secret = DEV_GAME_SECRET) =>
-  CryptoJS.AES.encrypt(JSON.stringify(payload), secret).toString();
+/** Seals a result as the web app does, with the round's key from /play/start. */
+const seal = (payload: unknown, key: string) => CryptoJS.AES.encrypt(JSON.stringify(payload), key).toString();
 const start = (token: string, userid: number) =>
   t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid } });
 const result = (token: string, userid: number, data: string) =>
@@ -65,53 +65,63 @@ describe('POST /play/start', () => {
 describe('POST /play/result', () => {
   async function played(userid: number, ms: number) {
     const token = await t.login(userid);
-    const { gameId } = (await start(token, userid)).json();
+    const { gameId, key } = (await start(token, userid)).json();
     t.clock.advance(ms);
-    return { token, gameId };
+    return { token, gameId, key };
   }
 
   it('pays the documented reward for a possible score, once', async () => {
-    const { token, gameId } = await played(6201, 45_000);
+    const { token, gameId, key } = await played(6201, 45_000);
     const before = await t.profile(token, 6201);
-    const res = await result(token, 6201, seal({ score: 420, gameId }));
+    const res = await result(token, 6201, seal({ score: 420, gameId }, key));
     expect(res.json()).toMatchObject({ success: true, reward: gameReward(420) });
     const after = await t.profile(token, 6201);
     expect(after.onion).toBe(before.onion + gameReward(420));
     expect(after.totalScore).toBe(before.totalScore + gameReward(420));
 
-    const replay = await result(token, 6201, seal({ score: 420, gameId }));
+    const replay = await result(token, 6201, seal({ score: 420, gameId }, key));
     expect(replay.json()).toEqual({ success: false, msg: 'This game has already been scored.' });
     expect((await t.profile(token, 6201)).onion).toBe(after.onion);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 
   it("refuses another player's game and pays nothing", async () => {
-    const { gameId } = await played(6202, 30_000);
+    const { gameId, key } = await played(6202, 30_000);
     const thief = await t.login(6203);
+    const own = (await start(thief, 6203)).json();
     const before = await t.profile(thief, 6203);
-    const res = await result(thief, 6203, seal({ score: 100, gameId }));
+    // Sealed with the thief's own round key, or with the owner's (which opens only the owner's).
+    const res = await result(thief, 6203, seal({ score: 100, gameId }, own.key));
     expect(res.json()).toEqual({ success: false, msg: 'This game belongs to another player.' });
+    expect((await result(thief, 6203, seal({ score: 100, gameId }, key))).json()).toEqual({
+      success: false,
+      msg: 'This result could not be read.',
+    });
     expect((await t.profile(thief, 6203)).onion).toBe(before.onion);
   });
 
   it('refuses a tampered ciphertext and one sealed with another passphrase', async () => {
-    const { token, gameId } = await played(6204, 30_000);
-    const sealed = seal({ score: 100, gameId });
+    const { token, gameId, key } = await played(6204, 30_000);
+    const sealed = seal({ score: 100, gameId }, key);
     const tampered = sealed.slice(0, 20) + (sealed[20] === 'A' ? 'B' : 'A') + sealed.slice(21);
     expect((await result(token, 6204, tampered)).json()).toEqual({
       success: false,
       msg: 'This result could not be read.',
     });
-    expect((await result(token, 6204, seal({ score: 100, gameId }, 'guessed'))).json()).toMatchObject({
-      success: false,
-    });
+    // A guess, the server's GAME_SECRET itself, another round's key: none opens it.
+    for (const other of ['guessed', t.env.gameSecret, (await played(6212, 0)).key]) {
+      expect((await result(token, 6204, seal({ score: 100, gameId }, other))).json()).toEqual({
+        success: false,
+        msg: 'This result could not be read.',
+      });
+    }
     // The game is still open for the honest result.
     expect((await result(token, 6204, sealed)).json()).toMatchObject({ success: true });
   });
 
   it('refuses a score impossible in the time played', async () => {
-    const { token, gameId } = await played(6205, 5_000);
-    const res = await result(token, 6205, seal({ score: maxScoreAfterStart(5_000) + 1, gameId }));
+    const { token, gameId, key } = await played(6205, 5_000);
+    const res = await result(token, 6205, seal({ score: maxScoreAfterStart(5_000) + 1, gameId }, key));
     expect(res.json()).toEqual({ success: false, msg: 'This score is not possible in the time played.' });
   });
 
@@ -128,9 +138,9 @@ describe('POST /play/result', () => {
     await t.setTickets(6208, attempts.length);
     const before = await t.profile(token, 6208);
     for (const { ms, score } of attempts) {
-      const { gameId } = (await start(token, 6208)).json();
+      const { gameId, key } = (await start(token, 6208)).json();
       t.clock.advance(ms);
-      const res = await result(token, 6208, seal({ score, gameId }));
+      const res = await result(token, 6208, seal({ score, gameId }, key));
       expect(res.json(), `${score} after ${ms} ms`).toEqual({
         success: false,
         msg: 'This score is not possible in the time played.',
@@ -148,37 +158,92 @@ describe('POST /play/result', () => {
     expect(full).toBeGreaterThan(early);
     // A full game: the countdown, 60 s of play, and the result a moment later.
     const a = await played(6209, COUNTDOWN_MS + TIME_LIMIT_MS + 300);
-    expect((await result(a.token, 6209, seal({ score: full, gameId: a.gameId }))).json()).toMatchObject({
+    expect(
+      (await result(a.token, 6209, seal({ score: full, gameId: a.gameId }, a.key))).json(),
+    ).toMatchObject({
       success: true,
       reward: Math.min(GAME_REWARD_CAP, full),
     });
     // Ended after 10 s of play.
     const b = await played(6210, COUNTDOWN_MS + 10_000 + 200);
-    expect((await result(b.token, 6210, seal({ score: early, gameId: b.gameId }))).json()).toMatchObject({
+    expect(
+      (await result(b.token, 6210, seal({ score: early, gameId: b.gameId }, b.key))).json(),
+    ).toMatchObject({
       success: true,
       reward: early,
     });
   });
 
   it('refuses a result that arrives too late', async () => {
-    const { token, gameId } = await played(6206, GAME_EXPIRY_MS + 1);
-    const res = await result(token, 6206, seal({ score: 10, gameId }));
+    const { token, gameId, key } = await played(6206, GAME_EXPIRY_MS + 1);
+    const res = await result(token, 6206, seal({ score: 10, gameId }, key));
     expect(res.json()).toEqual({ success: false, msg: 'This game has expired.' });
     const onTime = await played(6211, GAME_EXPIRY_MS);
     expect(
-      (await result(onTime.token, 6211, seal({ score: 10, gameId: onTime.gameId }))).json(),
+      (await result(onTime.token, 6211, seal({ score: 10, gameId: onTime.gameId }, onTime.key))).json(),
     ).toMatchObject({ success: true });
   });
 
   it('pays once when the same result arrives ten times at once', async () => {
-    const { token, gameId } = await played(6207, 40_000);
+    const { token, gameId, key } = await played(6207, 40_000);
     const before = await t.profile(token, 6207);
-    const data = seal({ score: 300, gameId });
+    const data = seal({ score: 300, gameId }, key);
     const replies = (await Promise.all(Array.from({ length: 10 }, () => result(token, 6207, data)))).map(
       (r) => r.json(),
     );
     expect(replies.filter((r) => r.success)).toHaveLength(1);
     expect((await t.profile(token, 6207)).onion).toBe(before.onion + gameReward(300));
+  });
+});
+
+describe("the round's key", () => {
+  it('pays a result sealed with the key from /play/start when GAME_SECRET is random, as a deployment sets it', async () => {
+    const secret = randomBytes(32).toString('hex');
+    const deployed = await createTestApp({ env: { GAME_SECRET: secret } });
+    try {
+      expect(deployed.env.gameSecret).toBe(secret);
+      const token = await deployed.login(6401);
+      const before = await deployed.profile(token, 6401);
+      const call = (url: string, payload: Record<string, unknown>) =>
+        deployed.call(token, {
+          method: 'POST',
+          url: `/api/v1/play/${url}`,
+          payload: { userid: 6401, ...payload },
+        });
+      const round = (await call('start', {})).json();
+      expect(round).toMatchObject({ success: true, key: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      deployed.clock.advance(30_000);
+      const paid = await call('result', { data: seal({ score: 250, gameId: round.gameId }, round.key) });
+      expect(paid.json()).toMatchObject({ success: true, reward: gameReward(250) });
+      expect((await deployed.profile(token, 6401)).onion).toBe(before.onion + gameReward(250));
+    } finally {
+      await deployed.close();
+    }
+  });
+
+  it("answers each round its own key, and reads a result among the player's other rounds", async () => {
+    const token = await t.login(6402);
+    await t.setTickets(6402, 4);
+    const rounds = [];
+    for (let i = 0; i < 4; i++) {
+      rounds.push((await start(token, 6402)).json());
+      t.clock.advance(1_000);
+    }
+    expect(new Set(rounds.map((r) => r.key)).size).toBe(4);
+    t.clock.advance(20_000);
+    // The pruned oldest round is gone; the next oldest and the newest still pay, each once.
+    const [, older, , newest] = rounds;
+    for (const round of [older, newest]) {
+      const data = seal({ score: 50, gameId: round.gameId }, round.key);
+      expect((await result(token, 6402, data)).json()).toMatchObject({
+        success: true,
+        reward: gameReward(50),
+      });
+      expect((await result(token, 6402, data)).json()).toEqual({
+        success: false,
+        msg: 'This game has already been scored.',
+      });
+    }
   });
 });
 

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { userId } from './common.ts';
 
-/** POST /play/start: spends a ticket. */
+/** POST /play/start: spends a ticket; `key` is the round's own key that seals its result. */
 export const playStartResponse = z.union([
-  z.object({ success: z.literal(true), ticket: z.number(), gameId: z.string() }),
+  z.object({ success: z.literal(true), ticket: z.number(), gameId: z.string(), key: z.string() }),
   z.object({ success: z.literal(false), msg: z.string() }),
 ]);
 export type PlayStartResponse = z.infer<typeof playStartResponse>;
 
 /**
- * POST /play/result: `data` is `{ score, gameId }` as JSON, AES-encrypted with the game
- * passphrase in the OpenSSL format crypto-js produces.
+ * POST /play/result: `data` is `{ score, gameId }` as JSON, AES-encrypted with the round's key
+ * (from /play/start) as the passphrase, in the OpenSSL format crypto-js produces.
  */
 export const playResultBody = z.object({ userid: userId, data: z.string().min(16).max(2048) });
 export type PlayResultBody = z.infer<typeof playResultBody>;

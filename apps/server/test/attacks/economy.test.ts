@@ -80,7 +80,7 @@ describe('client-sent amounts, prices, scores and times', () => {
       url: '/api/v1/play/start',
       payload: { userid: 8172 },
     });
-    const { gameId } = game.json<{ gameId: string }>();
+    const { gameId, key } = game.json<{ gameId: string; key: string }>();
     const now = t.clock.now();
     // A full game's best score, claimed a moment after the start with times saying a minute passed.
     const claimed = {
@@ -93,7 +93,7 @@ describe('client-sent amounts, prices, scores and times', () => {
     const res = await t.call(token, {
       method: 'POST',
       url: '/api/v1/play/result',
-      payload: { userid: 8172, data: seal(JSON.stringify(claimed)), startedAt: now - 60_000 },
+      payload: { userid: 8172, data: seal(JSON.stringify(claimed), key), startedAt: now - 60_000 },
     });
     expect(res.json()).toEqual({ success: false, msg: 'This score is not possible in the time played.' });
   });
@@ -105,7 +105,7 @@ describe('client-sent amounts, prices, scores and times', () => {
     await t.grant(8174, { ticket: 1 });
     const start = (tk: string, userid: number) =>
       t.call(tk, { method: 'POST', url: '/api/v1/play/start', payload: { userid } });
-    const { gameId } = (await start(token, 8173)).json<{ gameId: string }>();
+    const { gameId, key } = (await start(token, 8173)).json<{ gameId: string; key: string }>();
     const { gameId: othersGame } = (await start(other, 8174)).json<{ gameId: string }>();
     t.clock.advance(30_000);
     const before = await dumpTables();
@@ -137,7 +137,7 @@ describe('client-sent amounts, prices, scores and times', () => {
       const res = await t.call(token, {
         method: 'POST',
         url: '/api/v1/play/result',
-        payload: { userid: 8173, data: seal(plaintext) },
+        payload: { userid: 8173, data: seal(plaintext, key) },
       });
       expect(res.statusCode, plaintext).toBe(200);
       expect(res.json(), plaintext).toMatchObject({ success: false });
@@ -146,7 +146,7 @@ describe('client-sent amounts, prices, scores and times', () => {
     const honest = await t.call(token, {
       method: 'POST',
       url: '/api/v1/play/result',
-      payload: { userid: 8173, data: seal(JSON.stringify({ score: 100, gameId })) },
+      payload: { userid: 8173, data: seal(JSON.stringify({ score: 100, gameId }), key) },
     });
     expect(honest.json()).toMatchObject({ success: true, reward: gameReward(100) });
   });

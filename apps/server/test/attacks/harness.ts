@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import CryptoJS from 'crypto-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { DEV_GAME_SECRET } from '../../src/env.ts';
 import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -17,8 +16,8 @@ export const t: TestApp = await createTestApp({ env: { ADMIN_IDS: String(OPERATO
 afterAll(() => t.close());
 
 export const json = { 'content-type': 'application/json' };
-export const seal = (plaintext: string, secret = DEV_GAME_SECRET) =>
-  CryptoJS.AES.encrypt(plaintext, secret).toString();
+/** Seals a game result as the web app does, with the round's key from /play/start. */
+export const seal = (plaintext: string, key: string) => CryptoJS.AES.encrypt(plaintext, key).toString();
 
 const TABLES = [
   'users',

@@ -96,9 +96,9 @@ describe('acting as another player', () => {
       url: '/api/v1/play/start',
       payload: { userid: 8611 },
     });
-    const { gameId } = game.json<{ gameId: string }>();
+    const { gameId, key } = game.json<{ gameId: string; key: string }>();
     t.clock.advance(FARM_DURATION_MS + 1000);
-    const data = seal(JSON.stringify({ score: 0, gameId }));
+    const data = seal(JSON.stringify({ score: 0, gameId }), key);
     const before = await dumpTables();
     const V = 8611;
     const calls = [

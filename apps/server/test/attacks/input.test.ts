@@ -120,7 +120,10 @@ describe('SQL injection in every string field', () => {
         {
           method: 'POST',
           url: '/api/v1/play/result',
-          payload: { userid: 8121, data: seal(JSON.stringify({ score: 1, gameId: evil })) },
+          payload: {
+            userid: 8121,
+            data: seal(JSON.stringify({ score: 1, gameId: evil }), game.json<{ key: string }>().key),
+          },
         },
       ] as const;
       for (const call of authed) {

@@ -591,10 +591,14 @@ async function startGame(auth: AuthKind) {
     headers: { authorization: authHeaders[auth] },
     payload: { userid: VALID_AUTH[auth] },
   });
-  return res.json<{ gameId?: string }>().gameId ?? '00000000-0000-4000-8000-000000000000';
+  const { gameId = '00000000-0000-4000-8000-000000000000', key = 'none' } = res.json<{
+    gameId?: string;
+    key?: string;
+  }>();
+  return { gameId, key };
 }
 
-/** A mole-game result sealed with the game secret (or another), for a real game or a forged one. */
+/** A mole-game result sealed with the player's round key (or another), for a real game or a forged one. */
 const resultBody = fc
   .record({
     game: fc.oneof(
@@ -614,11 +618,13 @@ const resultBody = fc
   .map((s) => ({
     userid: ME,
     data: new Later(`game ${s.game}`, async () => {
+      // Sealed with the key of the player's own round, as the web app does.
+      const round = await startGame('me');
       const gameId =
         s.game === 'mine'
-          ? await startGame('me')
+          ? round.gameId
           : s.game === 'theirs'
-            ? await startGame('other')
+            ? (await startGame('other')).gameId
             : s.game === 'unknown'
               ? crypto.randomUUID()
               : s.gameId;
@@ -630,7 +636,7 @@ const resultBody = fc
             : (JSON.stringify(s.score) ?? '');
       // As UTF-8 bytes (lone surrogates become U+FFFD): crypto-js's own encoder throws on them.
       const bytes = CryptoJS.enc.Hex.parse(Buffer.from(plain).toString('hex'));
-      return CryptoJS.AES.encrypt(bytes, s.secret === 'game' ? t.env.gameSecret : 'guess').toString();
+      return CryptoJS.AES.encrypt(bytes, s.secret === 'game' ? round.key : 'guess').toString();
     }),
   }));
 

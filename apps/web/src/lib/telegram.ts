@@ -16,6 +16,7 @@ import {
   viewport,
 } from '@tma.js/sdk-react';
 import { DEV_LANGUAGE_KEY, DEV_USER_KEY } from './launch-language.ts';
+import { setupNativeBehaviour } from './native-behaviour.ts';
 import { nextTask } from './next-task.ts';
 import { useAppStore } from './store.ts';
 
@@ -187,6 +188,7 @@ export async function startTelegram(): Promise<LaunchSession> {
   attempt('background colour', () => miniApp.setBgColor(HEADER_COLOR));
   await nextTask();
   attempt('back button', () => backButton.mount());
+  setupNativeBehaviour(lp.tgWebAppVersion);
   await nextTask();
   attempt('viewport', async () => {
     await viewport.mount();

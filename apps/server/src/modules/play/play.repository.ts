@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { GAME_COST_TICKETS } from '@egg-rush/game/mole';
 import type { Tx } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
@@ -23,6 +23,20 @@ export async function createGame(tx: Tx, userId: number, startedAt: Date): Promi
 export async function findGame(tx: Tx, gameId: string) {
   const [row] = await tx.select().from(games).where(eq(games.id, gameId));
   return row;
+}
+
+/**
+ * The ids of the player's games started after `since`, newest first, at most `limit`: the rounds
+ * whose keys may have sealed a result.
+ */
+export async function recentGameIds(tx: Tx, userId: number, since: Date, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.userId, userId), gt(games.startedAt, since)))
+    .orderBy(desc(games.startedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -1,5 +1,10 @@
-import { createDecipheriv, createHash } from 'node:crypto';
-import { gameResult, type PlayResultResponse, type PlayStartResponse } from '@egg-rush/contract/play';
+import { createDecipheriv, createHash, createHmac } from 'node:crypto';
+import {
+  gameResult,
+  type GameResult,
+  type PlayResultResponse,
+  type PlayStartResponse,
+} from '@egg-rush/contract/play';
 import { GAME_COST_TICKETS, GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
 import { write } from '../ledger/ledger.write.ts';
@@ -10,6 +15,7 @@ import {
   finishGame,
   payGame,
   pruneOpenGames,
+  recentGameIds,
   spendTicket,
   sweepExpiredGames,
 } from './play.repository.ts';
@@ -28,6 +34,34 @@ export const PLAY_MESSAGES = {
 export const OPEN_GAMES_KEPT = 2;
 /** Expired unfinished games of any player deleted per start, at most (a bounded sweep). */
 export const GAME_SWEEP_LIMIT = 100;
+/**
+ * The player's rounds whose keys a result is tried with, newest first: those started within
+ * twice the expiry, so that a result that comes late or again is still read and told why it
+ * pays nothing (expired, already scored).
+ */
+export const RESULT_KEYS_TRIED = 8;
+export const RESULT_KEYS_WINDOW_MS = 2 * GAME_EXPIRY_MS;
+
+/**
+ * A round's key, answered by /play/start: the web app seals that round's result with it. Derived
+ * from GAME_SECRET and the game id, so nothing more is stored and no secret is built into the app.
+ */
+export const roundKey = (secret: string, gameId: string) =>
+  createHmac('sha256', secret).update(`mole-round:${gameId}`).digest('hex');
+
+/**
+ * Opens a result with the keys of the given rounds: the one whose round it names, else the first
+ * any key opens (then the game's own rules answer); null when none opens it.
+ */
+export function openResult(data: string, secret: string, gameIds: readonly string[]): GameResult | null {
+  let opened: GameResult | null = null;
+  for (const gameId of gameIds) {
+    const result = readResult(data, roundKey(secret, gameId));
+    if (result?.gameId === gameId) return result;
+    opened ??= result;
+  }
+  return opened;
+}
 
 /**
  * Decrypts `{ score, gameId }` sealed by the web app (crypto-js AES with a passphrase: the OpenSSL
@@ -64,8 +98,8 @@ function evpBytesToKey(passphrase: Buffer, salt: Buffer) {
 }
 
 /**
- * The mole game's sessions (/play/start and /play/result). The encryption is
- * obfuscation only; the protection is that a game belongs to one player, is scored once, in
+ * The mole game's sessions (/play/start and /play/result). The encryption with the round's key
+ * is obfuscation only (the client holds the key); the protection is that a game belongs to one player, is scored once, in
  * time, and never above what the elapsed time allows.
  */
 export function createPlayService(deps: Deps) {
@@ -87,13 +121,24 @@ export function createPlayService(deps: Deps) {
           ref: gameId,
           at: new Date(now),
         });
-        return { success: true as const, ticket: row.ticket, gameId };
+        return {
+          success: true as const,
+          ticket: row.ticket,
+          gameId,
+          key: roundKey(deps.env.gameSecret, gameId),
+        };
       });
     },
 
     async result(userId: number, data: string): Promise<PlayResultResponse> {
       const now = deps.now();
-      const result = readResult(data, deps.env.gameSecret);
+      const rounds = await recentGameIds(
+        db,
+        userId,
+        new Date(now - RESULT_KEYS_WINDOW_MS),
+        RESULT_KEYS_TRIED,
+      );
+      const result = openResult(data, deps.env.gameSecret, rounds);
       if (!result) return { success: false, msg: PLAY_MESSAGES.unreadable };
       return write(deps, async (tx, fx) => {
         const game = await findGame(tx, result.gameId);

@@ -17,6 +17,7 @@ import {
 import type { Profile } from '@egg-rush/contract/users';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { useDeliberatePress } from '../../lib/deliberate-press.ts';
 import { toastError } from '../../lib/errors.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
@@ -130,6 +131,9 @@ export function BoostSheet({
   const buy = useBuyBoost(beforeBuy);
   const { t } = useT();
   const state = profile ? boostState(profile) : null;
+  // A purchase takes a deliberate press on its own row: never a thumb still tapping the egg,
+  // nor a tap landing as the sheet slides up under it.
+  const deliberate = useDeliberatePress();
 
   const onBuy = (name: BoostName) =>
     buy.mutate(name, {
@@ -153,8 +157,8 @@ export function BoostSheet({
             <li key={name}>
               <button
                 type="button"
-                onClick={() => onBuy(name)}
-                disabled={buy.isPending || blocked}
+                {...deliberate.press(() => onBuy(name))}
+                disabled={buy.isPending || blocked || !deliberate.armed}
                 aria-label={t(BOOST_KEYS[name].title)}
                 data-affordable={offer ? String(offer.affordable) : undefined}
                 className={`card flex min-h-[68px] w-full items-center gap-3 p-3 text-left transition-transform active:scale-[0.98] disabled:active:scale-100 ${

@@ -2,6 +2,7 @@ import { useRef, type PointerEvent } from 'react';
 import eggTapUrl from '../../assets/egg-tap.svg';
 import eggUrl from '../../assets/egg.svg';
 import { playSound } from '../../lib/audio.ts';
+import { noteRapidPress } from '../../lib/deliberate-press.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { motionReduced } from '../../lib/store.ts';
 import { haptic } from '../../lib/telegram.ts';
@@ -25,6 +26,8 @@ export function Egg() {
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
+    // A thumb tapping the egg buys nothing: purchase buttons ignore presses right after this.
+    noteRapidPress();
     const store = useTapStore.getState();
     const box = stage.current?.getBoundingClientRect();
     const x = box ? e.clientX - box.left : 0;

@@ -139,6 +139,8 @@ describe('Home', () => {
     expect(within(sheet).getByTestId('boost-price-touchIncome')).toHaveTextContent('500');
     expect(within(sheet).getByTestId('boost-note-touchIncome')).toHaveTextContent('Level 0 / 10');
     expect(within(sheet).getByTestId('boost-note-fullyEnergy')).toHaveTextContent('6 / 6 left today');
+    // A purchase is armed a moment after the sheet opens (lib/deliberate-press.ts).
+    await waitFor(() => expect(within(sheet).getByRole('button', { name: 'Double Tap' })).toBeEnabled());
     fireEvent.click(within(sheet).getByRole('button', { name: 'Double Tap' }));
     expect(await screen.findByText('It has already been used.')).toBeInTheDocument();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Touch Income' }));
@@ -216,7 +218,9 @@ describe('Home', () => {
     // 995 energy at one per 300 ms.
     expect(empty).toHaveTextContent('Out of energy');
     expect(empty).toHaveTextContent(/full in 0:04:5\d/);
-    fireEvent.click(within(empty).getByRole('button', { name: 'Refill energy' }));
+    const refill = within(empty).getByRole('button', { name: 'Refill energy' });
+    await waitFor(() => expect(refill).toBeEnabled());
+    fireEvent.click(refill);
     expect(await screen.findByRole('dialog', { name: 'Boost' })).toBeInTheDocument();
   });
 

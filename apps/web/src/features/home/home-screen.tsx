@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { boostCountdown } from '@egg-rush/game/boosts';
-import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
-import { formatCountdown } from '@egg-rush/game/time';
 import {
   ChestIcon,
   ClockIcon,
@@ -21,12 +19,12 @@ import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSaveSettings } from '../../lib/settings.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { Balance, EnergyPill, HomeStatusBar, usePredictedEnergy } from './counters.tsx';
+import { Balance, EnergyPill, HomeStatusBar } from './counters.tsx';
 import { Egg } from './egg.tsx';
+import { EnergyEmpty } from './energy-empty.tsx';
 import { FarmButton } from './farm-button.tsx';
 import './home.css';
 import { LeagueRow } from './league-card.tsx';
-import { useTapStore } from './tap-store.ts';
 import { useTapEngine } from './use-tap-engine.ts';
 
 // The sheets and the guide are not part of the first screen: they load once Home is up (see below).
@@ -85,8 +83,6 @@ export function HomeScreen() {
       <BoostCountdown />
       <div className="relative py-3">
         <Egg />
-        {/* Over the egg, between the side buttons: nothing moves when it comes and goes. */}
-        <EnergyEmpty onRefill={() => setView('boost')} />
         <div className="absolute top-1/2 left-0 flex -translate-y-1/2 flex-col gap-3">
           <SideIcon label={t('home.ranking')} onClick={() => setView('leaderboard')}>
             <TrophyIcon size={24} />
@@ -110,6 +106,8 @@ export function HomeScreen() {
           </SideLink>
         </div>
       </div>
+      {/* Under the egg, never on it: a thumb tapping the egg cannot reach it. */}
+      <EnergyEmpty onRefill={() => setView('boost')} />
       <div className="flex items-center justify-between gap-3">
         <EnergyPill />
         <button
@@ -293,30 +291,5 @@ function SideLink({
       </span>
       {label}
     </Link>
-  );
-}
-
-/**
- * Out of energy: why the egg no longer pays, when the bar is full again (it refills by itself),
- * and the Boost shop's refill.
- */
-function EnergyEmpty({ onRefill }: { onRefill: () => void }) {
-  const energy = usePredictedEnergy();
-  const rates = useTapStore((s) => s.rates);
-  const { t } = useT();
-  if (energy === undefined || energy >= rates.loseEnergyPerTap) return null;
-  const untilFull = (rates.maxEnergy - energy) * ENERGY_REGEN_MS;
-  return (
-    <div
-      className="energy-empty card absolute top-1/2 left-1/2 z-20 flex w-[min(50vw,230px)] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-2 border-mint/30 p-3 text-center"
-      role="status"
-      data-testid="energy-empty"
-    >
-      <p className="font-black text-mint">{t('home.emptyTitle')}</p>
-      <p className="num text-xs text-text-dim">{t('home.emptyBody', { time: formatCountdown(untilFull) })}</p>
-      <button type="button" className="btn btn-ghost px-3 text-sm" onClick={onRefill}>
-        {t('home.emptyRefill')}
-      </button>
-    </div>
   );
 }

@@ -4,15 +4,18 @@ import { post } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
-/**
- * The result passphrase built into the client. It only obfuscates: the server
- * checks the game's owner, time and possible score. Set VITE_GAME_SECRET at build time to match
- * the server's GAME_SECRET; the default matches the server's development passphrase.
- */
-const PASSPHRASE: string = import.meta.env.VITE_GAME_SECRET ?? 'egg-rush-development-passphrase';
+/** A round as /play/start answers it: its game id and the key that seals its result. */
+export interface Round {
+  gameId: string;
+  key: string;
+}
 
-export const sealResult = (score: number, gameId: string) =>
-  CryptoJS.AES.encrypt(JSON.stringify({ score, gameId }), PASSPHRASE).toString();
+/**
+ * Seals a round's result with the round's own key (no secret is built into the app). It only
+ * obfuscates: the server checks the game's owner, time and possible score.
+ */
+export const sealResult = (score: number, round: Round) =>
+  CryptoJS.AES.encrypt(JSON.stringify({ score, gameId: round.gameId }), round.key).toString();
 
 export function usePlayApi() {
   const { user } = useSession();
@@ -23,10 +26,10 @@ export function usePlayApi() {
       if (reply.success) profile.patch({ ticket: reply.ticket });
       return reply;
     },
-    async finish(score: number, gameId: string): Promise<PlayResultResponse> {
+    async finish(score: number, round: Round): Promise<PlayResultResponse> {
       const reply = await post('/play/result', 'playResultResponse', {
         userid: user.id,
-        data: sealResult(score, gameId),
+        data: sealResult(score, round),
       });
       void profile.refresh();
       return reply;

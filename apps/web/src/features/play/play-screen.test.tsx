@@ -38,7 +38,7 @@ describe('Mole game screen', () => {
   });
 
   it('goes to the 3-2-1 countdown after a successful start', async () => {
-    open({ success: true, ticket: 1, gameId: '6f1c2a53-3d8e-4b8a-9d7b-1a2b3c4d5e6f' });
+    open({ success: true, ticket: 1, gameId: '6f1c2a53-3d8e-4b8a-9d7b-1a2b3c4d5e6f', key: 'k'.repeat(64) });
     await vi.waitFor(() => expect(screen.getByTestId('play-tickets')).toHaveTextContent('2'));
     fireEvent.click(screen.getByRole('button', { name: /^Start/ }));
     expect(await screen.findByTestId('countdown')).toHaveTextContent('3');

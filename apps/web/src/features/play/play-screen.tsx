@@ -19,8 +19,9 @@ import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { refusal, toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { prefs } from '../../lib/storage.ts';
-import { usePlayApi } from './api.ts';
+import { type Round, usePlayApi } from './api.ts';
 import { MalletArt } from './art.tsx';
 import { MoleHole } from './mole-hole.tsx';
 import { playGameSound } from './sounds.ts';
@@ -63,7 +64,11 @@ export default function PlayScreen() {
   const [newHigh, setNewHigh] = useState(false);
   const [starting, setStarting] = useState(false);
   const [highScore, setHighScore] = useState(() => prefs.highScore(user.id));
-  const gameId = useRef<string | null>(null);
+  /** Why the server did not score the last round, in the player's words. */
+  const [refused, setRefused] = useState<string | null>(null);
+  const roundRef = useRef<Round | null>(null);
+  // Closing asks for confirmation while a round is on (its ticket is spent).
+  useClosingConfirmation(phase === 'countdown' || phase === 'playing');
   const scoreRef = useRef(0);
 
   const start = async () => {
@@ -80,10 +85,11 @@ export default function PlayScreen() {
         toast.error(reply.msg === 'Not Enough Ticket.' ? t('errors.NOT_ENOUGH_TICKET') : reply.msg);
         return;
       }
-      gameId.current = reply.gameId;
+      roundRef.current = { gameId: reply.gameId, key: reply.key };
       scoreRef.current = 0;
       setScore(0);
       setNewHigh(false);
+      setRefused(null);
       setRemaining(TIME_LIMIT_MS);
       setRound((r) => r + 1); // the moles are drawn anew
       setPhase('countdown');
@@ -99,21 +105,25 @@ export default function PlayScreen() {
     setPhase('finished');
     playGameSound('whistle');
     const final = scoreRef.current;
-    if (final > prefs.highScore(user.id)) {
-      prefs.setHighScore(user.id, final);
-      setHighScore(final);
-      setNewHigh(true);
-      playGameSound('cheer');
-    }
-    void confetti({ ...CONFETTI });
-    const id = gameId.current;
-    gameId.current = null;
-    if (!id) return;
+    const played = roundRef.current;
+    roundRef.current = null;
+    if (!played) return;
     try {
-      const reply = await api.finish(final, id);
-      if (reply.success) {
-        if (reply.reward > 0) toast.success(t('play.got', { n: formatNumber(reply.reward) }));
-      } else console.info('play result:', reply.msg);
+      const reply = await api.finish(final, played);
+      if (!reply.success) {
+        // Said in words, never celebrated: the round paid nothing.
+        setRefused(t(reply.msg === 'This game has expired.' ? 'play.expired' : 'play.refused'));
+        return;
+      }
+      // Celebrated once the server has scored the round.
+      if (final > prefs.highScore(user.id)) {
+        prefs.setHighScore(user.id, final);
+        setHighScore(final);
+        setNewHigh(true);
+        playGameSound('cheer');
+      }
+      void confetti({ ...CONFETTI });
+      if (reply.reward > 0) toast.success(t('play.got', { n: formatNumber(reply.reward) }));
     } catch (error) {
       console.error('play result failed', error);
       toastError(error, 'play');
@@ -201,6 +211,7 @@ export default function PlayScreen() {
         <GameOver
           score={score}
           newHigh={newHigh}
+          refused={refused}
           onReplay={() => void start()}
           onBack={() => navigate('/')}
           busy={starting}
@@ -303,12 +314,14 @@ function Countdown({ onDone }: { onDone: () => void }) {
 function GameOver({
   score,
   newHigh,
+  refused,
   onReplay,
   onBack,
   busy,
 }: {
   score: number;
   newHigh: boolean;
+  refused: string | null;
   onReplay: () => void;
   onBack: () => void;
   busy: boolean;
@@ -326,6 +339,11 @@ function GameOver({
           {t('play.over')}
         </h2>
         {newHigh ? <p className="font-extrabold text-mint">{t('play.newHigh')}</p> : null}
+        {refused ? (
+          <p role="alert" className="text-sm font-bold text-coral">
+            {refused}
+          </p>
+        ) : null}
         <p className="text-sm text-text-dim">{t('play.yourScore')}</p>
         <p className="num text-5xl font-black text-gold" data-testid="final-score">
           {formatNumber(score)}

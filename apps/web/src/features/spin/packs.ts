@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoice } from '@tma.js/sdk-react';
 import { get, post } from '../../lib/api-client.ts';
+import { holdClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -35,8 +36,14 @@ export function useBuyPack() {
   return useMutation({
     mutationFn: async (pack: string): Promise<PurchaseStatus> => {
       if (!inTelegram) return 'unavailable';
-      const { link } = await post('/payments/invoice', 'invoiceResponse', { pack });
-      return openInvoice(link);
+      // Closing asks for confirmation while the payment is in progress.
+      const release = holdClosingConfirmation();
+      try {
+        const { link } = await post('/payments/invoice', 'invoiceResponse', { pack });
+        return await openInvoice(link);
+      } finally {
+        release();
+      }
     },
     onSuccess: (status) => {
       if (status === 'paid' || status === 'pending')

@@ -6,6 +6,7 @@ import { SPIN_COST_TICKETS, SPIN_DURATION_MS, spinRotation } from '@egg-rush/gam
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { Button, ScreenTitle, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { refusal, toastError } from '../../lib/errors.ts';
+import { useClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSpin } from './api.ts';
 import { TicketPacks } from './ticket-packs.tsx';
@@ -26,6 +27,7 @@ export function SpinScreen() {
   const spin = useSpin();
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
+  useClosingConfirmation(spinning);
   const [packsOpen, setPacksOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -1,0 +1,91 @@
+import { fireEvent, screen } from '@testing-library/react';
+import confetti from 'canvas-confetti';
+import CryptoJS from 'crypto-js';
+import { gsap } from 'gsap';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MoleType } from '@egg-rush/game/mole';
+import { profileFixture } from '../../../test/fixtures.ts';
+import { type Answer, type Call, renderWithProviders, serve } from '../../../test/harness.tsx';
+import PlayScreen from './play-screen.tsx';
+
+vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
+// Each mole is a plain button worth 10 points while the game runs: the result, not the moles, is
+// what these tests are about.
+vi.mock('./mole-hole.tsx', () => ({
+  MoleHole: ({
+    index,
+    active,
+    onWhack,
+  }: {
+    index: number;
+    active: boolean;
+    onWhack: (points: number, type: MoleType) => void;
+  }) => (
+    <button
+      type="button"
+      aria-label={`Mole ${index}`}
+      disabled={!active}
+      onClick={() => onWhack(10, 'normal')}
+    />
+  ),
+}));
+
+const ROUND = { gameId: '6f1c2a53-3d8e-4b8a-9d7b-1a2b3c4d5e6f', key: 'a1'.repeat(32) };
+
+/** Plays a round: start, the countdown, three whacks (30 points), End game; the result's call. */
+async function playRound(result: Answer) {
+  const calls = serve({
+    'GET /users/get/42': profileFixture({ ticket: 2, onion: 0 }),
+    'POST /play/start': { success: true, ticket: 1, ...ROUND },
+    'POST /play/result': result,
+  });
+  renderWithProviders(<PlayScreen />, { path: '/play' });
+  await vi.waitFor(() => expect(screen.getByTestId('play-tickets')).toHaveTextContent('2'));
+  fireEvent.click(screen.getByRole('button', { name: /^Start/ }));
+  const end = await screen.findByRole('button', { name: 'End game' }, { timeout: 10_000 });
+  for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: `Mole ${i}` }));
+  expect(screen.getByTestId('score')).toHaveTextContent('30');
+  fireEvent.click(end);
+  await screen.findByRole('heading', { name: 'Game Over' });
+  await vi.waitFor(() => expect(calls.some((c) => c.path === '/play/result')).toBe(true));
+  return calls.find((c) => c.path === '/play/result') as Call;
+}
+
+describe("the mole game's result", () => {
+  // The 3-2-1 countdown (gsap) runs fifty times faster.
+  beforeAll(() => void gsap.globalTimeline.timeScale(50));
+  afterAll(() => void gsap.globalTimeline.timeScale(1));
+  beforeEach(() => vi.mocked(confetti).mockClear());
+
+  it("is sealed with the round's key from /play/start", async () => {
+    const call = await playRound({ success: true, onion: 30, reward: 30 });
+    const { data } = call.body as { data: string };
+    const opened = CryptoJS.AES.decrypt(data, ROUND.key).toString(CryptoJS.enc.Utf8);
+    expect(JSON.parse(opened)).toEqual({ score: 30, gameId: ROUND.gameId });
+  });
+
+  it('is celebrated once the server pays it: a new high score, confetti and the coins', async () => {
+    await playRound({ success: true, onion: 30, reward: 30 });
+    expect(await screen.findByText('You got 30 coins.')).toBeInTheDocument();
+    expect(screen.getByText('New high score!')).toBeInTheDocument();
+    expect(confetti).toHaveBeenCalled();
+    expect(screen.getByText('Best 30')).toBeInTheDocument();
+  });
+
+  it('is told in words and never celebrated when the server refuses it', async () => {
+    await playRound({ success: false, msg: 'This result could not be read.' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This round could not be scored, so it pays no coins.',
+    );
+    expect(screen.queryByText('New high score!')).not.toBeInTheDocument();
+    expect(confetti).not.toHaveBeenCalled();
+    // A refused round is no high score either.
+    expect(screen.getByText('Best 0')).toBeInTheDocument();
+  });
+
+  it('says a late result was too late', async () => {
+    await playRound({ success: false, msg: 'This game has expired.' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This round was sent too late to be scored');
+    expect(confetti).not.toHaveBeenCalled();
+  });
+});
