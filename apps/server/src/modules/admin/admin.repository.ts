@@ -133,24 +133,6 @@ export async function adjustBalances(
   return row;
 }
 
-export async function setBan(tx: Tx, id: number, ban: { at: Date; reason: string } | null) {
-  const [row] = await tx
-    .update(users)
-    .set({ bannedAt: ban?.at ?? null, banReason: ban?.reason ?? null })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
-/** Bans several players at once; answers those newly banned. */
-export async function banMany(tx: Tx, ids: readonly number[], at: Date, reason: string) {
-  return tx
-    .update(users)
-    .set({ bannedAt: at, banReason: reason })
-    .where(and(inArray(users.id, [...ids]), isNull(users.bannedAt)))
-    .returning({ id: users.id, totalScore: users.totalScore });
-}
-
 export async function resetStreak(tx: Tx, id: number) {
   const [row] = await tx
     .update(users)

@@ -33,7 +33,8 @@ import {
 } from '@egg-rush/contract/admin';
 import { optionalUseridBody, replies } from '@egg-rush/contract/common';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
+import { BANNED_MESSAGE } from '../../lib/bans.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
 import { createTokens } from '../../lib/token.ts';
 import { OPERATORS_ONLY } from '../../plugins/auth.ts';
 import { createAuthService } from '../auth/auth.service.ts';
@@ -62,6 +63,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       const body = request.body;
       const adminId = 'initData' in body ? auth.launchUserId(body.initData) : await admin.useLink(body.link);
       if (adminId === undefined || !app.deps.env.adminIds.has(adminId)) throw forbidden(OPERATORS_ONLY);
+      if (await app.bans.isBanned(adminId)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
       return { token: await tokens.sign(adminId, app.deps.now()), adminId };
     },
   );

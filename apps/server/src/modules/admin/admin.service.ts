@@ -43,6 +43,7 @@ import {
   updateCatalogueTask,
   type CatalogueRow,
 } from '../tasks/tasks.repository.ts';
+import { recordBan, recordBans } from '../bans/bans.service.ts';
 import * as repo from './admin.repository.ts';
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -247,7 +248,11 @@ export function createAdminService(deps: Deps, bans: BanList) {
       const at = new Date(deps.now());
       const after = await deps.database.transaction(async (tx) => {
         const before = await requirePlayer(tx, id);
-        const saved = await repo.setBan(tx, id, banned ? { at, reason: reason ?? '' } : null);
+        const saved = await recordBan(tx, id, banned ? { at, reason: reason ?? '' } : null, {
+          adminId,
+          reason,
+          at,
+        });
         await repo.insertAudit(tx, [
           {
             adminId,
@@ -268,7 +273,7 @@ export function createAdminService(deps: Deps, bans: BanList) {
     async banMany(adminId: number, ids: readonly number[], reason: string) {
       const at = new Date(deps.now());
       const done = await deps.database.transaction(async (tx) => {
-        const rows = await repo.banMany(tx, [...new Set(ids)], at, reason);
+        const rows = await recordBans(tx, [...new Set(ids)], at, reason, adminId);
         await repo.insertAudit(
           tx,
           rows.map((r) => ({
