@@ -1,4 +1,3 @@
-import type { Tx } from '../../db/client.ts';
 import * as repo from './bans.repository.ts';
 
 /**
