@@ -8,6 +8,7 @@ import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
+import { createAdminService } from '../src/modules/admin/admin.service.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createPaymentsService } from '../src/modules/payments/payments.service.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
@@ -534,6 +535,20 @@ describe('ticket packs paid in Stars', () => {
     expect(lastAnswer()).toMatchObject({ ok: false });
     await preCheckout(5210, payload, pack.stars, 'USD');
     expect(lastAnswer()).toMatchObject({ ok: false });
+  });
+
+  it('a player banned after making an invoice: the pre-checkout is declined and a payment credits nothing, recorded for a refund', async () => {
+    const { payload } = await buy(5215);
+    const before = await ticketsOf(5215);
+    await createAdminService(t.deps, t.app.bans).ban(1, 5215, 'stolen cards', true);
+    await preCheckout(5215, payload);
+    expect(lastAnswer()).toMatchObject({ ok: false });
+    expect((await webhook(t.app, successfulPayment(5215, payload, 'charge-5215'))).statusCode).toBe(200);
+    expect(await ticketsOf(5215)).toBe(before);
+    const kept = await sql1<{ tickets: number; user_id: string }>(
+      sql`select tickets, user_id from star_payments where charge_id = 'charge-5215'`,
+    );
+    expect(kept.map((r) => [Number(r.user_id), Number(r.tickets)])).toEqual([[5215, 0]]);
   });
 
   it('refuses an unknown pack', async () => {

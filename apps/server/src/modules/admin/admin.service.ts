@@ -33,7 +33,7 @@ import type { Tx } from '../../db/client.ts';
 import type { BanList } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { redisScores } from '../leaderboard/leaderboard.store.ts';
+import { flushScores, redisScores } from '../leaderboard/leaderboard.store.ts';
 import { leagueSets } from '../leagues/leagues.store.ts';
 import { write } from '../ledger/ledger.write.ts';
 import {
@@ -125,6 +125,8 @@ export function createAdminService(deps: Deps, bans: BanList) {
     const leagues = leagueSets(deps.redis);
     try {
       if (banned) {
+        // Totals committed before the ban and still waiting go out first, then come off.
+        await flushScores(deps.redis);
         for (const { id } of ids) await board.remove(id);
         for (const { id } of ids) await leagues.remove(id);
       } else {

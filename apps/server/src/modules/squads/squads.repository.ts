@@ -69,8 +69,8 @@ export async function squadIdOf(tx: Tx, userId: number): Promise<number | undefi
 }
 
 /**
- * The squads ranked by score (the sum of their members' lifetime score gained since joining; ties
- * to the older squad): the first `limit`, and the squad `also` wherever it is.
+ * The squads ranked by score (the sum of their members' lifetime score gained since joining,
+ * banned members neither counted nor scored; ties to the older squad): the first `limit`, and the squad `also` wherever it is.
  */
 export async function rankedSquads(
   tx: Tx,
@@ -82,6 +82,7 @@ export async function rankedSquads(
     sql`with s as (
           select m.squad_id, sum(greatest(0, u.total_score - m.joined_total))::bigint as score, count(*)::int as members
           from ${squadMembers} m join ${users} u on u.id = m.user_id
+          where u.banned_at is null
           group by m.squad_id
         ), r as (
           select q.id, q.name, coalesce(s.score, 0) as score, coalesce(s.members, 0) as members,
@@ -103,7 +104,7 @@ export async function rankedSquads(
   };
 }
 
-/** A squad's members by contribution. */
+/** A squad's members by contribution (banned players are not listed). */
 export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
   const rows = await queryRows<Record<string, string | number | boolean>>(
     tx,
@@ -112,7 +113,7 @@ export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
         from ${squadMembers} m
         join ${users} u on u.id = m.user_id
         join ${squads} q on q.id = m.squad_id
-        where m.squad_id = ${squadId}
+        where m.squad_id = ${squadId} and u.banned_at is null
         order by contribution desc, m.user_id asc limit ${limit}`,
   );
   return rows.map((r) => ({
