@@ -17,7 +17,7 @@ const PLAYER = 8102;
 let t: TestApp;
 
 /** A console session, as the console signs in (launch data at POST /admin/session). */
-export async function consoleSession(app: TestApp, id: number): Promise<string> {
+async function consoleSession(app: TestApp, id: number): Promise<string> {
   const res = await app.app.inject({
     method: 'POST',
     url: '/api/v1/admin/session',

@@ -37,7 +37,17 @@ export function taskLive(schedule: TaskSchedule, now: number): boolean {
 }
 
 /** One manual adjustment of a player's balance: at most this much either way. */
-export const ADJUST_LIMITS = { coins: 10_000_000, tickets: 1_000 } as const;
+export const ADJUST_LIMITS = { coins: 1_000_000, tickets: 1_000 } as const;
+
+/**
+ * What one operator may move by adjustments in one UTC day, all players together, counting both
+ * ways (credits and debits add up): past it, adjustments wait for the next day.
+ */
+export const ADJUST_DAY_LIMITS = { coins: 2_000_000, tickets: 2_000 } as const;
+
+/** Whether an operator's adjustments of the day, this one included, stay within the day's limits. */
+export const adjustWithinDay = (day: { coins: number; tickets: number }) =>
+  day.coins <= ADJUST_DAY_LIMITS.coins && day.tickets <= ADJUST_DAY_LIMITS.tickets;
 
 /** Reasons operators give (adjustments, bans): long enough to mean something, short enough to read. */
 export const REASON_LENGTH = { min: 3, max: 500 } as const;

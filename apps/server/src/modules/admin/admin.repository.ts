@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
+  adminAdjustDays,
   adminAudit,
   adminLinks,
   airdropSnapshotRows,
@@ -131,6 +132,35 @@ export async function adjustBalances(
     .where(and(eq(users.id, id), sql`${users.onion} + ${coins} >= 0`, sql`${users.ticket} + ${tickets} >= 0`))
     .returning();
   return row;
+}
+
+/**
+ * Adds an adjustment to what the operator moved on `day` (absolute amounts) unless that would pass
+ * the day's limits; the day's totals after, or undefined when refused. The row is locked until
+ * the caller's transaction ends, so two adjustments at once cannot both pass.
+ */
+export async function addToAdjustDay(
+  tx: Tx,
+  adminId: number,
+  day: number,
+  moved: { coins: number; tickets: number },
+  limits: { coins: number; tickets: number },
+): Promise<{ coins: number; tickets: number } | undefined> {
+  const rows = await queryRows<{ coins: string | number; tickets: string | number }>(
+    tx,
+    sql`insert into ${adminAdjustDays} (admin_id, day, coins, tickets)
+        select ${adminId}::bigint, ${day}::int, ${moved.coins}::bigint, ${moved.tickets}::bigint
+        where ${moved.coins}::bigint <= ${limits.coins}::bigint
+          and ${moved.tickets}::bigint <= ${limits.tickets}::bigint
+        on conflict (admin_id, day) do update
+          set coins = admin_adjust_days.coins + excluded.coins,
+              tickets = admin_adjust_days.tickets + excluded.tickets
+          where admin_adjust_days.coins + excluded.coins <= ${limits.coins}::bigint
+            and admin_adjust_days.tickets + excluded.tickets <= ${limits.tickets}::bigint
+        returning coins, tickets`,
+  );
+  const [row] = rows;
+  return row ? { coins: Number(row.coins), tickets: Number(row.tickets) } : undefined;
 }
 
 export async function resetStreak(tx: Tx, id: number) {

@@ -53,6 +53,16 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const auth = createAuthService(app.deps, tokens);
   const admin = createAdminService(app.deps, app.bans);
 
+  // No operator changes anything of their own player (balance, ban, streak): refused and audited.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' || request.routeOptions.config.public) return;
+    const params = request.params as { playerId?: number } | undefined;
+    const body = request.body as { ids?: unknown } | undefined;
+    const targets = [params?.playerId, ...(Array.isArray(body?.ids) ? body.ids : [])];
+    if (targets.includes(request.userId))
+      throw await admin.refuseSelf(request.userId, `${request.method} ${request.routeOptions.url ?? ''}`);
+  });
+
   app.post(
     '/admin/session',
     {

@@ -13,6 +13,7 @@ import type {
   AdminTaskEditBody,
 } from '@egg-rush/contract/admin';
 import {
+  ADJUST_DAY_LIMITS,
   ADJUST_KIND,
   ADJUST_LIMITS,
   ADMIN_LINK_TTL_MS,
@@ -32,7 +33,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { BanList } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { flushScores, redisScores } from '../leaderboard/leaderboard.store.ts';
 import { leagueSets } from '../leagues/leagues.store.ts';
 import { write } from '../ledger/ledger.write.ts';
@@ -221,6 +222,19 @@ export function createAdminService(deps: Deps, bans: BanList) {
       const at = new Date(deps.now());
       return write(deps, async (tx, fx) => {
         const before = await requirePlayer(tx, id);
+        const moved = { coins: Math.abs(body.coins), tickets: Math.abs(body.tickets) };
+        const day = await repo.addToAdjustDay(
+          tx,
+          adminId,
+          Math.floor(at.getTime() / DAY),
+          moved,
+          ADJUST_DAY_LIMITS,
+        );
+        if (!day)
+          throw refused(
+            'ADJUST_DAY_LIMIT',
+            `An operator moves at most ${ADJUST_DAY_LIMITS.coins} coins and ${ADJUST_DAY_LIMITS.tickets} tickets a day.`,
+          );
         const after = await repo.adjustBalances(tx, id, body.coins, body.tickets);
         if (!after) throw refused('NEGATIVE_BALANCE', 'This would leave the player with a negative balance.');
         fx.ledger({
@@ -238,7 +252,7 @@ export function createAdminService(deps: Deps, bans: BanList) {
             target: `player:${id}`,
             reason: body.reason,
             before: balances(before),
-            after: balances(after),
+            after: { ...balances(after), operatorDay: day },
             createdAt: at,
           },
         ]);
@@ -313,6 +327,20 @@ export function createAdminService(deps: Deps, bans: BanList) {
         return saved;
       });
       return { player: summary(after) };
+    },
+
+    /** An operator's attempt to act on their own player: refused, and on record. */
+    async refuseSelf(adminId: number, action: string) {
+      await repo.insertAudit(db, [
+        {
+          adminId,
+          action: 'refused.self',
+          target: `player:${adminId}`,
+          reason: action,
+          createdAt: new Date(deps.now()),
+        },
+      ]);
+      return new AppError(403, 'SELF_ACTION', 'Operators cannot act on their own player.');
     },
 
     audit: async (target: string | undefined, limit: number) => ({
