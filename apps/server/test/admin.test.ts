@@ -18,7 +18,9 @@ const PLAYER = 7001;
 const OTHER = 7002;
 
 let t: TestApp;
+/** The operator's console session (for /admin routes) and their own player's token (for the rest). */
 let op: string;
+let opPlayer: string;
 let player: string;
 
 const audits = async (target: string) =>
@@ -27,9 +29,20 @@ const audits = async (target: string) =>
     sql`select action, admin_id, reason from admin_audit where target = ${target} order by id`,
   );
 
+/** A console session: the console signs in on its own route, a player's token does not open it. */
+const consoleSignIn = async () => {
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/session',
+    payload: { initData: await t.launch(OPERATOR) },
+  });
+  return session.json<{ token: string }>().token;
+};
+
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_IDS: `${OPERATOR}, 1` } });
-  op = await t.login(OPERATOR);
+  opPlayer = await t.login(OPERATOR);
+  op = await consoleSignIn();
   player = await t.login(PLAYER, { username: 'honest_hen' });
   await t.login(OTHER);
 });
@@ -266,7 +279,7 @@ describe('tasks', () => {
       payload: { title: 'Carnival Club (new season)', reward: { amount: 4_000, type: 'onion' } },
     });
     expect(edit.statusCode).toBe(200);
-    const seen = (await tasksOf(op, OPERATOR)).find((x) => x.taskName === 'Partner_Carnival');
+    const seen = (await tasksOf(opPlayer, OPERATOR)).find((x) => x.taskName === 'Partner_Carnival');
     expect(seen).toMatchObject({ title: 'Carnival Club (new season)', reward: { amount: 4_000 } });
     const tooMuch = await t.call(op, {
       method: 'PUT',
@@ -291,9 +304,9 @@ describe('tasks', () => {
       },
     });
     expect(created.statusCode).toBe(200);
-    expect((await tasksOf(op, OPERATOR)).map((x) => x.taskName)).not.toContain('Partner_Circus');
+    expect((await tasksOf(opPlayer, OPERATOR)).map((x) => x.taskName)).not.toContain('Partner_Circus');
     t.clock.advance(3_600_000);
-    expect((await tasksOf(op, OPERATOR)).map((x) => x.taskName)).toContain('Partner_Circus');
+    expect((await tasksOf(opPlayer, OPERATOR)).map((x) => x.taskName)).toContain('Partner_Circus');
 
     const claimer = await t.login(7200);
     const body = { userid: 7200, taskName: 'Partner_Circus' };
@@ -339,6 +352,8 @@ describe('the suspicion list', () => {
       expect(res.statusCode).toBe(200);
     }
     t.clock.set(base + 6 * 86_400_000);
+    // Days later: a console session lasts hours, so the operator signs in again.
+    op = await consoleSignIn();
     const res = await t.call(op, { method: 'GET', url: '/api/v1/admin/suspicion' });
     expect(res.statusCode).toBe(200);
     const suspects = res.json<{ suspects: { id: number; rules: string[]; evidence: string[] }[] }>().suspects;

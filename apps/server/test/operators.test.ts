@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADJUST_DAY_LIMITS, ADJUST_LIMITS } from '@egg-rush/game/operator';
+import { ADJUST_DAY_LIMITS, ADJUST_LIMITS, ADMIN_SESSION_TTL_SECONDS } from '@egg-rush/game/operator';
 import { queryRows } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -113,5 +113,41 @@ describe('adjustments per operator per day', () => {
       sql`select after from admin_audit where admin_id = ${OPERATOR} and action = 'player.adjust' order by id desc limit 1`,
     );
     expect(audit[0]!.after.operatorDay).toEqual({ coins: 5, tickets: 0 });
+  });
+});
+
+describe('console credentials', () => {
+  const claims = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+
+  it('a console session lasts as long as the rules say (8 hours), not a week', async () => {
+    const token = await consoleSession(t, OTHER_OPERATOR);
+    const { iat, exp } = claims(token);
+    expect(exp - iat).toBe(ADMIN_SESSION_TTL_SECONDS);
+    expect(ADMIN_SESSION_TTL_SECONDS).toBe(8 * 3600);
+    const me = () => t.call(token, { method: 'GET', url: '/api/v1/admin/me' });
+    expect((await me()).statusCode).toBe(200);
+    t.clock.advance(ADMIN_SESSION_TTL_SECONDS * 1000);
+    expect((await me()).statusCode).toBe(403);
+  });
+
+  it("an operator's mini-app token does not open the console, and a console token works on no player route", async () => {
+    const playerToken = await t.login(OPERATOR);
+    const console = await consoleSession(t, OPERATOR);
+    const me = await t.call(playerToken, { method: 'GET', url: '/api/v1/admin/me' });
+    expect(me.statusCode).toBe(403);
+    const profile = await t.call(console, { method: 'GET', url: `/api/v1/users/get/${OPERATOR}` });
+    expect(profile.statusCode).toBe(401);
+    const routes = t.app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api/') && !r.public && !r.url.startsWith('/api/v1/admin/'),
+    );
+    for (const route of routes) {
+      const res = await t.call(console, {
+        method: route.method,
+        url: route.url.replace(/:(id|userid)\b/g, String(OPERATOR)).replace(/:\w+/g, '1'),
+        payload: route.method === 'GET' ? undefined : { userid: OPERATOR },
+      });
+      expect({ route: route.url, status: res.statusCode }).toEqual({ route: route.url, status: 401 });
+    }
   });
 });

@@ -61,7 +61,8 @@ export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: numbe
   let subject = subjects.get(request);
   if (subject === undefined) {
     const token = bearerToken(request);
-    subject = token ? tokens.verify(token, now) : null;
+    // The console's routes take console tokens only, every other route player tokens only.
+    subject = token ? tokens.verify(token, now, isAdminRoute(request) ? 'console' : 'player') : null;
     subjects.set(request, subject);
   }
   return subject;

@@ -74,7 +74,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       const adminId = 'initData' in body ? auth.launchUserId(body.initData) : await admin.useLink(body.link);
       if (adminId === undefined || !app.deps.env.adminIds.has(adminId)) throw forbidden(OPERATORS_ONLY);
       if (await app.bans.isBanned(adminId)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
-      return { token: await tokens.sign(adminId, app.deps.now()), adminId };
+      return { token: await tokens.sign(adminId, app.deps.now(), 'console'), adminId };
     },
   );
 
