@@ -236,6 +236,36 @@ describe('the Follow on Telegram task', () => {
   });
 });
 
+describe("an operator's Telegram task for a partner's channel", () => {
+  it("checks the partner's channel, never the game's: a follower of the game's channel alone is not paid", async () => {
+    await createAdminService(t.deps, t.app.bans).createTask(1, {
+      taskName: 'Partner_News',
+      taskType: 'earn_coin',
+      dailyType: 'telegram',
+      title: 'Join Partner News',
+      description: '',
+      reward: { amount: 10_000, type: 'onion' },
+      link: 'https://t.me/PartnerNews',
+      position: 100,
+      startsAt: null,
+      endsAt: null,
+    });
+    const token = await loginT(5016);
+    fake.memberships.set('@EggRushNews:5016', 'member');
+    const claim = () =>
+      t.call(token, {
+        method: 'POST',
+        url: '/api/v1/users/taskReward',
+        payload: { userid: 5016, taskName: 'Partner_News', taskType: 'earn_coin', dailyType: 'telegram' },
+      });
+    const refused = await claim();
+    expect(refused.statusCode).toBe(409);
+    expect(fake.of('getChatMember').at(-1)!.payload).toEqual({ chat_id: '@PartnerNews', user_id: 5016 });
+    fake.memberships.set('@PartnerNews:5016', 'member');
+    expect((await claim()).statusCode).toBe(200);
+  });
+});
+
 /** Player ids whose sendMessage calls are counted (messages to each chat). */
 const sentTo = (id: number) => fake.of('sendMessage', id).map((c) => String(c.payload.text));
 

@@ -12,12 +12,14 @@ type Answer = { ok: true; result: unknown } | { ok: false; error_code: number; d
 /**
  * A local stand-in for the Telegram Bot API (POST /bot<token>/<method>, JSON in, `{ ok, result }`
  * out) that records every call. Chats in `blocked` answer sendMessage with Telegram's 403;
- * `members` says who follows the channel.
+ * `members` says who follows the channel (any channel asked); `memberships` says it per channel
+ * (key `<chat_id>:<user id>`), before `members`.
  */
 export async function startFakeTelegram() {
   const calls: Call[] = [];
   const blocked = new Set<number>();
   const members = new Map<number, string>();
+  const memberships = new Map<string, string>();
   let messageId = 0;
   let invoice = 0;
 
@@ -49,7 +51,10 @@ export async function startFakeTelegram() {
       case 'createInvoiceLink':
         return { ok: true, result: `https://t.me/$fake-invoice-${++invoice}` };
       case 'getChatMember': {
-        const status = members.get(Number(p.user_id)) ?? 'left';
+        const status =
+          memberships.get(`${String(p.chat_id)}:${Number(p.user_id)}`) ??
+          members.get(Number(p.user_id)) ??
+          'left';
         return {
           ok: true,
           result: {
@@ -86,6 +91,7 @@ export async function startFakeTelegram() {
     calls,
     blocked,
     members,
+    memberships,
     /** The calls of one method, optionally to one chat. */
     of: (method: string, chatId?: number) =>
       calls.filter(

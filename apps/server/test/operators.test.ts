@@ -151,3 +151,39 @@ describe('console credentials', () => {
     }
   });
 });
+
+describe("operators' tasks", () => {
+  it("cannot take a built-in task's name, in any case or spelling, nor an existing task's", async () => {
+    const body = (taskName: string) => ({
+      taskName,
+      title: 'Look-alike',
+      reward: { amount: 100, type: 'onion' },
+      link: 'https://example.com/x',
+    });
+    const session = await consoleSession(t, OTHER_OPERATOR);
+    for (const taskName of ['Daily_Taps', 'daily_taps', 'DAILYTAPS', 'Follow_Telegram', 'Invites__Friends']) {
+      const res = await t.call(session, {
+        method: 'POST',
+        url: '/api/v1/admin/tasks',
+        payload: body(taskName),
+      });
+      expect({ taskName, status: res.statusCode, code: res.json().code }).toEqual({
+        taskName,
+        status: 409,
+        code: 'TASK_NAME_RESERVED',
+      });
+    }
+    const made = await t.call(session, {
+      method: 'POST',
+      url: '/api/v1/admin/tasks',
+      payload: body('Partner_Zoo'),
+    });
+    expect(made.statusCode).toBe(200);
+    const twin = await t.call(session, {
+      method: 'POST',
+      url: '/api/v1/admin/tasks',
+      payload: body('partner_ZOO'),
+    });
+    expect({ status: twin.statusCode, code: twin.json().code }).toEqual({ status: 409, code: 'TASK_EXISTS' });
+  });
+});

@@ -1,9 +1,23 @@
-import type { DailyType, RewardType, TaskDefinition } from './tasks.ts';
+import { TASKS, type DailyType, type RewardType, type TaskDefinition } from './tasks.ts';
 
 /**
  * Limits on what operators may do from the console. The server checks every admin request
  * against these; the console shows them.
  */
+
+/**
+ * A task name as compared for sameness: Unicode-normalised (NFKC), case-folded, separators and
+ * punctuation dropped (`Daily_Taps`, `daily-taps` and `DAILYTAPS` are one name).
+ */
+export const taskNameKey = (name: string) =>
+  name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Whether a name is, or folds to, one of the game's own tasks: operators' tasks cannot take it. */
+export const isBuiltInTaskName = (name: string) =>
+  TASKS.some((task) => taskNameKey(task.taskName) === taskNameKey(name));
 
 /** Daily types of the tasks operators edit (social and partner); the others stay in code. */
 export const EDITABLE_DAILY_TYPES: readonly DailyType[] = ['twitter', 'telegram', 'partner'];

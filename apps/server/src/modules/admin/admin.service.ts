@@ -17,9 +17,11 @@ import {
   ADJUST_KIND,
   ADJUST_LIMITS,
   ADMIN_LINK_TTL_MS,
+  isBuiltInTaskName,
   SNAPSHOT_MIN_COINS_DEFAULT,
   TASK_REWARD_LIMITS,
   taskLive,
+  taskNameKey,
   taskRewardAllowed,
 } from '@egg-rush/game/operator';
 import {
@@ -360,8 +362,13 @@ export function createAdminService(deps: Deps, bans: BanList) {
     async createTask(adminId: number, body: AdminTaskCreateBody) {
       checkReward(body.reward);
       checkSchedule(body.startsAt, body.endsAt);
+      if (isBuiltInTaskName(body.taskName))
+        throw refused('TASK_NAME_RESERVED', "This name is one of the game's own tasks.");
       const at = new Date(deps.now());
       const row = await deps.database.transaction(async (tx) => {
+        const key = taskNameKey(body.taskName);
+        if ((await findCatalogue(tx)).some((task) => taskNameKey(task.taskName) === key))
+          throw refused('TASK_EXISTS', 'A task with this name exists already.');
         const saved = await insertCatalogueTask(tx, {
           taskName: body.taskName,
           taskType: body.taskType,

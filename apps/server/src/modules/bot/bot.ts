@@ -60,8 +60,11 @@ export interface BotSide {
   notifier: Notifier;
   /** Handles one update from the webhook (the bot is initialised on the first). */
   handleUpdate(update: Update): Promise<void>;
-  /** Whether Telegram says the player follows TELEGRAM_CHANNEL; undefined without a channel. */
-  isChannelMember(userId: number): Promise<boolean | undefined>;
+  /**
+   * Whether Telegram says the player is a member of `channel`, by default TELEGRAM_CHANNEL;
+   * undefined without a channel.
+   */
+  isChannelMember(userId: number, channel?: string): Promise<boolean | undefined>;
   /** Menu button, polling (BOT_MODE=polling) and the notification timers. */
   start(options: { polling: boolean }): Promise<void>;
   stop(): Promise<void>;
@@ -182,9 +185,9 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
       await init();
       await bot.handleUpdate(update);
     },
-    async isChannelMember(userId) {
-      if (!env.telegramChannel) return undefined;
-      const member = await bot.api.getChatMember(env.telegramChannel, userId);
+    async isChannelMember(userId, channel = env.telegramChannel) {
+      if (!channel) return undefined;
+      const member = await bot.api.getChatMember(channel, userId);
       return isMemberStatus(member);
     },
     async start({ polling }) {
