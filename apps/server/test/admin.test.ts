@@ -7,6 +7,7 @@ import { queryRows } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createAdminService } from '../src/modules/admin/admin.service.ts';
+import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The operator API (/api/v1/admin/): 403 for everyone but ADMIN_IDS, audit rows for every
@@ -28,6 +29,10 @@ const audits = async (target: string) =>
     t.deps.database.db,
     sql`select action, admin_id, reason from admin_audit where target = ${target} order by id`,
   );
+
+/** Binds a wallet as the wallet check does (with its history event), now. */
+const bind = (id: number, address: string) =>
+  t.deps.database.transaction((tx) => bindAddress(tx, id, address, new Date(t.clock.now())));
 
 /** A console session: the console signs in on its own route, a player's token does not open it. */
 const consoleSignIn = async () => {
@@ -103,9 +108,7 @@ describe('who may call the operator API', () => {
 
 describe('players', () => {
   it('finds a player by id, username and wallet', async () => {
-    await t.deps.database.db.execute(
-      sql`update users set wallet_address = ${'0:' + 'ab'.repeat(32)} where id = ${PLAYER}`,
-    );
+    await bind(PLAYER, '0:' + 'ab'.repeat(32));
     for (const q of [String(PLAYER), 'honest', '@HONEST_hen', '0:abab']) {
       const res = await t.call(op, {
         method: 'GET',
@@ -375,13 +378,9 @@ describe('the suspicion list', () => {
 
 describe('the airdrop snapshot', () => {
   it('freezes eligible players and publishes the SHA-256 of its CSV and JSON export', async () => {
-    await t.deps.database.db.execute(
-      sql`update users set wallet_address = ${'0:' + 'cd'.repeat(32)} where id = ${OTHER}`,
-    );
+    await bind(OTHER, '0:' + 'cd'.repeat(32));
     // A banned player with a wallet is left out.
-    await t.deps.database.db.execute(
-      sql`update users set wallet_address = ${'0:' + 'ef'.repeat(32)} where id = 8001`,
-    );
+    await bind(8001, '0:' + 'ef'.repeat(32));
     const grant = await t.call(op, {
       method: 'POST',
       url: `/api/v1/admin/players/${OTHER}/adjust`,

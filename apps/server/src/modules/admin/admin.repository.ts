@@ -6,10 +6,12 @@ import {
   adminLinks,
   airdropSnapshotRows,
   airdropSnapshots,
+  banEvents,
   economyEvents,
   games,
   taskProgress,
   users,
+  walletEvents,
 } from '../../db/schema.ts';
 
 export type PlayerRow = typeof users.$inferSelect;
@@ -360,17 +362,29 @@ export async function playerNames(tx: Tx, ids: readonly number[]) {
 // --- Airdrop snapshot ----------------------------------------------------------------------------
 
 /**
- * A batch of eligible players (id above `after`): wallet bound, not banned, joined by `at`, with
- * their lifetime coins as of `at` (the sum of the coins credited to them up to then).
+ * A batch of eligible players (id above `after`) as they were at `at`, whatever happened since:
+ * joined by then, a wallet bound at that instant (the latest bind or unbind up to `at` in the
+ * append-only wallet history), not banned at that instant (the latest ban or unban up to `at`;
+ * a ban recorded without history counts from `banned_at`), with their lifetime coins as of `at`
+ * (the sum of the coins credited to them up to then).
  */
 export async function eligibleBatch(tx: Tx, after: number, at: Date, minCoins: number, limit: number) {
   const rows = await queryRows<Raw>(
     tx,
     sql`select u.id, u.wallet_address, coalesce(sum(e.delta_onion), 0)::bigint as coins
-        from (select id, wallet_address from ${users}
-              where id > ${after} and wallet_address is not null and banned_at is null
-                and created_at <= ${at}
-              order by id limit ${limit}) u
+        from (select p.id, w.wallet_address
+              from ${users} p
+              join lateral (select we.wallet_address from ${walletEvents} we
+                            where we.user_id = p.id and we.created_at <= ${at}
+                            order by we.created_at desc, we.id desc limit 1) w on true
+              where p.id > ${after} and p.created_at <= ${at} and w.wallet_address is not null
+                and not coalesce(
+                  (select b.banned from ${banEvents} b where b.user_id = p.id and b.created_at <= ${at}
+                   order by b.created_at desc, b.id desc limit 1),
+                  not exists (select 1 from ${banEvents} b where b.user_id = p.id)
+                    and p.banned_at is not null and p.banned_at <= ${at},
+                  false)
+              order by p.id limit ${limit}) u
         left join ${economyEvents} e on e.user_id = u.id and e.delta_onion > 0 and e.created_at <= ${at}
         group by u.id, u.wallet_address order by u.id`,
   );

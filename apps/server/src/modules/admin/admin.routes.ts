@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -204,10 +205,14 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { snapshotId, format } = request.params;
       const text = await admin.exportSnapshot(snapshotId, format);
-      return reply
-        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="airdrop-snapshot-${snapshotId}.${format}"`)
-        .send(text);
+      return (
+        reply
+          // The hash of these very bytes, to compare with the one published for the snapshot.
+          .header('x-content-sha256', createHash('sha256').update(text).digest('hex'))
+          .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="airdrop-snapshot-${snapshotId}.${format}"`)
+          .send(text)
+      );
     },
   );
 
