@@ -287,6 +287,18 @@ describe('notifications', () => {
     expect(sentTo(5020)).toEqual([expect.stringMatching(/farm is ready/)]);
   });
 
+  it('a banned player is sent nothing: their farm is ready but no message goes out', async () => {
+    const token = await loginT(5026);
+    expect((await t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: {} })).statusCode).toBe(
+      200,
+    );
+    await createAdminService(t.deps, t.app.bans).ban(1, 5026, 'bot', true);
+    t.clock.advance(FARM_DURATION_MS + 60_000);
+    await t.app.bot!.notifier.runOnce();
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5026)).toEqual([]);
+  });
+
   it('energy full again after being spent: once per spend', async () => {
     await loginT(5021);
     const now = t.clock.now();
