@@ -3,7 +3,7 @@
 import { seededRng } from '@egg-rush/game/rng';
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
-import { createBanList } from './lib/bans.ts';
+import { bansOf } from './lib/bans.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 
 const env = loadEnv();
@@ -16,7 +16,7 @@ const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env
 await database.migrate();
 const deps = { env, database, redis: undefined, now: Date.now, rng: seededRng(1) };
 try {
-  const secret = await createAdminService(deps, createBanList(database)).createLink(id);
+  const secret = await createAdminService(deps, bansOf(database)).createLink(id);
   console.log(`${env.publicUrl}/admin#link=${secret}`);
 } catch (error) {
   console.error((error as Error).message);

@@ -7,6 +7,7 @@ import { queryRows } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createAdminService } from '../src/modules/admin/admin.service.ts';
+import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The operator API (/api/v1/admin/): 403 for everyone but ADMIN_IDS, audit rows for every
@@ -18,7 +19,9 @@ const PLAYER = 7001;
 const OTHER = 7002;
 
 let t: TestApp;
+/** The operator's console session (for /admin routes) and their own player's token (for the rest). */
 let op: string;
+let opPlayer: string;
 let player: string;
 
 const audits = async (target: string) =>
@@ -27,9 +30,24 @@ const audits = async (target: string) =>
     sql`select action, admin_id, reason from admin_audit where target = ${target} order by id`,
   );
 
+/** Binds a wallet as the wallet check does (with its history event), now. */
+const bind = (id: number, address: string) =>
+  t.deps.database.transaction((tx) => bindAddress(tx, id, address, new Date(t.clock.now())));
+
+/** A console session: the console signs in on its own route, a player's token does not open it. */
+const consoleSignIn = async () => {
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/session',
+    payload: { initData: await t.launch(OPERATOR) },
+  });
+  return session.json<{ token: string }>().token;
+};
+
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_IDS: `${OPERATOR}, 1` } });
-  op = await t.login(OPERATOR);
+  opPlayer = await t.login(OPERATOR);
+  op = await consoleSignIn();
   player = await t.login(PLAYER, { username: 'honest_hen' });
   await t.login(OTHER);
 });
@@ -90,9 +108,7 @@ describe('who may call the operator API', () => {
 
 describe('players', () => {
   it('finds a player by id, username and wallet', async () => {
-    await t.deps.database.db.execute(
-      sql`update users set wallet_address = ${'0:' + 'ab'.repeat(32)} where id = ${PLAYER}`,
-    );
+    await bind(PLAYER, '0:' + 'ab'.repeat(32));
     for (const q of [String(PLAYER), 'honest', '@HONEST_hen', '0:abab']) {
       const res = await t.call(op, {
         method: 'GET',
@@ -266,7 +282,7 @@ describe('tasks', () => {
       payload: { title: 'Carnival Club (new season)', reward: { amount: 4_000, type: 'onion' } },
     });
     expect(edit.statusCode).toBe(200);
-    const seen = (await tasksOf(op, OPERATOR)).find((x) => x.taskName === 'Partner_Carnival');
+    const seen = (await tasksOf(opPlayer, OPERATOR)).find((x) => x.taskName === 'Partner_Carnival');
     expect(seen).toMatchObject({ title: 'Carnival Club (new season)', reward: { amount: 4_000 } });
     const tooMuch = await t.call(op, {
       method: 'PUT',
@@ -291,9 +307,9 @@ describe('tasks', () => {
       },
     });
     expect(created.statusCode).toBe(200);
-    expect((await tasksOf(op, OPERATOR)).map((x) => x.taskName)).not.toContain('Partner_Circus');
+    expect((await tasksOf(opPlayer, OPERATOR)).map((x) => x.taskName)).not.toContain('Partner_Circus');
     t.clock.advance(3_600_000);
-    expect((await tasksOf(op, OPERATOR)).map((x) => x.taskName)).toContain('Partner_Circus');
+    expect((await tasksOf(opPlayer, OPERATOR)).map((x) => x.taskName)).toContain('Partner_Circus');
 
     const claimer = await t.login(7200);
     const body = { userid: 7200, taskName: 'Partner_Circus' };
@@ -339,6 +355,8 @@ describe('the suspicion list', () => {
       expect(res.statusCode).toBe(200);
     }
     t.clock.set(base + 6 * 86_400_000);
+    // Days later: a console session lasts hours, so the operator signs in again.
+    op = await consoleSignIn();
     const res = await t.call(op, { method: 'GET', url: '/api/v1/admin/suspicion' });
     expect(res.statusCode).toBe(200);
     const suspects = res.json<{ suspects: { id: number; rules: string[]; evidence: string[] }[] }>().suspects;
@@ -360,13 +378,9 @@ describe('the suspicion list', () => {
 
 describe('the airdrop snapshot', () => {
   it('freezes eligible players and publishes the SHA-256 of its CSV and JSON export', async () => {
-    await t.deps.database.db.execute(
-      sql`update users set wallet_address = ${'0:' + 'cd'.repeat(32)} where id = ${OTHER}`,
-    );
+    await bind(OTHER, '0:' + 'cd'.repeat(32));
     // A banned player with a wallet is left out.
-    await t.deps.database.db.execute(
-      sql`update users set wallet_address = ${'0:' + 'ef'.repeat(32)} where id = 8001`,
-    );
+    await bind(8001, '0:' + 'ef'.repeat(32));
     const grant = await t.call(op, {
       method: 'POST',
       url: `/api/v1/admin/players/${OTHER}/adjust`,

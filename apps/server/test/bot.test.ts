@@ -8,6 +8,7 @@ import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
+import { createAdminService } from '../src/modules/admin/admin.service.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { MEMBERSHIP_CACHE_MS } from '../src/modules/bot/bot.ts';
 import { createPaymentsService } from '../src/modules/payments/payments.service.ts';
@@ -318,6 +319,36 @@ describe('the Follow on Telegram task', () => {
   });
 });
 
+describe("an operator's Telegram task for a partner's channel", () => {
+  it("checks the partner's channel, never the game's: a follower of the game's channel alone is not paid", async () => {
+    await createAdminService(t.deps, t.app.bans).createTask(1, {
+      taskName: 'Partner_News',
+      taskType: 'earn_coin',
+      dailyType: 'telegram',
+      title: 'Join Partner News',
+      description: '',
+      reward: { amount: 10_000, type: 'onion' },
+      link: 'https://t.me/PartnerNews',
+      position: 100,
+      startsAt: null,
+      endsAt: null,
+    });
+    const token = await loginT(5016);
+    fake.memberships.set('@EggRushNews:5016', 'member');
+    const claim = () =>
+      t.call(token, {
+        method: 'POST',
+        url: '/api/v1/users/taskReward',
+        payload: { userid: 5016, taskName: 'Partner_News', taskType: 'earn_coin', dailyType: 'telegram' },
+      });
+    const refused = await claim();
+    expect(refused.statusCode).toBe(409);
+    expect(fake.of('getChatMember').at(-1)!.payload).toEqual({ chat_id: '@PartnerNews', user_id: 5016 });
+    fake.memberships.set('@PartnerNews:5016', 'member');
+    expect((await claim()).statusCode).toBe(200);
+  });
+});
+
 /** Player ids whose sendMessage calls are counted (messages to each chat). */
 const sentTo = (id: number) => fake.of('sendMessage', id).map((c) => String(c.payload.text));
 
@@ -337,6 +368,18 @@ describe('notifications', () => {
     await t.app.bot!.notifier.runOnce();
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5020)).toEqual([expect.stringMatching(/farm is ready/)]);
+  });
+
+  it('a banned player is sent nothing: their farm is ready but no message goes out', async () => {
+    const token = await loginT(5026);
+    expect((await t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: {} })).statusCode).toBe(
+      200,
+    );
+    await createAdminService(t.deps, t.app.bans).ban(1, 5026, 'bot', true);
+    t.clock.advance(FARM_DURATION_MS + 60_000);
+    await t.app.bot!.notifier.runOnce();
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5026)).toEqual([]);
   });
 
   it('energy full again after being spent: once per spend', async () => {
@@ -712,6 +755,20 @@ describe('ticket packs paid in Stars', () => {
 
     t.clock.advance(86_400_000 + 1);
     expect((await ask()).statusCode).toBe(200);
+  });
+
+  it('a player banned after making an invoice: the pre-checkout is declined and a payment credits nothing, recorded for a refund', async () => {
+    const { payload } = await buy(5215);
+    const before = await ticketsOf(5215);
+    await createAdminService(t.deps, t.app.bans).ban(1, 5215, 'stolen cards', true);
+    await preCheckout(5215, payload);
+    expect(lastAnswer()).toMatchObject({ ok: false });
+    expect((await webhook(t.app, successfulPayment(5215, payload, 'charge-5215'))).statusCode).toBe(200);
+    expect(await ticketsOf(5215)).toBe(before);
+    const kept = await sql1<{ tickets: number; user_id: string }>(
+      sql`select tickets, user_id from star_payments where charge_id = 'charge-5215'`,
+    );
+    expect(kept.map((r) => [Number(r.user_id), Number(r.tickets)])).toEqual([[5215, 0]]);
   });
 
   it('refuses an unknown pack', async () => {

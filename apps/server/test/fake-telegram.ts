@@ -14,7 +14,8 @@ type Answer =
 /**
  * A local stand-in for the Telegram Bot API (POST /bot<token>/<method>, JSON in, `{ ok, result }`
  * out) that records every call. Chats in `blocked` answer sendMessage with Telegram's 403;
- * `members` says who follows the channel. Methods in `hang` are never answered; methods in
+ * `members` says who follows the channel (any channel asked); `memberships` says it per channel
+ * (key `<chat_id>:<user id>`), before `members`. Methods in `hang` are never answered; methods in
  * `limited` answer 429 with that retry_after; editing a message to the text and buttons it
  * already has answers Telegram's 400 "message is not modified".
  */
@@ -25,6 +26,7 @@ export async function startFakeTelegram() {
   const hang = new Set<string>();
   const limited = new Map<string, number>();
   const edited = new Map<string, string>();
+  const memberships = new Map<string, string>();
   let messageId = 0;
   let invoice = 0;
 
@@ -79,7 +81,10 @@ export async function startFakeTelegram() {
       case 'createInvoiceLink':
         return { ok: true, result: `https://t.me/$fake-invoice-${++invoice}` };
       case 'getChatMember': {
-        const status = members.get(Number(p.user_id)) ?? 'left';
+        const status =
+          memberships.get(`${String(p.chat_id)}:${Number(p.user_id)}`) ??
+          members.get(Number(p.user_id)) ??
+          'left';
         return {
           ok: true,
           result: {
@@ -121,6 +126,7 @@ export async function startFakeTelegram() {
     limited,
     /** Connections open to the fake now. */
     connections: () => new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n))),
+    memberships,
     /** The calls of one method, optionally to one chat. */
     of: (method: string, chatId?: number) =>
       calls.filter(

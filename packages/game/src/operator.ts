@@ -1,9 +1,23 @@
-import type { DailyType, RewardType, TaskDefinition } from './tasks.ts';
+import { TASKS, type DailyType, type RewardType, type TaskDefinition } from './tasks.ts';
 
 /**
  * Limits on what operators may do from the console. The server checks every admin request
  * against these; the console shows them.
  */
+
+/**
+ * A task name as compared for sameness: Unicode-normalised (NFKC), case-folded, separators and
+ * punctuation dropped (`Daily_Taps`, `daily-taps` and `DAILYTAPS` are one name).
+ */
+export const taskNameKey = (name: string) =>
+  name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Whether a name is, or folds to, one of the game's own tasks: operators' tasks cannot take it. */
+export const isBuiltInTaskName = (name: string) =>
+  TASKS.some((task) => taskNameKey(task.taskName) === taskNameKey(name));
 
 /** Daily types of the tasks operators edit (social and partner); the others stay in code. */
 export const EDITABLE_DAILY_TYPES: readonly DailyType[] = ['twitter', 'telegram', 'partner'];
@@ -37,7 +51,17 @@ export function taskLive(schedule: TaskSchedule, now: number): boolean {
 }
 
 /** One manual adjustment of a player's balance: at most this much either way. */
-export const ADJUST_LIMITS = { coins: 10_000_000, tickets: 1_000 } as const;
+export const ADJUST_LIMITS = { coins: 1_000_000, tickets: 1_000 } as const;
+
+/**
+ * What one operator may move by adjustments in one UTC day, all players together, counting both
+ * ways (credits and debits add up): past it, adjustments wait for the next day.
+ */
+export const ADJUST_DAY_LIMITS = { coins: 2_000_000, tickets: 2_000 } as const;
+
+/** Whether an operator's adjustments of the day, this one included, stay within the day's limits. */
+export const adjustWithinDay = (day: { coins: number; tickets: number }) =>
+  day.coins <= ADJUST_DAY_LIMITS.coins && day.tickets <= ADJUST_DAY_LIMITS.tickets;
 
 /** Reasons operators give (adjustments, bans): long enough to mean something, short enough to read. */
 export const REASON_LENGTH = { min: 3, max: 500 } as const;

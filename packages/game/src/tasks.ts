@@ -157,6 +157,27 @@ export const TASKS: readonly TaskDefinition[] = [
   },
 ];
 
+/** The one task whose channel is the game's own (TELEGRAM_CHANNEL); every other names its own. */
+export const GAME_CHANNEL_TASK = 'Follow_Telegram';
+
+/**
+ * The public Telegram channel a task's link names (`https://t.me/<name>` → `@name`), or undefined
+ * for anything else (an invite link, a post, another site): then no membership can be asked.
+ */
+export function telegramChannelOf(link: string | undefined): string | undefined {
+  if (!link) return undefined;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' || !['t.me', 'telegram.me'].includes(url.hostname.toLowerCase()))
+    return undefined;
+  const name = /^\/([A-Za-z][A-Za-z0-9_]{3,31})\/?$/.exec(url.pathname)?.[1];
+  return name ? `@${name}` : undefined;
+}
+
 export function findTask(taskName: string): TaskDefinition | undefined {
   return TASKS.find((t) => t.taskName === taskName);
 }

@@ -9,6 +9,7 @@ import {
   taskPeriod,
   TASKS,
   tasksForAction,
+  telegramChannelOf,
 } from '../src/tasks.ts';
 import { gameDay } from '../src/time.ts';
 
@@ -87,5 +88,24 @@ describe('task rules', () => {
         },
       ),
     );
+  });
+});
+
+describe('the channel a task link names', () => {
+  it('is the public channel of a t.me link, and nothing for invite links, posts or other sites', () => {
+    expect(telegramChannelOf('https://t.me/PartnerNews')).toBe('@PartnerNews');
+    expect(telegramChannelOf('https://telegram.me/partner_news/')).toBe('@partner_news');
+    for (const link of [
+      undefined,
+      '',
+      'https://t.me/+AbCdEf123',
+      'https://t.me/joinchat/AbCdEf',
+      'https://t.me/PartnerNews/42',
+      'http://t.me/PartnerNews',
+      'https://t.me.evil.com/PartnerNews',
+      'https://x.com/PartnerNews',
+      'not a link',
+    ])
+      expect(telegramChannelOf(link), String(link)).toBeUndefined();
   });
 });

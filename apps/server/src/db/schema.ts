@@ -432,3 +432,44 @@ export const airdropSnapshotRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.snapshotId, t.userId] })],
 );
+
+/**
+ * Every ban and unban, append-only (who, why, when): what `users.banned_at` says now, and what it
+ * said at any instant (the airdrop snapshot reads bans as they were at its instant).
+ */
+export const banEvents = pgTable(
+  'ban_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: money('user_id').notNull(),
+    banned: boolean('banned').notNull(),
+    adminId: money('admin_id'),
+    reason: text('reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ban_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every wallet bind (an address) and unbind (null), append-only: the bound wallet at any instant. */
+export const walletEvents = pgTable(
+  'wallet_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: money('user_id').notNull(),
+    walletAddress: text('wallet_address'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('wallet_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** What each operator moved by adjustments on one UTC day (absolute sums), bounded per day. */
+export const adminAdjustDays = pgTable(
+  'admin_adjust_days',
+  {
+    adminId: money('admin_id').notNull(),
+    day: integer('day').notNull(),
+    coins: money('coins').notNull().default(0),
+    tickets: money('tickets').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.day] })],
+);

@@ -7,11 +7,16 @@ export const BANS_REFRESH_MS = 1_000;
 export const BANNED_MESSAGE = 'This account has been blocked for breaking the game rules.';
 
 /**
- * Banned players, held in the process and read again in the background at most once a second,
+ * Whether a player is banned, decided here for every path: the auth hook (every route, players
+ * and operators), login before it writes anything, the payments, the Redis boards' copies and
+ * the notifications. The state is `users.banned_at` (with its history in `ban_events`, written
+ * together by modules/bans/bans.repository.ts); queries over players read the same column.
+ *
+ * Banned players are held in the process and read again in the background at most once a second,
  * so that checking a call costs no query. A ban made in this process applies on the very next
  * call; one made in another process (WORKERS > 1) within about BANS_REFRESH_MS.
  */
-export function createBanList(database: Database) {
+function createBanList(database: Database) {
   let ids = new Set<number>();
   let loadedAt = -Infinity;
   let loading: Promise<void> | undefined;
@@ -36,6 +41,10 @@ export function createBanList(database: Database) {
       else if (performance.now() - loadedAt > BANS_REFRESH_MS) load().catch(() => undefined);
       return ids.has(userId);
     },
+    /** The list as held now, without waiting (after-commit effects that must not wait). */
+    heldBanned(userId: number): boolean {
+      return ids.has(userId);
+    },
     /** After this process banned or unbanned someone: the next call reads the list again. */
     changed(userId: number, banned: boolean) {
       if (banned) ids.add(userId);
@@ -45,3 +54,15 @@ export function createBanList(database: Database) {
   };
 }
 export type BanList = ReturnType<typeof createBanList>;
+
+const lists = new WeakMap<Database, BanList>();
+
+/** The one ban list of a database in this process (every caller shares it). */
+export function bansOf(database: Database): BanList {
+  let list = lists.get(database);
+  if (!list) {
+    list = createBanList(database);
+    lists.set(database, list);
+  }
+  return list;
+}

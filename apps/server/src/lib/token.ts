@@ -1,8 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { ADMIN_SESSION_TTL_SECONDS } from '@egg-rush/game/operator';
 
 /** Login tokens: HS256 JWTs whose subject is the Telegram user id, valid 7 days. */
 export const TOKEN_TTL_SECONDS = 7 * 86_400;
+
+/**
+ * Who a token is for (its `aud`): the mini-app's player routes, or the operator console. Each is
+ * refused where the other is expected; a token without `aud` (issued before audiences) is a
+ * player's.
+ */
+export type Audience = 'player' | 'console';
+const TTL_SECONDS: Record<Audience, number> = {
+  player: TOKEN_TTL_SECONDS,
+  console: ADMIN_SESSION_TTL_SECONDS,
+};
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
@@ -23,13 +35,14 @@ export function createTokens(secret: string) {
   // A CryptoKey imported once for signing: given bytes, jose would import them again on every call.
   const key = crypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return {
-    async sign(userId: number, now: number): Promise<string> {
+    async sign(userId: number, now: number, audience: Audience = 'player'): Promise<string> {
       const iat = Math.floor(now / 1000);
       return new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
+        .setAudience(audience)
         .setIssuedAt(iat)
-        .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+        .setExpirationTime(iat + TTL_SECONDS[audience])
         .sign(await key);
     },
     /**
@@ -37,9 +50,10 @@ export function createTokens(secret: string) {
      * takes microseconds; WebCrypto would hand each one to the thread pool): the signature in its
      * one canonical encoding, compared in constant time; the header says HS256 and nothing it
      * would need understood (`crit`); `exp` is a number still in the future, `nbf` (if any) is
-     * not, `iat` (if any) is a number; the subject is a player id.
+     * not, `iat` (if any) is a number; the audience is the one expected (none counts as a
+     * player's); the subject is a player id.
      */
-    verify(token: string, now: number): number | null {
+    verify(token: string, now: number, audience: Audience = 'player'): number | null {
       const parts = token.split('.');
       if (parts.length !== 3) return null;
       const [header, payload, signature] = parts as [string, string, string];
@@ -58,6 +72,7 @@ export function createTokens(secret: string) {
         return null;
       if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > seconds)) return null;
       if (claims.iat !== undefined && typeof claims.iat !== 'number') return null;
+      if ((claims.aud ?? 'player') !== audience) return null;
       if (typeof claims.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(claims.sub)) return null;
       const id = Number(claims.sub);
       return Number.isSafeInteger(id) ? id : null;

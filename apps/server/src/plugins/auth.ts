@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ID_TEXT } from '@egg-rush/contract/common';
-import { BANNED_MESSAGE, createBanList, type BanList } from '../lib/bans.ts';
+import { BANNED_MESSAGE, bansOf, type BanList } from '../lib/bans.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Tokens } from '../lib/token.ts';
 
@@ -15,7 +15,7 @@ import type { Tokens } from '../lib/token.ts';
  */
 export function registerAuth(app: FastifyInstance, tokens: Tokens) {
   app.decorateRequest('userId', 0);
-  app.decorate('bans', createBanList(app.deps.database));
+  app.decorate('bans', bansOf(app.deps.database));
 
   app.addHook('onRequest', async (request) => {
     if (!isPrivateApiRoute(request) || request.method === 'OPTIONS') return;
@@ -29,8 +29,8 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
     // The operators' routes answer 403 to everyone else, signed in or not.
     if (admin && !app.deps.env.adminIds.has(userId)) throw forbidden(OPERATORS_ONLY);
     request.userId = userId;
-    // A banned player is refused everywhere but the operators' own routes.
-    if (!admin && (await app.bans.isBanned(userId))) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
+    // A banned player is refused everywhere, a banned operator on the operators' routes too.
+    if (await app.bans.isBanned(userId)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -61,7 +61,8 @@ export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: numbe
   let subject = subjects.get(request);
   if (subject === undefined) {
     const token = bearerToken(request);
-    subject = token ? tokens.verify(token, now) : null;
+    // The console's routes take console tokens only, every other route player tokens only.
+    subject = token ? tokens.verify(token, now, isAdminRoute(request) ? 'console' : 'player') : null;
     subjects.set(request, subject);
   }
   return subject;

@@ -1,14 +1,17 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
+  adminAdjustDays,
   adminAudit,
   adminLinks,
   airdropSnapshotRows,
   airdropSnapshots,
+  banEvents,
   economyEvents,
   games,
   taskProgress,
   users,
+  walletEvents,
 } from '../../db/schema.ts';
 
 export type PlayerRow = typeof users.$inferSelect;
@@ -133,22 +136,33 @@ export async function adjustBalances(
   return row;
 }
 
-export async function setBan(tx: Tx, id: number, ban: { at: Date; reason: string } | null) {
-  const [row] = await tx
-    .update(users)
-    .set({ bannedAt: ban?.at ?? null, banReason: ban?.reason ?? null })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
-/** Bans several players at once; answers those newly banned. */
-export async function banMany(tx: Tx, ids: readonly number[], at: Date, reason: string) {
-  return tx
-    .update(users)
-    .set({ bannedAt: at, banReason: reason })
-    .where(and(inArray(users.id, [...ids]), isNull(users.bannedAt)))
-    .returning({ id: users.id, totalScore: users.totalScore });
+/**
+ * Adds an adjustment to what the operator moved on `day` (absolute amounts) unless that would pass
+ * the day's limits; the day's totals after, or undefined when refused. The row is locked until
+ * the caller's transaction ends, so two adjustments at once cannot both pass.
+ */
+export async function addToAdjustDay(
+  tx: Tx,
+  adminId: number,
+  day: number,
+  moved: { coins: number; tickets: number },
+  limits: { coins: number; tickets: number },
+): Promise<{ coins: number; tickets: number } | undefined> {
+  const rows = await queryRows<{ coins: string | number; tickets: string | number }>(
+    tx,
+    sql`insert into ${adminAdjustDays} (admin_id, day, coins, tickets)
+        select ${adminId}::bigint, ${day}::int, ${moved.coins}::bigint, ${moved.tickets}::bigint
+        where ${moved.coins}::bigint <= ${limits.coins}::bigint
+          and ${moved.tickets}::bigint <= ${limits.tickets}::bigint
+        on conflict (admin_id, day) do update
+          set coins = admin_adjust_days.coins + excluded.coins,
+              tickets = admin_adjust_days.tickets + excluded.tickets
+          where admin_adjust_days.coins + excluded.coins <= ${limits.coins}::bigint
+            and admin_adjust_days.tickets + excluded.tickets <= ${limits.tickets}::bigint
+        returning coins, tickets`,
+  );
+  const [row] = rows;
+  return row ? { coins: Number(row.coins), tickets: Number(row.tickets) } : undefined;
 }
 
 export async function resetStreak(tx: Tx, id: number) {
@@ -378,17 +392,29 @@ export async function playerNames(tx: Tx, ids: readonly number[]) {
 // --- Airdrop snapshot ----------------------------------------------------------------------------
 
 /**
- * A batch of eligible players (id above `after`): wallet bound, not banned, joined by `at`, with
- * their lifetime coins as of `at` (the sum of the coins credited to them up to then).
+ * A batch of eligible players (id above `after`) as they were at `at`, whatever happened since:
+ * joined by then, a wallet bound at that instant (the latest bind or unbind up to `at` in the
+ * append-only wallet history), not banned at that instant (the latest ban or unban up to `at`;
+ * a ban recorded without history counts from `banned_at`), with their lifetime coins as of `at`
+ * (the sum of the coins credited to them up to then).
  */
 export async function eligibleBatch(tx: Tx, after: number, at: Date, minCoins: number, limit: number) {
   const rows = await queryRows<Raw>(
     tx,
     sql`select u.id, u.wallet_address, coalesce(sum(e.delta_onion), 0)::bigint as coins
-        from (select id, wallet_address from ${users}
-              where id > ${after} and wallet_address is not null and banned_at is null
-                and created_at <= ${at}
-              order by id limit ${limit}) u
+        from (select p.id, w.wallet_address
+              from ${users} p
+              join lateral (select we.wallet_address from ${walletEvents} we
+                            where we.user_id = p.id and we.created_at <= ${at}
+                            order by we.created_at desc, we.id desc limit 1) w on true
+              where p.id > ${after} and p.created_at <= ${at} and w.wallet_address is not null
+                and not coalesce(
+                  (select b.banned from ${banEvents} b where b.user_id = p.id and b.created_at <= ${at}
+                   order by b.created_at desc, b.id desc limit 1),
+                  not exists (select 1 from ${banEvents} b where b.user_id = p.id)
+                    and p.banned_at is not null and p.banned_at <= ${at},
+                  false)
+              order by p.id limit ${limit}) u
         left join ${economyEvents} e on e.user_id = u.id and e.delta_onion > 0 and e.created_at <= ${at}
         group by u.id, u.wallet_address order by u.id`,
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -33,7 +34,8 @@ import {
 } from '@egg-rush/contract/admin';
 import { optionalUseridBody, replies } from '@egg-rush/contract/common';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
+import { BANNED_MESSAGE } from '../../lib/bans.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
 import { createTokens } from '../../lib/token.ts';
 import { OPERATORS_ONLY } from '../../plugins/auth.ts';
 import { createAuthService } from '../auth/auth.service.ts';
@@ -52,6 +54,16 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const auth = createAuthService(app.deps, tokens);
   const admin = createAdminService(app.deps, app.bans);
 
+  // No operator changes anything of their own player (balance, ban, streak): refused and audited.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' || request.routeOptions.config.public) return;
+    const params = request.params as { playerId?: number } | undefined;
+    const body = request.body as { ids?: unknown } | undefined;
+    const targets = [params?.playerId, ...(Array.isArray(body?.ids) ? body.ids : [])];
+    if (targets.includes(request.userId))
+      throw await admin.refuseSelf(request.userId, `${request.method} ${request.routeOptions.url ?? ''}`);
+  });
+
   app.post(
     '/admin/session',
     {
@@ -62,7 +74,8 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       const body = request.body;
       const adminId = 'initData' in body ? auth.launchUserId(body.initData) : await admin.useLink(body.link);
       if (adminId === undefined || !app.deps.env.adminIds.has(adminId)) throw forbidden(OPERATORS_ONLY);
-      return { token: await tokens.sign(adminId, app.deps.now()), adminId };
+      if (await app.bans.isBanned(adminId)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
+      return { token: await tokens.sign(adminId, app.deps.now(), 'console'), adminId };
     },
   );
 
@@ -192,10 +205,14 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { snapshotId, format } = request.params;
       const text = await admin.exportSnapshot(snapshotId, format);
-      return reply
-        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="airdrop-snapshot-${snapshotId}.${format}"`)
-        .send(text);
+      return (
+        reply
+          // The hash of these very bytes, to compare with the one published for the snapshot.
+          .header('x-content-sha256', createHash('sha256').update(text).digest('hex'))
+          .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="airdrop-snapshot-${snapshotId}.${format}"`)
+          .send(text)
+      );
     },
   );
 

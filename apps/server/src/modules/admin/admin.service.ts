@@ -14,12 +14,15 @@ import type {
   AdminTaskEditBody,
 } from '@egg-rush/contract/admin';
 import {
+  ADJUST_DAY_LIMITS,
   ADJUST_KIND,
   ADJUST_LIMITS,
   ADMIN_LINK_TTL_MS,
+  isBuiltInTaskName,
   SNAPSHOT_MIN_COINS_DEFAULT,
   TASK_REWARD_LIMITS,
   taskLive,
+  taskNameKey,
   taskRewardAllowed,
 } from '@egg-rush/game/operator';
 import {
@@ -40,8 +43,8 @@ import { GAME_REWARD_CAP } from '@egg-rush/game/mole';
 import type { Tx } from '../../db/client.ts';
 import type { BanList } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { redisScores } from '../leaderboard/leaderboard.store.ts';
+import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
+import { flushScores, redisScores } from '../leaderboard/leaderboard.store.ts';
 import { leagueSets } from '../leagues/leagues.store.ts';
 import { write } from '../ledger/ledger.write.ts';
 import {
@@ -51,6 +54,7 @@ import {
   updateCatalogueTask,
   type CatalogueRow,
 } from '../tasks/tasks.repository.ts';
+import { recordBan, recordBans } from '../bans/bans.service.ts';
 import * as repo from './admin.repository.ts';
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -132,6 +136,8 @@ export function createAdminService(deps: Deps, bans: BanList) {
     const leagues = leagueSets(deps.redis);
     try {
       if (banned) {
+        // Totals committed before the ban and still waiting go out first, then come off.
+        await flushScores(deps.redis);
         for (const { id } of ids) await board.remove(id);
         for (const { id } of ids) await leagues.remove(id);
       } else {
@@ -226,6 +232,19 @@ export function createAdminService(deps: Deps, bans: BanList) {
       const at = new Date(deps.now());
       return write(deps, async (tx, fx) => {
         const before = await requirePlayer(tx, id);
+        const moved = { coins: Math.abs(body.coins), tickets: Math.abs(body.tickets) };
+        const day = await repo.addToAdjustDay(
+          tx,
+          adminId,
+          Math.floor(at.getTime() / DAY),
+          moved,
+          ADJUST_DAY_LIMITS,
+        );
+        if (!day)
+          throw refused(
+            'ADJUST_DAY_LIMIT',
+            `An operator moves at most ${ADJUST_DAY_LIMITS.coins} coins and ${ADJUST_DAY_LIMITS.tickets} tickets a day.`,
+          );
         const after = await repo.adjustBalances(tx, id, body.coins, body.tickets);
         if (!after) throw refused('NEGATIVE_BALANCE', 'This would leave the player with a negative balance.');
         fx.ledger({
@@ -243,7 +262,7 @@ export function createAdminService(deps: Deps, bans: BanList) {
             target: `player:${id}`,
             reason: body.reason,
             before: balances(before),
-            after: balances(after),
+            after: { ...balances(after), operatorDay: day },
             createdAt: at,
           },
         ]);
@@ -255,7 +274,11 @@ export function createAdminService(deps: Deps, bans: BanList) {
       const at = new Date(deps.now());
       const after = await deps.database.transaction(async (tx) => {
         const before = await requirePlayer(tx, id);
-        const saved = await repo.setBan(tx, id, banned ? { at, reason: reason ?? '' } : null);
+        const saved = await recordBan(tx, id, banned ? { at, reason: reason ?? '' } : null, {
+          adminId,
+          reason,
+          at,
+        });
         await repo.insertAudit(tx, [
           {
             adminId,
@@ -276,7 +299,7 @@ export function createAdminService(deps: Deps, bans: BanList) {
     async banMany(adminId: number, ids: readonly number[], reason: string) {
       const at = new Date(deps.now());
       const done = await deps.database.transaction(async (tx) => {
-        const rows = await repo.banMany(tx, [...new Set(ids)], at, reason);
+        const rows = await recordBans(tx, [...new Set(ids)], at, reason, adminId);
         await repo.insertAudit(
           tx,
           rows.map((r) => ({
@@ -316,6 +339,20 @@ export function createAdminService(deps: Deps, bans: BanList) {
       return { player: summary(after) };
     },
 
+    /** An operator's attempt to act on their own player: refused, and on record. */
+    async refuseSelf(adminId: number, action: string) {
+      await repo.insertAudit(db, [
+        {
+          adminId,
+          action: 'refused.self',
+          target: `player:${adminId}`,
+          reason: action,
+          createdAt: new Date(deps.now()),
+        },
+      ]);
+      return new AppError(403, 'SELF_ACTION', 'Operators cannot act on their own player.');
+    },
+
     audit: async (target: string | undefined, limit: number) => ({
       rows: (await repo.auditRows(db, target, limit)).map(auditView),
     }),
@@ -333,8 +370,13 @@ export function createAdminService(deps: Deps, bans: BanList) {
     async createTask(adminId: number, body: AdminTaskCreateBody) {
       checkReward(body.reward);
       checkSchedule(body.startsAt, body.endsAt);
+      if (isBuiltInTaskName(body.taskName))
+        throw refused('TASK_NAME_RESERVED', "This name is one of the game's own tasks.");
       const at = new Date(deps.now());
       const row = await deps.database.transaction(async (tx) => {
+        const key = taskNameKey(body.taskName);
+        if ((await findCatalogue(tx)).some((task) => taskNameKey(task.taskName) === key))
+          throw refused('TASK_EXISTS', 'A task with this name exists already.');
         const saved = await insertCatalogueTask(tx, {
           taskName: body.taskName,
           taskType: body.taskType,

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devLaunchQuery, devLaunchResponse, loginRequest, loginResponse } from '@egg-rush/contract/auth';
 import { replies } from '@egg-rush/contract/common';
-import { BANNED_MESSAGE } from '../../lib/bans.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createTokens } from '../../lib/token.ts';
 import { rememberTimeZone } from '../bot/notifications.service.ts';
 import { createAuthService } from './auth.service.ts';
@@ -18,7 +16,6 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { userid, initData, timeZone } = request.body;
       const { token } = await auth.login(userid, initData);
-      if (await app.bans.isBanned(userid)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
       if (timeZone) await rememberTimeZone(app.deps, userid, timeZone);
       return { token };
     },

@@ -4,7 +4,8 @@ import { capLaunchText, LAUNCH_NAME_MAX } from '@egg-rush/game/names';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { parseInviter } from '@egg-rush/game/referrals';
 import { parseSquadStartParam } from '@egg-rush/game/squads';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { BANNED_MESSAGE, bansOf } from '../../lib/bans.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
 import { payReferralRewards } from '../friends/friends.service.ts';
@@ -52,6 +53,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       const data = readLaunchData(initData);
       const tgUser = data.user!;
       if (tgUser.id !== userid) throw forbidden('Launch data belongs to another user.');
+      // A banned player is refused before anything is written (no name stored, no squad joined).
+      if (await bansOf(deps.database).isBanned(tgUser.id)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
       const identity: LaunchIdentity = {
         id: tgUser.id,
         // Cut at Telegram's own lengths: nothing longer is stored, whatever the launch data says.

@@ -92,8 +92,11 @@ export interface BotSide {
   notifier: Notifier;
   /** Handles one update from the webhook (the bot is initialised on the first). */
   handleUpdate(update: Update): Promise<void>;
-  /** Whether Telegram says the player follows TELEGRAM_CHANNEL; undefined without a channel. */
-  isChannelMember(userId: number): Promise<boolean | undefined>;
+  /**
+   * Whether Telegram says the player is a member of `channel`, by default TELEGRAM_CHANNEL;
+   * undefined without a channel.
+   */
+  isChannelMember(userId: number, channel?: string): Promise<boolean | undefined>;
   /** Menu button, polling (BOT_MODE=polling) and the notification timers. */
   start(options: { polling: boolean }): Promise<void>;
   stop(): Promise<void>;
@@ -111,8 +114,8 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
   const notifier = createNotifier(deps, bot.api, log);
   const { db } = deps.database;
   const at = () => new Date(deps.now());
-  /** Telegram's recent answers on channel membership, per player, with when they expire. */
-  const membership = new Map<number, { member: boolean; until: number }>();
+  /** Telegram's recent answers on channel membership, per channel and player, with when they expire. */
+  const membership = new Map<string, { member: boolean; until: number }>();
   /** The texts in the language of the player writing: their choice in the app, else Telegram's. */
   const textsFor = async (from: { id: number; language_code?: string } | undefined) =>
     botTexts(playerLanguage(from ? await chosenLanguage(db, from.id) : null, from?.language_code));
@@ -236,15 +239,16 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
         log(`bot: update ${update.update_id} acknowledged, Telegram refused an answer`, cause);
       }
     },
-    async isChannelMember(userId) {
-      if (!env.telegramChannel) return undefined;
-      const cached = membership.get(userId);
+    async isChannelMember(userId, channel = env.telegramChannel) {
+      if (!channel) return undefined;
+      const key = `${channel}:${userId}`;
+      const cached = membership.get(key);
       if (cached && cached.until > deps.now()) return cached.member;
-      const member = isMemberStatus(await bot.api.getChatMember(env.telegramChannel, userId));
-      membership.delete(userId);
+      const member = isMemberStatus(await bot.api.getChatMember(channel, userId));
+      membership.delete(key);
       if (membership.size >= MEMBERSHIP_CACHE_SIZE) membership.delete(membership.keys().next().value!);
       const keep = member ? MEMBERSHIP_CACHE_MS.member : MEMBERSHIP_CACHE_MS.notMember;
-      membership.set(userId, { member, until: deps.now() + keep });
+      membership.set(key, { member, until: deps.now() + keep });
       return member;
     },
     async start({ polling }) {

@@ -144,7 +144,7 @@ export interface RecipientState {
 export async function recipientState(tx: Tx, userId: number): Promise<RecipientState> {
   const [r] = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select coalesce(c.notifications, true) as notifications,
+    sql`select coalesce(c.notifications, true) and u.banned_at is null as notifications,
                c.unreachable_at is not null as unreachable, c.time_zone,
                ${msKey('u.farm_started_at')} as farm_key, ${msKey('u.energy_at')} as energy_key,
                u.energy * 2 <= u.max_energy as energy_spent, u.last_daily_day, u.reward_streak,

@@ -60,7 +60,10 @@ export async function firstNames(tx: Tx, ids: readonly number[]): Promise<Map<nu
   return new Map(rows.map((r) => [Number(r.id), neutraliseName(r.first_name)]));
 }
 
-/** These players' lifetime totals, as the caller's transaction sees them (for the Redis board). */
+/**
+ * These players' lifetime totals, as the caller's transaction sees them (for the Redis board);
+ * banned players are left out, so no write puts a banned player's score back on a board.
+ */
 export async function lifetimeTotals(
   tx: Tx,
   ids: readonly number[],
@@ -68,7 +71,7 @@ export async function lifetimeTotals(
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string | number; total_score: string | number }>(
     tx,
-    sql`select id, total_score from ${users} where id in ${ids}`,
+    sql`select id, total_score from ${users} where id in ${ids} and banned_at is null`,
   );
   return rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) }));
 }

@@ -1,3 +1,4 @@
+import { bansOf } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { leagueSets } from '../leagues/leagues.store.ts';
 import { onScoresFlush, recordScores, type Scored } from './leaderboard.store.ts';
@@ -14,8 +15,13 @@ onScoresFlush((entries, redis) => leagueSets(redis).record(entries));
  * (both are absolute and never lowered).
  *
  * The weekly season board and squad scores need nothing here: they are derived in PostgreSQL from
- * what the same transaction wrote (the ledger rows, totalScore).
+ * what the same transaction wrote (the ledger rows, totalScore), banned players left out.
  */
 export function scoresCommitted(deps: Deps, entries: readonly Scored[]): void {
-  recordScores(deps, entries);
+  // A banned player's total never goes back on a board (the ban took them off).
+  const bans = bansOf(deps.database);
+  recordScores(
+    deps,
+    entries.filter((e) => !bans.heldBanned(e.userid)),
+  );
 }

@@ -9,6 +9,7 @@ import {
   TICKET_PACKS,
   type TicketPack,
 } from '@egg-rush/game/payments';
+import { BANNED_MESSAGE, bansOf } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { OutsideBusy } from '../../lib/outside.ts';
@@ -181,6 +182,7 @@ export function createPaymentsService(deps: Deps) {
       }
       if (!(await findUser(db, query.fromId)))
         return { ok: false, reason: 'Open the game once before buying.' };
+      if (await bansOf(deps.database).isBanned(query.fromId)) return { ok: false, reason: BANNED_MESSAGE };
       return { ok: true };
     },
 
@@ -192,10 +194,13 @@ export function createPaymentsService(deps: Deps) {
      */
     async paid(payment: SuccessfulPayment): Promise<{ credited: number; duplicate: boolean }> {
       const at = new Date(deps.now());
+      // A banned buyer (an invoice made before the ban) is recorded but not credited, for a refund.
+      const banned = await bansOf(deps.database).isBanned(payment.fromId);
       return write(deps, async (tx, fx) => {
         const invoice = await findInvoice(tx, payment.payload);
         const held = await lockTickets(tx, payment.fromId);
         const valid =
+          !banned &&
           invoice !== undefined &&
           held !== undefined &&
           invoice.userId === payment.fromId &&

@@ -82,6 +82,7 @@ export async function allSquadScores(tx: Tx): Promise<SquadScore[]> {
     sql`with s as (
           select m.squad_id, sum(greatest(0, u.total_score - m.joined_total))::bigint as score, count(*)::int as members
           from ${squadMembers} m join ${users} u on u.id = m.user_id
+          where u.banned_at is null
           group by m.squad_id
         )
         select q.id, q.name, coalesce(s.score, 0) as score, coalesce(s.members, 0) as members
@@ -97,17 +98,17 @@ export async function squadScore(tx: Tx, squadId: number): Promise<SquadScore | 
     tx,
     sql`select q.id, q.name,
                coalesce(sum(greatest(0, u.total_score - m.joined_total)), 0)::bigint as score,
-               count(m.user_id)::int as members
+               count(u.id)::int as members
         from ${squads} q
         left join ${squadMembers} m on m.squad_id = q.id
-        left join ${users} u on u.id = m.user_id
+        left join ${users} u on u.id = m.user_id and u.banned_at is null
         where q.id = ${squadId}
         group by q.id, q.name`,
   );
   return row ? toScore(row) : undefined;
 }
 
-/** A squad's members by contribution. */
+/** A squad's members by contribution (banned players are not listed). */
 export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
   const rows = await queryRows<Record<string, string | number | boolean>>(
     tx,
@@ -116,7 +117,7 @@ export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
         from ${squadMembers} m
         join ${users} u on u.id = m.user_id
         join ${squads} q on q.id = m.squad_id
-        where m.squad_id = ${squadId}
+        where m.squad_id = ${squadId} and u.banned_at is null
         order by contribution desc, m.user_id asc limit ${limit}`,
   );
   return rows.map((r) => ({

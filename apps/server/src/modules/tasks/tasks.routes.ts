@@ -14,7 +14,7 @@ export default async function tasksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const bot = app.bot;
   const tasks = createTasksService(app.deps, {
-    isChannelMember: bot ? (userId) => bot.isChannelMember(userId) : undefined,
+    isChannelMember: bot ? (userId, channel) => bot.isChannelMember(userId, channel) : undefined,
   });
 
   app.get(

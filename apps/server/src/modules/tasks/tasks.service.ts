@@ -10,10 +10,12 @@ import { settleIncome } from '@egg-rush/game/income';
 import { isEditableTask, taskLive } from '@egg-rush/game/operator';
 import {
   decideClaim,
+  GAME_CHANNEL_TASK,
   isLinkTask,
   matchTask,
   taskPeriod,
   TASKS,
+  telegramChannelOf,
   visitDone,
   visitEndsAt,
   type DailyType,
@@ -83,16 +85,18 @@ function requireTask(
 
 export interface TaskChecks {
   /**
-   * Asks Telegram whether the player follows the game's channel (with a bot configured);
-   * undefined when there is no channel to check.
+   * Asks Telegram whether the player is a member of `channel` (@name), or of the game's own
+   * channel when it is undefined (with a bot configured); undefined when there is no channel.
    */
-  isChannelMember?: ((userId: number) => Promise<boolean | undefined>) | undefined;
+  isChannelMember?:
+    ((userId: number, channel: string | undefined) => Promise<boolean | undefined>) | undefined;
 }
 
 /**
- * "Follow on Telegram" with a bot: membership of the channel, as Telegram tells it, decides.
- * True or false for that task with a bot and a channel; undefined otherwise (today's rule,
- * the timed link visit, applies).
+ * A Telegram task with a bot: membership of the task's own channel, as Telegram tells it,
+ * decides: the game's channel for "Follow on Telegram", the channel its link names for any other
+ * (a partner's, never the game's). True or false for such a task; undefined otherwise (today's
+ * rule, the timed link visit, applies), a link naming no channel included.
  */
 export async function verifyChannelFollow(
   task: TaskDefinition,
@@ -100,8 +104,11 @@ export async function verifyChannelFollow(
   checks: TaskChecks,
 ): Promise<boolean | undefined> {
   if (task.dailyType !== 'telegram' || !checks.isChannelMember) return undefined;
+  const own = task.taskName === GAME_CHANNEL_TASK;
+  const channel = own ? undefined : telegramChannelOf(task.link);
+  if (!own && channel === undefined) return undefined;
   try {
-    return await checks.isChannelMember(userId);
+    return await checks.isChannelMember(userId, channel);
   } catch {
     // Telegram could not answer (or the bot is not in the channel): not verified.
     return false;

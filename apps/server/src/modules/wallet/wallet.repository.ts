@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users, walletProofs } from '../../db/schema.ts';
+import { users, walletEvents, walletProofs } from '../../db/schema.ts';
 
 export async function createProofPayload(tx: Tx, payload: string, userId: number, expiresAt: Date) {
   await tx.insert(walletProofs).values({ payload, userId, expiresAt });
@@ -24,8 +24,10 @@ export async function ownerOfAddress(tx: Tx, address: string): Promise<number | 
   return row?.id;
 }
 
-export async function bindAddress(tx: Tx, userId: number, address: string | null) {
+/** Binds (or with null unbinds) the player's wallet, with an event in the append-only history. */
+export async function bindAddress(tx: Tx, userId: number, address: string | null, at: Date) {
   await tx.update(users).set({ walletAddress: address }).where(eq(users.id, userId));
+  await tx.insert(walletEvents).values({ userId, walletAddress: address, createdAt: at });
 }
 
 /**

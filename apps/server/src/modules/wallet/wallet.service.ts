@@ -61,7 +61,7 @@ export function createWalletService(deps: Deps) {
         const owner = await ownerOfAddress(tx, address);
         if (owner !== undefined && owner !== userId) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
         try {
-          await bindAddress(tx, userId, address);
+          await bindAddress(tx, userId, address, new Date(now));
         } catch (error) {
           // Another player bound it between the check and the bind: the unique index decides.
           if (sqlState(error) === UNIQUE_VIOLATION) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
@@ -72,7 +72,7 @@ export function createWalletService(deps: Deps) {
     },
 
     async unbind(userId: number): Promise<WalletResponse> {
-      await bindAddress(db, userId, null);
+      await deps.database.transaction((tx) => bindAddress(tx, userId, null, new Date(deps.now())));
       return { address: null };
     },
   };

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADJUST_DAY_LIMITS, ADJUST_LIMITS, ADMIN_SESSION_TTL_SECONDS } from '@egg-rush/game/operator';
+import { queryRows } from '../src/db/client.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// Operators are bounded like players: nothing on their own player, adjustments bounded per
+// operator per day in total.
+
+const OPERATOR = 8200;
+const OTHER_OPERATOR = 8201;
+const PLAYER = 8202;
+
+let t: TestApp;
+let op: string;
+
+async function consoleSession(app: TestApp, id: number): Promise<string> {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/session',
+    payload: { initData: await app.launch(id) },
+  });
+  if (res.statusCode !== 200) throw new Error(`console sign-in failed: ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_IDS: `${OPERATOR}, ${OTHER_OPERATOR}` } });
+  await t.login(OPERATOR);
+  await t.login(OTHER_OPERATOR);
+  await t.login(PLAYER);
+  op = await consoleSession(t, OPERATOR);
+});
+afterAll(() => t?.close());
+
+const coinsOf = async (id: number) =>
+  Number(
+    (
+      await queryRows<{ onion: number }>(t.deps.database.db, sql`select onion from users where id = ${id}`)
+    )[0]!.onion,
+  );
+
+describe('an operator and their own player', () => {
+  it('cannot credit, ban, unban or reset their own player; each attempt is refused and audited', async () => {
+    const before = await coinsOf(OPERATOR);
+    const attempts = [
+      { url: `/api/v1/admin/players/${OPERATOR}/adjust`, payload: { coins: 10_000, reason: 'for me' } },
+      { url: `/api/v1/admin/players/${OPERATOR}/unban`, payload: { reason: 'for me' } },
+      { url: `/api/v1/admin/players/${OPERATOR}/ban`, payload: { reason: 'for me' } },
+      { url: `/api/v1/admin/players/${OPERATOR}/reset-streak`, payload: { reason: 'for me' } },
+      { url: '/api/v1/admin/players/ban', payload: { ids: [PLAYER, OPERATOR], reason: 'sweep' } },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.call(op, { method: 'POST', ...attempt });
+      expect({ url: attempt.url, status: res.statusCode, code: res.json().code }).toEqual({
+        url: attempt.url,
+        status: 403,
+        code: 'SELF_ACTION',
+      });
+    }
+    expect(await coinsOf(OPERATOR)).toBe(before);
+    const audit = await queryRows<{ action: string }>(
+      t.deps.database.db,
+      sql`select action from admin_audit where admin_id = ${OPERATOR} and target = ${`player:${OPERATOR}`}`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(Array(attempts.length).fill('refused.self'));
+    // The bulk ban that named the operator banned no one.
+    const banned = await queryRows(t.deps.database.db, sql`select id from users where banned_at is not null`);
+    expect(banned).toEqual([]);
+  });
+});
+
+describe('adjustments per operator per day', () => {
+  it('five of the largest credits in a row: those past the day limit are refused, the next day allows again', async () => {
+    const before = await coinsOf(PLAYER);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.call(op, {
+        method: 'POST',
+        url: `/api/v1/admin/players/${PLAYER}/adjust`,
+        payload: { coins: ADJUST_LIMITS.coins, reason: `contest prize ${i}` },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode !== 200) expect(res.json().code).toBe('ADJUST_DAY_LIMIT');
+    }
+    const allowed = Math.floor(ADJUST_DAY_LIMITS.coins / ADJUST_LIMITS.coins);
+    expect(statuses).toEqual([...Array(allowed).fill(200), ...Array(5 - allowed).fill(409)]);
+    expect(await coinsOf(PLAYER)).toBe(before + ADJUST_DAY_LIMITS.coins);
+    // Debits count too: taking coins back is also bounded.
+    const debit = await t.call(op, {
+      method: 'POST',
+      url: `/api/v1/admin/players/${PLAYER}/adjust`,
+      payload: { coins: -1, reason: 'rounding' },
+    });
+    expect(debit.statusCode).toBe(409);
+    // Another operator has their own budget.
+    const other = await consoleSession(t, OTHER_OPERATOR);
+    const theirs = await t.call(other, {
+      method: 'POST',
+      url: `/api/v1/admin/players/${PLAYER}/adjust`,
+      payload: { coins: 5, reason: 'small fix' },
+    });
+    expect(theirs.statusCode).toBe(200);
+    t.clock.advance(86_400_000);
+    const tomorrow = await t.call(await consoleSession(t, OPERATOR), {
+      method: 'POST',
+      url: `/api/v1/admin/players/${PLAYER}/adjust`,
+      payload: { coins: 5, reason: 'next day' },
+    });
+    expect(tomorrow.statusCode).toBe(200);
+    const audit = await queryRows<{ after: { operatorDay: { coins: number } } }>(
+      t.deps.database.db,
+      sql`select after from admin_audit where admin_id = ${OPERATOR} and action = 'player.adjust' order by id desc limit 1`,
+    );
+    expect(audit[0]!.after.operatorDay).toEqual({ coins: 5, tickets: 0 });
+  });
+});
+
+describe('console credentials', () => {
+  const claims = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+
+  it('a console session lasts as long as the rules say (8 hours), not a week', async () => {
+    const token = await consoleSession(t, OTHER_OPERATOR);
+    const { iat, exp } = claims(token);
+    expect(exp - iat).toBe(ADMIN_SESSION_TTL_SECONDS);
+    expect(ADMIN_SESSION_TTL_SECONDS).toBe(8 * 3600);
+    const me = () => t.call(token, { method: 'GET', url: '/api/v1/admin/me' });
+    expect((await me()).statusCode).toBe(200);
+    t.clock.advance(ADMIN_SESSION_TTL_SECONDS * 1000);
+    expect((await me()).statusCode).toBe(403);
+  });
+
+  it("an operator's mini-app token does not open the console, and a console token works on no player route", async () => {
+    const playerToken = await t.login(OPERATOR);
+    const console = await consoleSession(t, OPERATOR);
+    const me = await t.call(playerToken, { method: 'GET', url: '/api/v1/admin/me' });
+    expect(me.statusCode).toBe(403);
+    const profile = await t.call(console, { method: 'GET', url: `/api/v1/users/get/${OPERATOR}` });
+    expect(profile.statusCode).toBe(401);
+    const routes = t.app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api/') && !r.public && !r.url.startsWith('/api/v1/admin/'),
+    );
+    for (const route of routes) {
+      const res = await t.call(console, {
+        method: route.method,
+        url: route.url.replace(/:(id|userid)\b/g, String(OPERATOR)).replace(/:\w+/g, '1'),
+        payload: route.method === 'GET' ? undefined : { userid: OPERATOR },
+      });
+      expect({ route: route.url, status: res.statusCode }).toEqual({ route: route.url, status: 401 });
+    }
+  });
+});
+
+describe("operators' tasks", () => {
+  it("cannot take a built-in task's name, in any case or spelling, nor an existing task's", async () => {
+    const body = (taskName: string) => ({
+      taskName,
+      title: 'Look-alike',
+      reward: { amount: 100, type: 'onion' },
+      link: 'https://example.com/x',
+    });
+    const session = await consoleSession(t, OTHER_OPERATOR);
+    for (const taskName of ['Daily_Taps', 'daily_taps', 'DAILYTAPS', 'Follow_Telegram', 'Invites__Friends']) {
+      const res = await t.call(session, {
+        method: 'POST',
+        url: '/api/v1/admin/tasks',
+        payload: body(taskName),
+      });
+      expect({ taskName, status: res.statusCode, code: res.json().code }).toEqual({
+        taskName,
+        status: 409,
+        code: 'TASK_NAME_RESERVED',
+      });
+    }
+    const made = await t.call(session, {
+      method: 'POST',
+      url: '/api/v1/admin/tasks',
+      payload: body('Partner_Zoo'),
+    });
+    expect(made.statusCode).toBe(200);
+    const twin = await t.call(session, {
+      method: 'POST',
+      url: '/api/v1/admin/tasks',
+      payload: body('partner_ZOO'),
+    });
+    expect({ status: twin.statusCode, code: twin.json().code }).toEqual({ status: 409, code: 'TASK_EXISTS' });
+  });
+});
