@@ -34,20 +34,10 @@ const audits = async (target: string) =>
 const bind = (id: number, address: string) =>
   t.deps.database.transaction((tx) => bindAddress(tx, id, address, new Date(t.clock.now())));
 
-/** A console session: the console signs in on its own route, a player's token does not open it. */
-const consoleSignIn = async () => {
-  const session = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/session',
-    payload: { initData: await t.launch(OPERATOR) },
-  });
-  return session.json<{ token: string }>().token;
-};
-
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_IDS: `${OPERATOR}, 1` } });
   opPlayer = await t.login(OPERATOR);
-  op = await consoleSignIn();
+  op = await t.console(OPERATOR);
   player = await t.login(PLAYER, { username: 'honest_hen' });
   await t.login(OTHER);
 });
@@ -356,7 +346,7 @@ describe('the suspicion list', () => {
     }
     t.clock.set(base + 6 * 86_400_000);
     // Days later: a console session lasts hours, so the operator signs in again.
-    op = await consoleSignIn();
+    op = await t.console(OPERATOR);
     const res = await t.call(op, { method: 'GET', url: '/api/v1/admin/suspicion' });
     expect(res.statusCode).toBe(200);
     const suspects = res.json<{ suspects: { id: number; rules: string[]; evidence: string[] }[] }>().suspects;

@@ -333,18 +333,19 @@ describe("an operator's Telegram task for a partner's channel", () => {
       startsAt: null,
       endsAt: null,
     });
-    const token = await loginT(5016);
-    fake.memberships.set('@EggRushNews:5016', 'member');
+    const token = await loginT(5017);
+    fake.memberships.set('@EggRushNews:5017', 'member');
     const claim = () =>
       t.call(token, {
         method: 'POST',
         url: '/api/v1/users/taskReward',
-        payload: { userid: 5016, taskName: 'Partner_News', taskType: 'earn_coin', dailyType: 'telegram' },
+        payload: { userid: 5017, taskName: 'Partner_News', taskType: 'earn_coin', dailyType: 'telegram' },
       });
     const refused = await claim();
     expect(refused.statusCode).toBe(409);
-    expect(fake.of('getChatMember').at(-1)!.payload).toEqual({ chat_id: '@PartnerNews', user_id: 5016 });
-    fake.memberships.set('@PartnerNews:5016', 'member');
+    expect(fake.of('getChatMember').at(-1)!.payload).toEqual({ chat_id: '@PartnerNews', user_id: 5017 });
+    fake.memberships.set('@PartnerNews:5017', 'member');
+    t.clock.advance(MEMBERSHIP_CACHE_MS.notMember);
     expect((await claim()).statusCode).toBe(200);
   });
 });
@@ -371,15 +372,15 @@ describe('notifications', () => {
   });
 
   it('a banned player is sent nothing: their farm is ready but no message goes out', async () => {
-    const token = await loginT(5026);
+    const token = await loginT(5033);
     expect((await t.call(token, { method: 'POST', url: '/api/v1/farm/start', payload: {} })).statusCode).toBe(
       200,
     );
-    await createAdminService(t.deps, t.app.bans).ban(1, 5026, 'bot', true);
+    await createAdminService(t.deps, t.app.bans).ban(1, 5033, 'bot', true);
     t.clock.advance(FARM_DURATION_MS + 60_000);
     await t.app.bot!.notifier.runOnce();
     await t.app.bot!.notifier.runOnce();
-    expect(sentTo(5026)).toEqual([]);
+    expect(sentTo(5033)).toEqual([]);
   });
 
   it('energy full again after being spent: once per spend', async () => {

@@ -111,6 +111,8 @@ export interface TestApp {
   launch(userid: number, extra?: Record<string, string>): Promise<string>;
   /** Logs a user in (creating them) and returns the bearer token. */
   login(userid: number, extra?: Record<string, string>): Promise<string>;
+  /** An operator's console session (POST /admin/session) and its bearer token. */
+  console(userid: number): Promise<string>;
   /** An authenticated request. */
   call(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   /** The player's profile as `GET /users/get/:id` answers it. */
@@ -191,6 +193,15 @@ export async function createTestApp(
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
     return res.json<{ token: string }>().token;
   };
+  const consoleSession = async (userid: number) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/session',
+      payload: { initData: await launch(userid) },
+    });
+    if (res.statusCode !== 200) throw new Error(`console sign-in failed: ${res.body}`);
+    return res.json<{ token: string }>().token;
+  };
   const call = (token: string, opts: InjectOptions) =>
     app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
 
@@ -201,6 +212,7 @@ export async function createTestApp(
     clock,
     launch,
     login,
+    console: consoleSession,
     call,
     profile: async (token, userid) =>
       (await call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json<Profile>(),

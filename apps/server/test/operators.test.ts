@@ -14,22 +14,12 @@ const PLAYER = 8202;
 let t: TestApp;
 let op: string;
 
-async function consoleSession(app: TestApp, id: number): Promise<string> {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/session',
-    payload: { initData: await app.launch(id) },
-  });
-  if (res.statusCode !== 200) throw new Error(`console sign-in failed: ${res.body}`);
-  return res.json<{ token: string }>().token;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_IDS: `${OPERATOR}, ${OTHER_OPERATOR}` } });
   await t.login(OPERATOR);
   await t.login(OTHER_OPERATOR);
   await t.login(PLAYER);
-  op = await consoleSession(t, OPERATOR);
+  op = await t.console(OPERATOR);
 });
 afterAll(() => t?.close());
 
@@ -94,7 +84,7 @@ describe('adjustments per operator per day', () => {
     });
     expect(debit.statusCode).toBe(409);
     // Another operator has their own budget.
-    const other = await consoleSession(t, OTHER_OPERATOR);
+    const other = await t.console(OTHER_OPERATOR);
     const theirs = await t.call(other, {
       method: 'POST',
       url: `/api/v1/admin/players/${PLAYER}/adjust`,
@@ -102,7 +92,7 @@ describe('adjustments per operator per day', () => {
     });
     expect(theirs.statusCode).toBe(200);
     t.clock.advance(86_400_000);
-    const tomorrow = await t.call(await consoleSession(t, OPERATOR), {
+    const tomorrow = await t.call(await t.console(OPERATOR), {
       method: 'POST',
       url: `/api/v1/admin/players/${PLAYER}/adjust`,
       payload: { coins: 5, reason: 'next day' },
@@ -121,7 +111,7 @@ describe('console credentials', () => {
     JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
 
   it('a console session lasts as long as the rules say (8 hours), not a week', async () => {
-    const token = await consoleSession(t, OTHER_OPERATOR);
+    const token = await t.console(OTHER_OPERATOR);
     const { iat, exp } = claims(token);
     expect(exp - iat).toBe(ADMIN_SESSION_TTL_SECONDS);
     expect(ADMIN_SESSION_TTL_SECONDS).toBe(8 * 3600);
@@ -133,7 +123,7 @@ describe('console credentials', () => {
 
   it("an operator's mini-app token does not open the console, and a console token works on no player route", async () => {
     const playerToken = await t.login(OPERATOR);
-    const console = await consoleSession(t, OPERATOR);
+    const console = await t.console(OPERATOR);
     const me = await t.call(playerToken, { method: 'GET', url: '/api/v1/admin/me' });
     expect(me.statusCode).toBe(403);
     const profile = await t.call(console, { method: 'GET', url: `/api/v1/users/get/${OPERATOR}` });
@@ -160,7 +150,7 @@ describe("operators' tasks", () => {
       reward: { amount: 100, type: 'onion' },
       link: 'https://example.com/x',
     });
-    const session = await consoleSession(t, OTHER_OPERATOR);
+    const session = await t.console(OTHER_OPERATOR);
     for (const taskName of ['Daily_Taps', 'daily_taps', 'DAILYTAPS', 'Follow_Telegram', 'Invites__Friends']) {
       const res = await t.call(session, {
         method: 'POST',

@@ -94,19 +94,26 @@ export function createOutside(options: OutsideOptions): Outside {
   let inFlight = 0;
   let failures = 0;
   let openUntil = 0;
+  /** When the breaker last opened: a clock set back before it (a test's, a corrected host's) closes it. */
+  let openedAt = 0;
+  const isOpen = (at: number) => at >= openedAt && at < openUntil;
+  const open = (until: number) => {
+    if (!isOpen(now())) openedAt = now();
+    openUntil = Math.max(isOpen(now()) ? openUntil : 0, until);
+  };
 
   const refuse = (retryAfterMs: number, reason: string) =>
     new OutsideBusy(o.name, Math.max(1, Math.ceil(retryAfterMs / 1000)), reason);
 
   const failed = () => {
     failures += 1;
-    if (failures >= o.failuresToOpen) openUntil = Math.max(openUntil, now() + o.coolDownMs);
+    if (failures >= o.failuresToOpen) open(now() + o.coolDownMs);
   };
 
   return {
     async fetch(url, init = {}) {
       const at = now();
-      if (at < openUntil) throw refuse(openUntil - at, `${o.name}: circuit open`);
+      if (isOpen(at)) throw refuse(openUntil - at, `${o.name}: circuit open`);
       if (inFlight >= o.maxInFlight) throw refuse(1000, `${o.name}: ${inFlight} calls in flight`);
       inFlight += 1;
       const signals = [AbortSignal.timeout(o.totalTimeoutMs)];
@@ -124,7 +131,7 @@ export function createOutside(options: OutsideOptions): Outside {
         const text = await res.text();
         if (res.status === 429) {
           const seconds = retryAfterOf(text, res.headers.get('retry-after'));
-          openUntil = Math.max(openUntil, now() + seconds * 1000);
+          open(now() + seconds * 1000);
           throw refuse(seconds * 1000, `${o.name}: 429, retry after ${seconds} s`);
         }
         if (res.status >= 500) {
@@ -147,7 +154,7 @@ export function createOutside(options: OutsideOptions): Outside {
         inFlight -= 1;
       }
     },
-    state: () => ({ inFlight, open: now() < openUntil, failures }),
+    state: () => ({ inFlight, open: isOpen(now()), failures }),
     close: () => agent.close(),
   };
 }

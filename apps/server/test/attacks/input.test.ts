@@ -1,5 +1,6 @@
 import { sign } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
+import { capLaunchText, LAUNCH_NAME_MAX } from '@egg-rush/game/names';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { queryRows } from '../../src/db/client.ts';
@@ -9,7 +10,7 @@ import { dumpTables, INJECTIONS, json, ledgerStillBalances, OPERATOR, seal, t } 
 // Attacks through input: SQL injection in every string field and hostile bodies.
 
 describe('SQL injection in every string field', () => {
-  it('stores names from launch data verbatim and ignores an injected start parameter', async () => {
+  it("stores names from launch data verbatim (cut at Telegram's lengths) and ignores an injected start parameter", async () => {
     for (const [i, evil] of INJECTIONS.entries()) {
       const id = 8100 + i;
       const token = await t.login(id, {
@@ -20,7 +21,8 @@ describe('SQL injection in every string field', () => {
         start_param: evil,
       });
       const me = await t.profile(token, id);
-      expect(me).toMatchObject({ firstname: evil, lastname: evil, username: evil, onion: 0 });
+      const username = capLaunchText(evil, LAUNCH_NAME_MAX.username);
+      expect(me).toMatchObject({ firstname: evil, lastname: evil, username, onion: 0 });
       const [row] = await queryRows<Record<string, string | null>>(
         t.deps.database.db,
         sql`select first_name, last_name, username, language_code, referrer_id from users where id = ${id}`,
@@ -28,7 +30,7 @@ describe('SQL injection in every string field', () => {
       expect(row).toEqual({
         first_name: evil,
         last_name: evil,
-        username: evil,
+        username,
         language_code: evil.slice(0, 16),
         referrer_id: null,
       });
@@ -281,7 +283,7 @@ describe('control characters', () => {
   ];
 
   it('answers 400 naming the field to a NUL in a console search, audit filter and task id, changing nothing', async () => {
-    const op = await t.login(OPERATOR);
+    const op = await t.console(OPERATOR);
     const before = await dumpTables();
     const audits = async () =>
       (
@@ -318,7 +320,7 @@ describe('control characters', () => {
   it('answers 400 to a NUL in any field of any route (path, query, body), never a 5xx, changing nothing', async () => {
     const ME = 8170;
     const player = await t.login(ME);
-    const op = await t.login(OPERATOR);
+    const op = await t.console(OPERATOR);
     const before = await dumpTables();
     const fillers: Record<string, string> = {
       id: String(ME),
