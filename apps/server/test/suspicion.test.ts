@@ -1,6 +1,5 @@
 import CryptoJS from 'crypto-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_GAME_SECRET } from '../src/env.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The suspicion list against a simulated script and a simulated diligent player, both driven
@@ -20,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const seal = (payload: unknown) => CryptoJS.AES.encrypt(JSON.stringify(payload), DEV_GAME_SECRET).toString();
+/** A result sealed with its round's key, as the web app seals it. */
+const seal = (payload: unknown, key: string) => CryptoJS.AES.encrypt(JSON.stringify(payload), key).toString();
 
 async function tap(token: string, userid: number, count: number) {
   const res = await t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid, count } });
@@ -30,12 +30,12 @@ async function tap(token: string, userid: number, count: number) {
 /** One mole game: started now, its result `afterMs` later. */
 async function game(token: string, userid: number, score: number, afterMs: number) {
   const start = await t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid } });
-  const { gameId } = start.json<{ gameId: string }>();
+  const { gameId, key } = start.json<{ gameId: string; key: string }>();
   t.clock.advance(afterMs);
   const res = await t.call(token, {
     method: 'POST',
     url: '/api/v1/play/result',
-    payload: { userid, data: seal({ score, gameId }) },
+    payload: { userid, data: seal({ score, gameId }, key) },
   });
   expect(res.json()).toMatchObject({ success: true });
 }
@@ -70,7 +70,7 @@ describe('the suspicion list finds scripts', () => {
           await game(token(DILIGENT), DILIGENT, scores[h % scores.length]!, 64_500 + (h % 5) * 300);
       }
     }
-    const op = await t.login(OPERATOR);
+    const op = await t.console(OPERATOR);
     const res = await t.call(op, { method: 'GET', url: '/api/v1/admin/suspicion' });
     expect(res.statusCode).toBe(200);
     const suspects = res.json<{ suspects: Suspect[] }>().suspects;
@@ -94,7 +94,7 @@ describe('the suspicion list finds scripts', () => {
       await tap(await t.login(id, { start_param: String(INVITER) }), id, 1);
     }
     t.clock.set(base + 2 * 86_400_000);
-    const op = await t.login(OPERATOR);
+    const op = await t.console(OPERATOR);
     const suspects = (await t.call(op, { method: 'GET', url: '/api/v1/admin/suspicion' })).json<{
       suspects: Suspect[];
     }>().suspects;
