@@ -9,6 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/game/package.json packages/game/
 COPY packages/contract/package.json packages/contract/
+COPY packages/jetton/package.json packages/jetton/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
@@ -20,6 +21,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/game/package.json packages/game/
 COPY packages/contract/package.json packages/contract/
+COPY packages/jetton/package.json packages/jetton/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 # Only what the server loads at run time (its npm dependencies; our packages are bundled).

@@ -127,7 +127,10 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['packages/contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', appImports] } },
+  {
+    files: ['packages/contract/**/*.ts', 'packages/jetton/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', appImports] },
+  },
   {
     files: ['apps/server/**/*.ts'],
     rules: {

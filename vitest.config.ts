@@ -13,6 +13,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'jetton',
+          root: 'packages/jetton',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],

@@ -1,0 +1,218 @@
+/**
+ * The jetton's on-chain layouts and the messages that reach it: the minter's and the wallets' initial
+ * data (what their addresses are computed from), the TEP-64 content, the operator's deploy message and
+ * the player's claim message, as TON Connect wants them (base64 BOCs). The code cells come from
+ * `jettonCode()`, compiled from `contracts/*.fc` (see compile.ts).
+ *
+ * Layouts (they must match contracts/jetton-minter.fc and contracts/jetton-wallet.fc):
+ *   minter: total_supply:Coins admin:MsgAddress merkle_root:uint256 content:^Cell wallet_code:^Cell
+ *   wallet: claimed:uint1 balance:Coins owner:MsgAddress minter:MsgAddress merkle_root:uint256
+ */
+import type { Address, Cell } from '@ton/core';
+import { beginCell, contractAddress, storeStateInit, type StateInit, toNano } from '@ton/core';
+import { compileJetton } from './compile.ts';
+
+/** Message op codes: TEP-74 (transfer, internal_transfer…), TEP-177 (merkle_airdrop_claim), ours. */
+export const Op = {
+  transfer: 0x0f8a7ea5,
+  transferNotification: 0x7362d09c,
+  internalTransfer: 0x178d4519,
+  excesses: 0xd53276db,
+  burn: 0x595f07bc,
+  burnNotification: 0x7bdd97de,
+  provideWalletAddress: 0x2c76b973,
+  takeWalletAddress: 0xd1735400,
+  topUp: 0xd372158c,
+  changeAdmin: 0x6501f354,
+  changeContent: 0xcb862902,
+  dropAdmin: 0x7431f221,
+  merkleAirdropClaim: 0x0df602d6,
+} as const;
+
+/** Exit codes the contracts throw (tests and the claim status read them). */
+export const ExitCode = {
+  notOwner: 73,
+  notValidWallet: 74,
+  wrongOp: 0xffff,
+  balanceError: 47,
+  notEnoughGas: 48,
+  alreadyClaimed: 54,
+  airdropNotReady: 55,
+  airdropFinished: 56,
+  unknownCustomPayload: 57,
+  notExotic: 103,
+  notMerkleProof: 104,
+  wrongRoot: 105,
+  notInAirdrop: 109,
+} as const;
+
+/** TON sent with a claim; what the wallet does not spend comes back to the owner as `excesses`. */
+export const CLAIM_AMOUNT = toNano('0.1');
+/** TON sent with the minter's deploy; it stays on the minter for its storage. */
+export const DEPLOY_AMOUNT = toNano('0.05');
+
+export type JettonCode = { minter: Cell; wallet: Cell };
+
+let codePromise: Promise<JettonCode> | undefined;
+/** The minter's and the wallet's code cells, compiled once per process from the sources. */
+export function jettonCode(): Promise<JettonCode> {
+  codePromise ??= compileJetton().catch((error: unknown) => {
+    codePromise = undefined;
+    throw error;
+  });
+  return codePromise;
+}
+
+const boc = (cell: Cell): string => cell.toBoc().toString('base64');
+const stateInitCell = (init: StateInit): Cell => beginCell().store(storeStateInit(init)).endCell();
+
+/** TEP-64 off-chain content: the prefix 0x01 then the metadata JSON's URI as a snake string. */
+export function jettonContent(uri: string): Cell {
+  return beginCell().storeUint(0x01, 8).storeStringTail(uri).endCell();
+}
+
+export type MinterConfig = {
+  admin: Address | null;
+  merkleRoot: bigint;
+  /** A TEP-64 content cell, or the URI of the off-chain metadata JSON. */
+  content: Cell | string;
+  walletCode: Cell;
+  /** The airdrop's total: what `get_jetton_data` reports as the supply. */
+  totalSupply?: bigint;
+};
+
+export function minterData(config: MinterConfig): Cell {
+  const content = typeof config.content === 'string' ? jettonContent(config.content) : config.content;
+  return beginCell()
+    .storeCoins(config.totalSupply ?? 0n)
+    .storeAddress(config.admin)
+    .storeUint(config.merkleRoot, 256)
+    .storeRef(content)
+    .storeRef(config.walletCode)
+    .endCell();
+}
+
+export function minterStateInit(config: MinterConfig & { minterCode: Cell }): StateInit {
+  return { code: config.minterCode, data: minterData(config) };
+}
+
+export type WalletConfig = { owner: Address; minter: Address; merkleRoot: bigint; walletCode: Cell };
+
+/** A jetton wallet before its first message: not claimed, no balance. */
+export function walletData(config: Omit<WalletConfig, 'walletCode'>): Cell {
+  return beginCell()
+    .storeUint(0, 1)
+    .storeCoins(0)
+    .storeAddress(config.owner)
+    .storeAddress(config.minter)
+    .storeUint(config.merkleRoot, 256)
+    .endCell();
+}
+
+export function walletStateInit(config: WalletConfig): StateInit {
+  return { code: config.walletCode, data: walletData(config) };
+}
+
+/** The owner's jetton wallet address (the minter's `get_wallet_address` answers the same). */
+export function walletAddress(config: WalletConfig): Address {
+  return contractAddress(0, walletStateInit(config));
+}
+
+/** TEP-177's custom payload: `merkle_airdrop_claim#0df602d6 proof:^Cell`. */
+export function claimPayload(proof: Cell): Cell {
+  return beginCell().storeUint(Op.merkleAirdropClaim, 32).storeRef(proof).endCell();
+}
+
+/** TEP-74 `transfer` body. */
+export function transferBody(options: {
+  queryId?: bigint;
+  amount: bigint;
+  destination: Address;
+  responseDestination: Address | null;
+  customPayload?: Cell | null;
+  forwardTonAmount?: bigint;
+  forwardPayload?: Cell | null;
+}): Cell {
+  return beginCell()
+    .storeUint(Op.transfer, 32)
+    .storeUint(options.queryId ?? 0n, 64)
+    .storeCoins(options.amount)
+    .storeAddress(options.destination)
+    .storeAddress(options.responseDestination)
+    .storeMaybeRef(options.customPayload ?? null)
+    .storeCoins(options.forwardTonAmount ?? 0n)
+    .storeMaybeRef(options.forwardPayload ?? null)
+    .endCell();
+}
+
+export type TonConnectMessage = { address: string; amount: string; stateInit?: string; payload: string };
+
+/**
+ * The messages a player's own wallet sends to claim (TEP-177): one `transfer` of 0 jettons to
+ * themselves, sent to their jetton wallet with its state_init (it may not exist yet) and the claim
+ * as custom payload. The wallet checks the proof against its Merkle root, credits the amount once,
+ * and returns the unspent TON to the owner.
+ */
+export function claimMessages(
+  options: WalletConfig & {
+    /** The custom payload: `claimPayload(proof)` (or the BOC served as `custom_payload`). */
+    proofPayload: Cell;
+    queryId?: bigint;
+    testOnly?: boolean;
+  },
+): TonConnectMessage[] {
+  const init = walletStateInit(options);
+  const address = contractAddress(0, init);
+  const body = transferBody({
+    queryId: options.queryId ?? 0n,
+    amount: 0n,
+    destination: options.owner,
+    responseDestination: options.owner,
+    customPayload: options.proofPayload,
+  });
+  return [
+    {
+      address: address.toString({ bounceable: true, testOnly: options.testOnly ?? false }),
+      amount: CLAIM_AMOUNT.toString(),
+      stateInit: boc(stateInitCell(init)),
+      payload: boc(body),
+    },
+  ];
+}
+
+/**
+ * The operator's deploy: their own wallet sends DEPLOY_AMOUNT with the minter's state_init and a
+ * `top_up` body. Nothing secret is involved: the admin is the operator's public address.
+ */
+export async function deployMessage(options: Omit<MinterConfig, 'walletCode'> & { testOnly?: boolean }) {
+  const code = await jettonCode();
+  const init = minterStateInit({ ...options, walletCode: code.wallet, minterCode: code.minter });
+  const address = contractAddress(0, init);
+  return {
+    address: address.toString({ bounceable: true, testOnly: options.testOnly ?? false }),
+    amount: DEPLOY_AMOUNT.toString(),
+    stateInit: boc(stateInitCell(init)),
+    payload: boc(beginCell().storeUint(Op.topUp, 32).storeUint(0, 64).endCell()),
+  } satisfies TonConnectMessage & { stateInit: string };
+}
+
+/** The TEP-64 metadata JSON served at the content URI, with TEP-177's `custom_payload_api_uri`. */
+export function jettonMetadata(options: {
+  name: string;
+  symbol: string;
+  decimals: number;
+  description?: string;
+  image?: string;
+  customPayloadApiUri: string;
+}) {
+  return {
+    name: options.name,
+    symbol: options.symbol,
+    decimals: String(options.decimals),
+    ...(options.description === undefined ? {} : { description: options.description }),
+    ...(options.image === undefined ? {} : { image: options.image }),
+    custom_payload_api_uri: options.customPayloadApiUri,
+  };
+}
+
+export { stateInitCell };
