@@ -13,7 +13,6 @@ CREATE TABLE "airdrop_allocations" (
 	"dump_sha256" text,
 	"admin_address" text,
 	"content_uri" text,
-	"minter_address" text,
 	"created_by" bigint NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"published_by" bigint,

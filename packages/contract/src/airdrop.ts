@@ -95,8 +95,11 @@ export const adminAllocationPreview = z.object({
 });
 export type AdminAllocationPreview = z.infer<typeof adminAllocationPreview>;
 
-/** POST /admin/airdrop/allocations/:id/publish: irreversible. */
-export const adminPublishBody = z.object({}).strict();
+/**
+ * POST /admin/airdrop/allocations/:id/publish: irreversible. `admin`: the operator's own wallet
+ * address, made the minter's admin (none when absent: nobody can change the jetton afterwards).
+ */
+export const adminPublishBody = z.object({ admin: z.string().min(1).max(100).optional() });
 export const adminPublishResponse = z.object({
   root: z.string().regex(/^[0-9a-f]{64}$/),
   dumpHash: z.string().regex(/^[0-9a-f]{64}$/),
@@ -165,4 +168,7 @@ export const airdropClaimResponse = z.object({
 export type AirdropClaimResponse = z.infer<typeof airdropClaimResponse>;
 
 /** POST /airdrop/claim/sent: the app sent the claim (so a reload shows it). */
+/** GET /airdrop/dump.boc: the published tree, a bag of cells. */
+export const airdropDump = z.string();
+
 export const airdropClaimSentResponse = z.object({ status: z.enum(AIRDROP_CLAIM_STATUSES) });

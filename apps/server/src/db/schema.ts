@@ -428,10 +428,9 @@ export const airdropAllocations = pgTable(
     total: numeric('total', { precision: 78, scale: 0 }).notNull(),
     rootHex: text('root_hex'),
     dumpSha256: text('dump_sha256'),
-    /** Fixed at publishing: the minter's admin (or none), its TEP-64 content URI and so its address. */
+    /** Fixed at publishing: the minter's admin (or none) and its TEP-64 content URI, so its address. */
     adminAddress: text('admin_address'),
     contentUri: text('content_uri'),
-    minterAddress: text('minter_address'),
     createdBy: money('created_by').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     publishedBy: money('published_by'),

@@ -112,6 +112,12 @@ export async function insertRefusals(tx: Tx, rows: (typeof airdropAllocationRefu
     await tx.insert(airdropAllocationRefusals).values(rows.slice(i, i + BATCH));
 }
 
+export async function deleteAllocation(tx: Tx, id: number) {
+  await tx.delete(airdropAllocationRows).where(eq(airdropAllocationRows.allocationId, id));
+  await tx.delete(airdropAllocationRefusals).where(eq(airdropAllocationRefusals.allocationId, id));
+  await tx.delete(airdropAllocations).where(eq(airdropAllocations.id, id));
+}
+
 export async function findAllocation(tx: Tx, id: number): Promise<AllocationRow | undefined> {
   const [row] = await tx.select().from(airdropAllocations).where(eq(airdropAllocations.id, id));
   return row;
@@ -143,7 +149,14 @@ export async function publishedCount(tx: Tx): Promise<number> {
 export async function markPublished(
   tx: Tx,
   id: number,
-  set: { rootHex: string; dumpSha256: string; publishedBy: number; publishedAt: Date },
+  set: {
+    rootHex: string;
+    dumpSha256: string;
+    adminAddress: string | null;
+    contentUri: string;
+    publishedBy: number;
+    publishedAt: Date;
+  },
 ) {
   const [row] = await tx
     .update(airdropAllocations)
