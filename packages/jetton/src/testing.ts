@@ -1,0 +1,131 @@
+/**
+ * The jetton in the TON emulator (@ton/sandbox), for tests and the gas benchmark: deploys the minter
+ * with the operator's deploy message, sends TON Connect messages from a wallet, reads jetton wallets.
+ * Only tests import this module (its emulator is a development dependency).
+ */
+import { Address, beginCell, Cell, loadStateInit, type Transaction } from '@ton/core';
+import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
+import {
+  deployMessage,
+  jettonCode,
+  walletAddress,
+  type JettonCode,
+  type TonConnectMessage,
+} from './contracts.ts';
+
+const fromBoc = (boc: string): Cell => {
+  const [cell] = Cell.fromBoc(Buffer.from(boc, 'base64'));
+  if (!cell) throw new Error('Empty BOC');
+  return cell;
+};
+
+/** Sends TON Connect messages (base64 BOCs, as a wallet would) from `from`. */
+export async function sendTonConnect(
+  from: SandboxContract<TreasuryContract>,
+  messages: readonly TonConnectMessage[],
+) {
+  const transactions: Transaction[] = [];
+  for (const message of messages) {
+    const result = await from.send({
+      to: Address.parse(message.address),
+      value: BigInt(message.amount),
+      init: message.stateInit ? loadStateInit(fromBoc(message.stateInit).beginParse()) : undefined,
+      body: fromBoc(message.payload),
+      bounce: Address.parseFriendly(message.address).isBounceable,
+    });
+    transactions.push(...result.transactions);
+  }
+  return transactions;
+}
+
+export type JettonWalletData = { balance: bigint; owner: Address; minter: Address; code: Cell };
+
+export type SandboxJetton = {
+  blockchain: Blockchain;
+  code: JettonCode;
+  admin: SandboxContract<TreasuryContract>;
+  minter: Address;
+  merkleRoot: bigint;
+  walletOf(owner: Address): Address;
+  /** TEP-74 `get_wallet_data` of the owner's jetton wallet; null while it is not deployed. */
+  walletData(owner: Address): Promise<JettonWalletData | null>;
+  minterWalletAddress(owner: Address): Promise<Address>;
+  jettonData(): Promise<{ totalSupply: bigint; mintable: boolean; admin: Address | null; content: Cell }>;
+};
+
+/** A fresh emulator with the jetton deployed by `admin`'s wallet through the operator's deploy message. */
+export async function deploySandboxJetton(options: {
+  merkleRoot: bigint;
+  totalSupply?: bigint;
+  content?: string;
+  now?: number;
+  /** An emulator to deploy into (a fresh one by default). */
+  blockchain?: Blockchain;
+}): Promise<SandboxJetton> {
+  const blockchain = options.blockchain ?? (await Blockchain.create());
+  if (options.now !== undefined) blockchain.now = options.now;
+  const code = await jettonCode();
+  const admin = await blockchain.treasury('operator');
+  const deploy = await deployMessage({
+    admin: admin.address,
+    merkleRoot: options.merkleRoot,
+    totalSupply: options.totalSupply ?? 0n,
+    content: options.content ?? 'https://example.org/jetton.json',
+  });
+  const minter = Address.parse(deploy.address);
+  await sendTonConnect(admin, [deploy]);
+  const state = await blockchain.getContract(minter);
+  if (state.accountState?.type !== 'active') throw new Error('The minter was not deployed');
+
+  const walletOf = (owner: Address) =>
+    walletAddress({ owner, minter, merkleRoot: options.merkleRoot, walletCode: code.wallet });
+  return {
+    blockchain,
+    code,
+    admin,
+    minter,
+    merkleRoot: options.merkleRoot,
+    walletOf,
+    async walletData(owner) {
+      const address = walletOf(owner);
+      const contract = await blockchain.getContract(address);
+      if (contract.accountState?.type !== 'active') return null;
+      const { stackReader } = await blockchain.runGetMethod(address, 'get_wallet_data');
+      return {
+        balance: stackReader.readBigNumber(),
+        owner: stackReader.readAddress(),
+        minter: stackReader.readAddress(),
+        code: stackReader.readCell(),
+      };
+    },
+    async minterWalletAddress(owner) {
+      const { stackReader } = await blockchain.runGetMethod(minter, 'get_wallet_address', [
+        { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
+      ]);
+      return stackReader.readAddress();
+    },
+    async jettonData() {
+      const { stackReader } = await blockchain.runGetMethod(minter, 'get_jetton_data');
+      return {
+        totalSupply: stackReader.readBigNumber(),
+        mintable: stackReader.readBoolean(),
+        admin: stackReader.readAddressOpt(),
+        content: stackReader.readCell(),
+      };
+    },
+  };
+}
+
+/** Gas used by a transaction's compute phase (0 when it was skipped). */
+export function gasUsed(transaction: Transaction): bigint {
+  const description = transaction.description;
+  if (description.type !== 'generic' || description.computePhase.type !== 'vm') return 0n;
+  return description.computePhase.gasUsed;
+}
+
+/** The compute phase's exit code, or null when it was skipped. */
+export function exitCode(transaction: Transaction): number | null {
+  const description = transaction.description;
+  if (description.type !== 'generic' || description.computePhase.type !== 'vm') return null;
+  return description.computePhase.exitCode;
+}

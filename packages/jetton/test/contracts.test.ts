@@ -1,0 +1,321 @@
+import type { Address} from '@ton/core';
+import { beginCell, Cell, toNano, type Transaction } from '@ton/core';
+import { Blockchain, internal, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  claimMessages,
+  claimPayload,
+  ExitCode,
+  jettonCode,
+  jettonContent,
+  jettonMetadata,
+  Op,
+  transferBody,
+} from '../src/contracts.ts';
+import { deploySandboxJetton, exitCode, sendTonConnect, type SandboxJetton } from '../src/testing.ts';
+import { airdropProof, buildAirdropTree, customPayloadResponse, type AirdropTree } from '../src/tree.ts';
+
+const NOW = 1_800_000_000;
+const AMOUNT = 1_234_500_000_000n;
+const OTHER_AMOUNT = 777_000_000_000n;
+
+/** The transaction in which `to` received a message from `from` (its op, when given). */
+function find(transactions: Transaction[], from: Address, to: Address, op?: number) {
+  return transactions.find((tx) => {
+    const info = tx.inMessage?.info;
+    if (info?.type !== 'internal' || !info.src.equals(from) || !info.dest.equals(to)) return false;
+    if (op === undefined) return true;
+    const body = tx.inMessage!.body.beginParse();
+    return body.remainingBits >= 32 && body.loadUint(32) === op;
+  });
+}
+
+describe('the mintless jetton in the TON emulator', () => {
+  let alice: SandboxContract<TreasuryContract>;
+  let bob: SandboxContract<TreasuryContract>;
+  let early: SandboxContract<TreasuryContract>;
+  let late: SandboxContract<TreasuryContract>;
+  let outsider: SandboxContract<TreasuryContract>;
+  let tree: AirdropTree;
+  let jetton: SandboxJetton;
+
+  /** The messages the player's wallet sends to claim, built from the served custom payload. */
+  const claimOf = (owner: Address, proofOwner: Address = owner) => {
+    const served = customPayloadResponse(tree, proofOwner, {
+      minter: jetton.minter,
+      walletCode: jetton.code.wallet,
+    });
+    if (!served) throw new Error('Not in the tree');
+    return claimMessages({
+      owner,
+      minter: jetton.minter,
+      merkleRoot: tree.root,
+      walletCode: jetton.code.wallet,
+      proofPayload: Cell.fromBoc(Buffer.from(served.custom_payload, 'base64'))[0]!,
+      queryId: 7n,
+    });
+  };
+  const balanceOf = async (owner: Address) => (await jetton.walletData(owner))?.balance ?? 0n;
+
+  beforeAll(async () => {
+    await jettonCode();
+  });
+
+  beforeEach(async () => {
+    const blockchain = await Blockchain.create();
+    alice = await blockchain.treasury('alice');
+    bob = await blockchain.treasury('bob');
+    early = await blockchain.treasury('early');
+    late = await blockchain.treasury('late');
+    outsider = await blockchain.treasury('outsider');
+    tree = buildAirdropTree([
+      { address: alice.address, amount: AMOUNT, startFrom: NOW - 3600, expiredAt: NOW + 86_400 },
+      { address: bob.address, amount: OTHER_AMOUNT, startFrom: NOW - 3600, expiredAt: NOW + 86_400 },
+      { address: early.address, amount: 5n, startFrom: NOW + 1000, expiredAt: NOW + 2000 },
+      { address: late.address, amount: 6n, startFrom: NOW - 2000, expiredAt: NOW - 1000 },
+    ]);
+    jetton = await deploySandboxJetton({
+      blockchain,
+      merkleRoot: tree.root,
+      totalSupply: AMOUNT + OTHER_AMOUNT + 11n,
+      now: NOW,
+    });
+  });
+
+  it('deploys a minter answering TEP-74 and TEP-177 get methods', async () => {
+    const data = await jetton.jettonData();
+    expect(data.totalSupply).toBe(AMOUNT + OTHER_AMOUNT + 11n);
+    expect(data.mintable).toBe(false);
+    expect(data.admin?.equals(jetton.admin.address)).toBe(true);
+    expect(data.content.hash().equals(jettonContent('https://example.org/jetton.json').hash())).toBe(true);
+    expect((await jetton.minterWalletAddress(alice.address)).equals(jetton.walletOf(alice.address))).toBe(
+      true,
+    );
+    const { stackReader } = await jetton.blockchain.runGetMethod(
+      jetton.minter,
+      'get_mintless_airdrop_hashmap_root',
+    );
+    expect(stackReader.readBigNumber()).toBe(tree.root);
+  });
+
+  it('credits a valid proof exactly its amount, once', async () => {
+    const tonBefore = await alice.getBalance();
+    const first = await sendTonConnect(alice, claimOf(alice.address));
+    const claim = find(first, alice.address, jetton.walletOf(alice.address), Op.transfer);
+    expect(exitCode(claim!)).toBe(0);
+    const data = await jetton.walletData(alice.address);
+    expect(data?.balance).toBe(AMOUNT);
+    expect(data?.owner.equals(alice.address)).toBe(true);
+    expect(data?.minter.equals(jetton.minter)).toBe(true);
+    const { stackReader } = await jetton.blockchain.runGetMethod(
+      jetton.walletOf(alice.address),
+      'is_claimed',
+    );
+    expect(stackReader.readNumber()).toBe(1);
+    // The unspent TON comes back to the owner as `excesses`.
+    expect(find(first, jetton.walletOf(alice.address), alice.address, Op.excesses)).toBeDefined();
+    expect(tonBefore - (await alice.getBalance())).toBeLessThan(toNano('0.05'));
+
+    const second = await sendTonConnect(alice, claimOf(alice.address));
+    const again = find(second, alice.address, jetton.walletOf(alice.address), Op.transfer);
+    expect(exitCode(again!)).toBe(ExitCode.alreadyClaimed);
+    expect(await balanceOf(alice.address)).toBe(AMOUNT);
+    // Refused claims bounce: the TON comes back.
+    expect(find(second, jetton.walletOf(alice.address), alice.address)?.inMessage?.info).toMatchObject({
+      bounced: true,
+    });
+  });
+
+  it("refuses another wallet's proof, on one's own wallet and on theirs", async () => {
+    const own = await sendTonConnect(outsider, claimOf(outsider.address, alice.address));
+    expect(exitCode(find(own, outsider.address, jetton.walletOf(outsider.address))!)).not.toBe(0);
+    expect(await balanceOf(outsider.address)).toBe(0n);
+
+    const theirs = await sendTonConnect(outsider, claimOf(alice.address));
+    expect(exitCode(find(theirs, outsider.address, jetton.walletOf(alice.address))!)).toBe(ExitCode.notOwner);
+
+    // Bob's proof on Bob's wallet, sent by Bob, proves nothing for Alice and Alice's for nothing of Bob's.
+    const swapped = await sendTonConnect(bob, claimOf(bob.address, alice.address));
+    expect(exitCode(find(swapped, bob.address, jetton.walletOf(bob.address))!)).not.toBe(0);
+    expect(await balanceOf(alice.address)).toBe(0n);
+    expect(await balanceOf(bob.address)).toBe(0n);
+  });
+
+  it('refuses a changed amount: a proof from another tree does not match the root', async () => {
+    const forged = buildAirdropTree([
+      { address: alice.address, amount: AMOUNT * 1000n, startFrom: NOW - 3600, expiredAt: NOW + 86_400 },
+      { address: bob.address, amount: OTHER_AMOUNT, startFrom: NOW - 3600, expiredAt: NOW + 86_400 },
+    ]);
+    const messages = claimMessages({
+      owner: alice.address,
+      minter: jetton.minter,
+      merkleRoot: tree.root,
+      walletCode: jetton.code.wallet,
+      proofPayload: claimPayload(airdropProof(forged, alice.address)!),
+    });
+    const sent = await sendTonConnect(alice, messages);
+    expect(exitCode(find(sent, alice.address, jetton.walletOf(alice.address))!)).toBe(ExitCode.wrongRoot);
+    expect(await balanceOf(alice.address)).toBe(0n);
+
+    // A plain cell in place of the proof is refused too.
+    const plain = claimMessages({
+      owner: alice.address,
+      minter: jetton.minter,
+      merkleRoot: tree.root,
+      walletCode: jetton.code.wallet,
+      proofPayload: claimPayload(forged.cell),
+    });
+    const sentPlain = await sendTonConnect(alice, plain);
+    expect(exitCode(find(sentPlain, alice.address, jetton.walletOf(alice.address))!)).toBe(
+      ExitCode.notExotic,
+    );
+    expect(await balanceOf(alice.address)).toBe(0n);
+  });
+
+  it('refuses a claim before start_from and after expired_at, and accepts it within', async () => {
+    const tooEarly = await sendTonConnect(early, claimOf(early.address));
+    expect(exitCode(find(tooEarly, early.address, jetton.walletOf(early.address))!)).toBe(
+      ExitCode.airdropNotReady,
+    );
+    const tooLate = await sendTonConnect(late, claimOf(late.address));
+    expect(exitCode(find(tooLate, late.address, jetton.walletOf(late.address))!)).toBe(
+      ExitCode.airdropFinished,
+    );
+    expect(await balanceOf(early.address)).toBe(0n);
+    expect(await balanceOf(late.address)).toBe(0n);
+
+    jetton.blockchain.now = NOW + 1500;
+    await sendTonConnect(early, claimOf(early.address));
+    expect(await balanceOf(early.address)).toBe(5n);
+    jetton.blockchain.now = NOW + 2001;
+    expect(
+      exitCode(
+        find(await sendTonConnect(bob, claimOf(bob.address)), bob.address, jetton.walletOf(bob.address))!,
+      ),
+    ).toBe(0);
+  });
+
+  it('follows TEP-74 for ordinary transfers afterwards: notification, excesses, refusals bounce', async () => {
+    await sendTonConnect(alice, claimOf(alice.address));
+    const aliceWallet = jetton.walletOf(alice.address);
+    const send = (amount: bigint, value = toNano('0.2'), forwardTonAmount = toNano('0.01')) =>
+      alice.send({
+        to: aliceWallet,
+        value,
+        body: transferBody({
+          queryId: 9n,
+          amount,
+          destination: bob.address,
+          responseDestination: alice.address,
+          forwardTonAmount,
+          forwardPayload: beginCell().storeUint(0, 32).storeStringTail('gg').endCell(),
+        }),
+      });
+
+    const { transactions } = await send(1_000n);
+    expect(await balanceOf(alice.address)).toBe(AMOUNT - 1_000n);
+    const bobData = await jetton.walletData(bob.address);
+    expect(bobData?.balance).toBe(1_000n);
+    expect(bobData?.owner.equals(bob.address)).toBe(true);
+    expect(
+      find(transactions, jetton.walletOf(bob.address), bob.address, Op.transferNotification),
+    ).toBeDefined();
+    expect(find(transactions, jetton.walletOf(bob.address), alice.address, Op.excesses)).toBeDefined();
+    // Bob's airdrop is still his to claim: a received transfer is not a claim.
+    await sendTonConnect(bob, claimOf(bob.address));
+    expect(await balanceOf(bob.address)).toBe(OTHER_AMOUNT + 1_000n);
+
+    // More than the balance, too little TON, a stranger: refused, bounced, nothing changes.
+    for (const [attempt, code] of [
+      [() => send(AMOUNT), ExitCode.balanceError],
+      [() => send(1n, toNano('0.02')), ExitCode.notEnoughGas],
+    ] as const) {
+      const result = await attempt();
+      const tx = find(result.transactions, alice.address, aliceWallet);
+      expect(exitCode(tx!)).toBe(code);
+      expect(find(result.transactions, aliceWallet, alice.address)?.inMessage?.info).toMatchObject({
+        bounced: true,
+      });
+    }
+    const stranger = await outsider.send({
+      to: aliceWallet,
+      value: toNano('0.2'),
+      body: transferBody({
+        amount: 1n,
+        destination: outsider.address,
+        responseDestination: outsider.address,
+      }),
+    });
+    expect(exitCode(find(stranger.transactions, outsider.address, aliceWallet)!)).toBe(ExitCode.notOwner);
+    expect(await balanceOf(alice.address)).toBe(AMOUNT - 1_000n);
+
+    // A bounced internal_transfer gives the jettons back to the sender's wallet.
+    await jetton.blockchain.sendMessage(
+      internal({
+        from: jetton.walletOf(bob.address),
+        to: aliceWallet,
+        value: toNano('0.05'),
+        bounced: true,
+        body: beginCell()
+          .storeUint(0xffffffff, 32)
+          .storeUint(Op.internalTransfer, 32)
+          .storeUint(9, 64)
+          .storeCoins(500n)
+          .endCell(),
+      }),
+    );
+    expect(await balanceOf(alice.address)).toBe(AMOUNT - 500n);
+  });
+
+  it('burns: the supply goes down by the burnt amount', async () => {
+    await sendTonConnect(alice, claimOf(alice.address));
+    await alice.send({
+      to: jetton.walletOf(alice.address),
+      value: toNano('0.1'),
+      body: beginCell()
+        .storeUint(Op.burn, 32)
+        .storeUint(0, 64)
+        .storeCoins(AMOUNT)
+        .storeAddress(alice.address)
+        .storeMaybeRef(null)
+        .endCell(),
+    });
+    expect(await balanceOf(alice.address)).toBe(0n);
+    expect((await jetton.jettonData()).totalSupply).toBe(OTHER_AMOUNT + 11n);
+  });
+
+  it('lets only the admin change the content, and a dropped admin is gone for good', async () => {
+    const body = (op: number) => beginCell().storeUint(op, 32).storeUint(0, 64);
+    const newContent = jettonContent('https://example.org/v2.json');
+    const refused = await outsider.send({
+      to: jetton.minter,
+      value: toNano('0.05'),
+      body: body(Op.changeContent).storeRef(newContent).endCell(),
+    });
+    expect(exitCode(find(refused.transactions, outsider.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    await jetton.admin.send({
+      to: jetton.minter,
+      value: toNano('0.05'),
+      body: body(Op.changeContent).storeRef(newContent).endCell(),
+    });
+    expect((await jetton.jettonData()).content.hash().equals(newContent.hash())).toBe(true);
+    await jetton.admin.send({ to: jetton.minter, value: toNano('0.05'), body: body(Op.dropAdmin).endCell() });
+    expect((await jetton.jettonData()).admin).toBeNull();
+  });
+
+  it('writes TEP-64 metadata with the custom payload API', () => {
+    expect(
+      jettonMetadata({
+        name: 'Egg',
+        symbol: 'EGG',
+        decimals: 9,
+        customPayloadApiUri: 'https://x.test/api/v1/airdrop',
+      }),
+    ).toEqual({
+      name: 'Egg',
+      symbol: 'EGG',
+      decimals: '9',
+      custom_payload_api_uri: 'https://x.test/api/v1/airdrop',
+    });
+  });
+});
