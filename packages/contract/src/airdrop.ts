@@ -60,11 +60,11 @@ export const airdropAllocation = z.object({
 export type AirdropAllocation = z.infer<typeof airdropAllocation>;
 export const adminAllocationResponse = z.object({ allocation: airdropAllocation });
 export const adminAllocationsResponse = z.object({ allocations: z.array(airdropAllocation) });
-export const adminAllocationParams = z.object({ id: z.coerce.number().int().positive() });
+export const adminAllocationParams = z.object({ allocationId: z.coerce.number().int().positive() });
 
 export const airdropRefusal = z.enum(AIRDROP_REFUSALS);
 
-/** GET /admin/airdrop/allocations/:id: what publishing would fix. */
+/** GET /admin/airdrop/allocations/:allocationId: what publishing would fix. */
 export const adminAllocationPreview = z.object({
   allocation: airdropAllocation,
   totals: z.object({
@@ -96,7 +96,7 @@ export const adminAllocationPreview = z.object({
 export type AdminAllocationPreview = z.infer<typeof adminAllocationPreview>;
 
 /**
- * POST /admin/airdrop/allocations/:id/publish: irreversible. `admin`: the operator's own wallet
+ * POST /admin/airdrop/allocations/:allocationId/publish: irreversible. `admin`: the operator's own wallet
  * address, made the minter's admin (none when absent: nobody can change the jetton afterwards).
  */
 export const adminPublishBody = z.object({ admin: z.string().min(1).max(100).optional() });

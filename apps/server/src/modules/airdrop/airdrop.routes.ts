@@ -45,13 +45,13 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/admin/airdrop/allocations/:id',
+    '/admin/airdrop/allocations/:allocationId',
     { schema: { params: adminAllocationParams, response: replies(adminAllocationPreview) } },
-    async (request) => airdrop.preview(request.params.id),
+    async (request) => airdrop.preview(request.params.allocationId),
   );
 
   app.post(
-    '/admin/airdrop/allocations/:id/publish',
+    '/admin/airdrop/allocations/:allocationId/publish',
     {
       schema: {
         params: adminAllocationParams,
@@ -59,7 +59,7 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
         response: replies(adminPublishResponse),
       },
     },
-    async (request) => airdrop.publish(request.userId, request.params.id, request.body),
+    async (request) => airdrop.publish(request.userId, request.params.allocationId, request.body),
   );
 
   app.get('/admin/airdrop/exclusions', { schema: { response: replies(adminExclusionsResponse) } }, async () =>
