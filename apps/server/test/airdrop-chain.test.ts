@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploySandboxJetton, sendTonConnect } from '@egg-rush/jetton/testing';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
-import { airdropUris } from '../src/modules/airdrop/airdrop.service.ts';
+import { airdropUris, createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The whole way in the TON emulator: the operator publishes an allocation with their wallet as
@@ -34,9 +34,9 @@ describe('a claim in the TON emulator', () => {
     { timeout: 120_000 },
     async () => {
       const blockchain = await Blockchain.create();
-    // The emulator's clock: just after the allocation opens (the test clock, advanced below).
-    const chainNow = Math.floor(t.clock.now() / 1000) + 120;
-    blockchain.now = chainNow;
+      // The emulator's clock: just after the allocation opens (the test clock, advanced below).
+      const chainNow = Math.floor(t.clock.now() / 1000) + 120;
+      blockchain.now = chainNow;
       const playerWallet = await blockchain.treasury('player');
       const operatorWallet = await blockchain.treasury('operator');
       const db = t.deps.database.db;
@@ -79,6 +79,10 @@ describe('a claim in the TON emulator', () => {
         content: airdropUris(PUBLIC_URL).content,
         now: chainNow,
       });
+
+      // npm run airdrop:deploy prints the very message that deployed this minter.
+      const { message } = await createAirdropService(t.deps).deployment(allocation.id);
+      expect(message.address).toBe(jetton.minter.toString({ bounceable: true }));
 
       const res = await t.call(player, { method: 'GET', url: '/api/v1/airdrop/claim' });
       const claim = res.json<{ status: string; amount: string; messages: { address: string }[] }>();

@@ -6,7 +6,7 @@ import type {
   AirdropClaimResponse,
 } from '@egg-rush/contract/airdrop';
 import { allocateAirdrop, airdropParamsProblem, type AirdropRow } from '@egg-rush/game/airdrop';
-import { claimMessages, claimPayload, jettonMetadata } from '@egg-rush/jetton/contracts';
+import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
 import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
@@ -278,11 +278,25 @@ export function createAirdropService(deps: Deps) {
       return { root: built.tree.rootHex, dumpHash: built.dumpHash, allocation: view(saved) };
     },
 
-    /** The published allocation, its tree and its minter (for the deploy script). */
+    /**
+     * The operator's deploy message for a published allocation (npm run airdrop:deploy): sent from
+     * their own wallet, it deploys the minter the proofs and claims of this server point at.
+     */
     async deployment(id: number) {
       const a = await draft(id);
       if (a.status !== 'published') throw refused('NOT_PUBLISHED', 'Publish the allocation first.');
-      return { allocation: a, metadata: metadataFor(deps.env.publicUrl, a.decimals) };
+      const message = await deployMessage({
+        admin: a.adminAddress === null ? null : Address.parseRaw(a.adminAddress),
+        merkleRoot: BigInt(`0x${a.rootHex!}`),
+        content: a.contentUri!,
+        totalSupply: BigInt(a.total),
+      });
+      return {
+        allocation: view(a),
+        contentUri: a.contentUri!,
+        message,
+        metadata: metadataFor(deps.env.publicUrl, a.decimals),
+      };
     },
 
     /** TEP-177's custom payload answer for a wallet of the published tree; 404 otherwise. */
