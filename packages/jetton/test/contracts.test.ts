@@ -1,4 +1,4 @@
-import type { Address} from '@ton/core';
+import type { Address } from '@ton/core';
 import { beginCell, Cell, toNano, type Transaction } from '@ton/core';
 import { Blockchain, internal, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe('the mintless jetton in the TON emulator', () => {
       walletCode: jetton.code.wallet,
     });
     if (!served) throw new Error('Not in the tree');
-    return claimMessages({
+    const messages = claimMessages({
       owner,
       minter: jetton.minter,
       merkleRoot: tree.root,
@@ -54,6 +54,9 @@ describe('the mintless jetton in the TON emulator', () => {
       proofPayload: Cell.fromBoc(Buffer.from(served.custom_payload, 'base64'))[0]!,
       queryId: 7n,
     });
+    // The state_init served to wallets (TEP-177) is the one the claim deploys.
+    if (owner.equals(proofOwner)) expect(messages[0]!.stateInit).toBe(served.state_init);
+    return messages;
   };
   const balanceOf = async (owner: Address) => (await jetton.walletData(owner))?.balance ?? 0n;
 
