@@ -327,6 +327,15 @@ describe('the claim', () => {
     expect(nothing.statusCode).toBe(409);
     await markClaimed(t.deps.database.db, allocationId, WALLETS[C]!, new Date(t.clock.now()));
     expect(await claim(C)).toMatchObject({ status: 'claimed' });
+    const preview = await t.call(op, {
+      method: 'GET',
+      url: `/api/v1/admin/airdrop/allocations/${allocationId}`,
+    });
+    const amount = (await claim(C)).amount;
+    expect(preview.json()).toMatchObject({
+      totals: { claimedWallets: 1, claimedAmount: amount },
+      claims: [{ day: new Date(t.clock.now()).toISOString().slice(0, 10), wallets: 1, amount }],
+    });
   });
 
   it('answers not_eligible/wallet_changed when the player bound another wallet since', async () => {

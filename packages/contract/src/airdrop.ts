@@ -83,6 +83,8 @@ export const adminAllocationPreview = z.object({
     z.object({ wallet: z.string(), amount: jettonAmount, coins: z.number(), playerIds: z.array(z.number()) }),
   ),
   refusals: z.array(z.object({ reason: airdropRefusal, players: z.number() })),
+  /** Claims confirmed per UTC day (YYYY-MM-DD). */
+  claims: z.array(z.object({ day: z.string(), wallets: z.number(), amount: jettonAmount })),
   /** The players refused by an operator's exclusion or a ban, with the reason. */
   excluded: z.array(
     z.object({

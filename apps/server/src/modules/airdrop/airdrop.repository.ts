@@ -280,6 +280,19 @@ export async function amountHistogram(tx: Tx, id: number, bounds: readonly bigin
   return rows.map((r) => ({ bucket: Number(r.bucket), wallets: Number(r.wallets) }));
 }
 
+/** Claims confirmed per UTC day: wallets and amount. */
+export async function claimsPerDay(tx: Tx, id: number) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select to_char(date_trunc('day', claimed_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+               count(*)::int as wallets, sum(amount)::text as amount
+        from ${airdropAllocationRows}
+        where allocation_id = ${id} and claim_status = 'claimed' and claimed_at is not null
+        group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ day: String(r.day), wallets: Number(r.wallets), amount: String(r.amount) }));
+}
+
 export async function largestWallets(tx: Tx, id: number, limit: number) {
   return tx
     .select()

@@ -194,11 +194,12 @@ export function createAirdropService(deps: Deps) {
     async preview(id: number): Promise<AdminAllocationPreview> {
       const a = await draft(id);
       const unit = 10n ** BigInt(a.decimals);
-      const [totals, largest, refusals, excluded] = await Promise.all([
+      const [totals, largest, refusals, excluded, claims] = await Promise.all([
         repo.allocationTotals(db, id),
         repo.largestWallets(db, id, LARGEST),
         repo.refusalCounts(db, id),
         repo.refusalsFor(db, id, ['excluded', 'wallet_excluded', 'banned'], EXCLUDED_LIMIT),
+        repo.claimsPerDay(db, id),
       ]);
       const edges = histogramEdges(unit, BigInt(largest[0]?.amount ?? '0'));
       const buckets = await repo.amountHistogram(db, id, edges);
@@ -235,6 +236,7 @@ export function createAirdropService(deps: Deps) {
           ...e,
           reason: e.reason as AdminAllocationPreview['excluded'][0]['reason'],
         })),
+        claims,
       };
     },
 

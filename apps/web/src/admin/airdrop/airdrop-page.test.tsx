@@ -41,6 +41,7 @@ const preview = {
   ],
   largest: [{ wallet: `0:${'b2'.repeat(32)}`, amount: `2999${UNIT}`, coins: 3000, playerIds: [12] }],
   refusals: [{ reason: 'excluded', players: 1 }],
+  claims: [{ day: '2026-06-16', wallets: 1, amount: `2999${UNIT}` }],
   excluded: [{ playerId: 14, wallet: `0:${'d4'.repeat(32)}`, reason: 'excluded', detail: 'bot farm' }],
 };
 
@@ -72,8 +73,9 @@ describe('the console airdrop page', () => {
     renderWithProviders(<AirdropPage />, { path: '/admin/airdrop' });
     fireEvent.click(await screen.findByRole('button', { name: 'Preview' }, { timeout: 5000 }));
     await screen.findByText('Allocation 3 (draft)');
-    expect(screen.getByText('2,999')).toBeTruthy();
+    expect(screen.getAllByText('2,999')).toHaveLength(2); // the largest wallet and the day's claims
     expect(screen.getByText('bot farm')).toBeTruthy();
+    expect(screen.getByText('2026-06-16')).toBeTruthy();
     expect(screen.getByText('excluded: 1')).toBeTruthy();
     expect(
       within(screen.getByRole('table', { name: 'Wallets per range of jettons' })).getByText('1,000 – …'),

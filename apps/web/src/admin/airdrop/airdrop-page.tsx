@@ -181,6 +181,29 @@ function Preview({ id }: { id: number }) {
           ))}
         </tbody>
       </table>
+      <h3>Claims confirmed per day</h3>
+      {preview.data.claims.length === 0 ? (
+        <p className="a-muted">None yet.</p>
+      ) : (
+        <table className="a-table">
+          <thead>
+            <tr>
+              <th>Day (UTC)</th>
+              <th className="a-r">Wallets</th>
+              <th className="a-r">Jettons</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.data.claims.map((c) => (
+              <tr key={c.day}>
+                <td>{c.day}</td>
+                <td className="a-r num">{fmt.num(c.wallets)}</td>
+                <td className="a-r num">{j(c.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <h3>Refused</h3>
       <p>
         {preview.data.refusals.length === 0
