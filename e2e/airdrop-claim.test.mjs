@@ -2,8 +2,8 @@
 // launch data): a TON Connect test wallet injected through its JS bridge connects with a real
 // ton_proof (signed here, checked by the server), the operator snapshots, allocates and publishes,
 // the Airdrop tab shows the allocation in English and in Russian, and Claim sends the server's
-// messages through TON Connect: 'Confirm operation in your wallet', then 'Transaction cancelled'
-// when the wallet refuses and 'Transaction sent' when it signs; the sent claim survives a reload.
+// messages through TON Connect: its confirmation ('Confirm operation in your wallet'), closed
+// when the wallet refuses or signs (told to the server as sent); the sent claim survives a reload.
 // Then every airdrop state at 320, 360 and 390 px, without horizontal overflow; screenshots go to
 // SHOTS_DIR when set.
 import assert from 'node:assert/strict';
@@ -297,10 +297,8 @@ describe('the airdrop claim through TON Connect', () => {
     await claimButton.click({ timeout: 20_000 });
     await page.getByText(CONFIRM).first().waitFor({ timeout: 15_000 });
     await answerWallet(page, 'refuse');
-    await page
-      .getByText(/Transaction cancell?ed/)
-      .first()
-      .waitFor({ timeout: 15_000 });
+    // TON Connect UI closes its confirmation; the claim is still to send.
+    await page.getByText(CONFIRM).first().waitFor({ state: 'hidden', timeout: 15_000 });
     assert.equal((await app.server.api(playerToken, 'GET', '/airdrop/claim')).body.status, 'allocated');
 
     await claimButton.click();
@@ -309,7 +307,6 @@ describe('the airdrop claim through TON Connect', () => {
       timeout: 15_000,
     });
     await answerWallet(page, 'sign');
-    await page.getByText('Transaction sent').first().waitFor({ timeout: 15_000 });
     assert.equal((await told).status(), 200);
 
     // The wallet was asked to send exactly the server's messages.
