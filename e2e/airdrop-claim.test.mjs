@@ -1,6 +1,7 @@
 // The airdrop claim in Chromium, the app opened as Telegram opens it (production mode, signed
-// launch data): a TON Connect test wallet injected through its JS bridge connects with a real
-// ton_proof (signed here, checked by the server), the operator snapshots, allocates and publishes,
+// launch data): the player binds a wallet with a real ton_proof (signed here, checked by the
+// server), the same wallet is injected through TON Connect's JS bridge (window.tonkeeper, as in
+// the wallet's own browser), the operator snapshots, allocates and publishes,
 // the Airdrop tab shows the allocation in English and in Russian, and Claim sends the server's
 // messages through TON Connect: its confirmation ('Confirm operation in your wallet'), closed
 // when the wallet refuses or signs (told to the server as sent); the sent claim survives a reload.
