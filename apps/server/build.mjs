@@ -9,7 +9,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@egg-rush/'));
 
 await build({
-  entryPoints: ['main', 'reconcile', 'refund', 'bot-webhook', 'admin-link'].map(
+  entryPoints: ['main', 'reconcile', 'refund', 'bot-webhook', 'admin-link', 'airdrop-deploy'].map(
     (name) => new URL(`./src/${name}.ts`, import.meta.url).pathname,
   ),
   outdir: new URL('./dist', import.meta.url).pathname,

@@ -16,6 +16,7 @@ import type { Deps } from './lib/deps.ts';
 import { httpDuration, httpRequests } from './lib/metrics.ts';
 import { createTokens } from './lib/token.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
+import airdropRoutes from './modules/airdrop/airdrop.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import avatarRoutes from './modules/avatar/avatar.routes.ts';
 import comboRoutes from './modules/combo/combo.routes.ts';
@@ -95,6 +96,7 @@ const modules = [
   playRoutes,
   paymentsRoutes,
   botRoutes,
+  airdropRoutes,
   adminRoutes,
   openapiRoutes,
 ];

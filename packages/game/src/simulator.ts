@@ -5,6 +5,13 @@
  * Pure: no I/O, no clock, one seeded rng per run.
  */
 import {
+  allocateAirdrop,
+  distribution,
+  type AirdropParams,
+  type AirdropRow,
+  type Distribution,
+} from './airdrop.ts';
+import {
   ENERGY_CAPACITY_STEP,
   FULL_ENERGY_PER_DAY,
   incomeMultiplier,
@@ -30,7 +37,7 @@ import {
   TIME_LIMIT_MS,
 } from './mole.ts';
 import { NEW_PLAYER } from './profile.ts';
-import { seededRng, type Rng } from './rng.ts';
+import { pickWeighted, seededRng, type Rng } from './rng.ts';
 import { drawSpin } from './spin.ts';
 import { planTap, TAP_INTERVAL_MS, TAP_MAX_BATCH } from './tap.ts';
 import {
@@ -584,4 +591,76 @@ export function formatTable(t: EconomyTable): string {
   lines.push('', '| strategy | refills bought | best refill returned |', '| --- | --: | --: |');
   for (const r of t.runs) lines.push(`| ${r.strategy} | ${r.refillsBought} | ${n(r.bestRefillReturn)} |`);
   return lines.join('\n');
+}
+
+// --- The airdrop's distribution --------------------------------------------------------------------
+
+/** Share of each strategy among the simulated population. */
+export const POPULATION_MIX: Readonly<Record<string, number>> = { casual: 0.7, diligent: 0.25, script: 0.05 };
+
+/** The example parameters docs/airdrop.md prints: 1,000,000,000 jettons of 9 decimals, capped at 0.1 %. */
+export const EXAMPLE_AIRDROP: AirdropParams = {
+  supply: 1_000_000_000n * 10n ** 9n,
+  decimals: 9,
+  cap: 1_000_000n * 10n ** 9n,
+  minimum: 10n ** 9n,
+};
+
+export interface AirdropTable {
+  players: number;
+  coins: Distribution;
+  jettons: Distribution;
+  allocated: number;
+  capped: number;
+  unallocated: bigint;
+}
+
+/**
+ * Simulated players for the airdrop: each plays one of the table's strategies (POPULATION_MIX)
+ * from a uniformly drawn join day to the end of the run, so their lifetime coins are their
+ * strategy's earnings over the days they played; then the allocation rule shares the supply.
+ */
+export function airdropTable(
+  t: EconomyTable,
+  players = 10_000,
+  seed = 1,
+  params = EXAMPLE_AIRDROP,
+): AirdropTable {
+  const rng = seededRng(seed);
+  const mix = t.runs.map((r) => ({ run: r, weight: POPULATION_MIX[r.strategy] ?? 0 }));
+  const rows: AirdropRow[] = [];
+  for (let id = 1; id <= players; id++) {
+    const { run } = pickWeighted(mix, rng);
+    const played = 1 + Math.floor(rng() * t.days);
+    const coins = sum(run.days.slice(0, played).map((d) => d.earned));
+    rows.push({ playerId: id, wallet: `0:${id.toString(16).padStart(64, '0')}`, coins: Math.round(coins) });
+  }
+  const result = allocateAirdrop(rows, params);
+  const unit = Number(result.unit);
+  return {
+    players,
+    coins: distribution(rows.map((r) => r.coins)),
+    jettons: distribution(result.allocations.map((a) => Number(a.amount) / unit)),
+    allocated: result.allocations.length,
+    capped: result.allocations.filter((a) => a.capped).length,
+    unallocated: result.unallocated / result.unit,
+  };
+}
+
+/** The airdrop's table of docs/airdrop.md as text. */
+export function formatAirdropTable(a: AirdropTable): string {
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
+  return [
+    `Airdrop over ${n(a.players)} simulated players (${Object.entries(POPULATION_MIX)
+      .map(([k, v]) => `${v * 100} % ${k}`)
+      .join(', ')}; joined on a uniform day)`,
+    '',
+    '| measure | players | Gini | top 1 % share | median |',
+    '| --- | --: | --: | --: | --: |',
+    `| lifetime coins | ${n(a.coins.count)} | ${a.coins.gini.toFixed(3)} | ${pct(a.coins.top1Share)} | ${n(a.coins.median)} |`,
+    `| jettons allocated | ${n(a.jettons.count)} | ${a.jettons.gini.toFixed(3)} | ${pct(a.jettons.top1Share)} | ${n(a.jettons.median)} |`,
+    '',
+    `capped wallets: ${a.capped}; jettons not allocated (rounding, minimum, cap): ${a.unallocated.toLocaleString('en-US')}`,
+  ].join('\n');
 }

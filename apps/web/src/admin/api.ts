@@ -29,7 +29,7 @@ export function setAdminToken(value: string | null) {
 let onSignedOut: () => void = () => undefined;
 export const whenSignedOut = (fn: () => void) => (onSignedOut = fn);
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function send(method: Method, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};

@@ -7,6 +7,7 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router';
+import { AirdropPage } from './airdrop/airdrop-page.tsx';
 import { PlayerPage } from './players/player-page.tsx';
 import { PlayersPage } from './players/players-page.tsx';
 import { SnapshotsPage } from './snapshots/snapshots-page.tsx';
@@ -23,6 +24,7 @@ const NAV = [
   ['/admin/tasks', 'Tasks'],
   ['/admin/suspicion', 'Suspicion list'],
   ['/admin/snapshots', 'Airdrop snapshots'],
+  ['/admin/airdrop', 'Airdrop'],
 ] as const;
 
 function Shell({ adminId, signOut }: { adminId: number; signOut: () => void }) {
@@ -63,6 +65,7 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'tasks', element: <TasksPage /> },
         { path: 'suspicion', element: <SuspicionPage /> },
         { path: 'snapshots', element: <SnapshotsPage /> },
+        { path: 'airdrop', element: <AirdropPage /> },
         { path: '*', element: <Navigate to="/admin" replace /> },
       ],
     },

@@ -28,6 +28,7 @@ export { spinResponse } from '@egg-rush/contract/spin';
 export { linkRewardResponse, taskRewardResponse, tasksResponse } from '@egg-rush/contract/tasks';
 export { profile, settingsResponse } from '@egg-rush/contract/users';
 export { appConfigResponse, proofPayloadResponse, walletResponse } from '@egg-rush/contract/wallet';
+export { airdropClaimResponse, airdropClaimSentResponse } from '@egg-rush/contract/airdrop';
 export { comboClaimResponse, comboResponse } from '@egg-rush/contract/combo';
 export { leagueBoardResponse, leagueClaimResponse, leagueStatusResponse } from '@egg-rush/contract/leagues';
 export { seasonBoardResponse, seasonResultsResponse } from '@egg-rush/contract/seasons';

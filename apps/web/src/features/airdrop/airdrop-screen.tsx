@@ -5,6 +5,7 @@ import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { CoinIcon, compactNumber, ScreenTitle, Spinner, Tabs } from '../../components/ui/ui.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useTaskProgress } from './api.ts';
+import { ClaimCard } from './claim-card.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 // TON Connect is large: it loads only when the Wallet tab opens, never with the first screen.
@@ -25,36 +26,39 @@ export function AirdropScreen() {
       <StatusBar />
       <ScreenTitle title={t('airdrop.title')} subtitle={t('airdrop.subtitle')} />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label={t('airdrop.title')} />
-      {tab === 'airdrop' ? <AirdropTab /> : <WalletTab />}
+      {tab === 'airdrop' ? <AirdropTab onConnect={() => setTab('wallet')} /> : <WalletTab />}
     </div>
   );
 }
 
-function AirdropTab() {
+function AirdropTab({ onConnect }: { onConnect: () => void }) {
   const { data: profile } = useProfile();
   const tasks = useTaskProgress();
   const { t } = useT();
   return (
-    <ul className="flex flex-col gap-3">
-      <Row
-        to="/friends"
-        icon={<FriendsIcon size={26} />}
-        title={t('airdrop.invite')}
-        progress={profile ? t('airdrop.invited', { count: profile.friendCount }) : '…'}
-      />
-      <Row
-        to="/tasks"
-        icon={<TasksIcon size={26} />}
-        title={t('airdrop.complete')}
-        progress={tasks ? t('airdrop.claimed', { done: tasks.done, total: tasks.total }) : '…'}
-      />
-      <Row
-        to="/home"
-        icon={<CoinIcon size={28} />}
-        title={t('airdrop.tap')}
-        progress={profile ? t('airdrop.earned', { n: compactNumber(profile.totalScore) }) : '…'}
-      />
-    </ul>
+    <div className="flex flex-col gap-3">
+      <ClaimCard onConnect={onConnect} />
+      <ul className="flex flex-col gap-3">
+        <Row
+          to="/friends"
+          icon={<FriendsIcon size={26} />}
+          title={t('airdrop.invite')}
+          progress={profile ? t('airdrop.invited', { count: profile.friendCount }) : '…'}
+        />
+        <Row
+          to="/tasks"
+          icon={<TasksIcon size={26} />}
+          title={t('airdrop.complete')}
+          progress={tasks ? t('airdrop.claimed', { done: tasks.done, total: tasks.total }) : '…'}
+        />
+        <Row
+          to="/home"
+          icon={<CoinIcon size={28} />}
+          title={t('airdrop.tap')}
+          progress={profile ? t('airdrop.earned', { n: compactNumber(profile.totalScore) }) : '…'}
+        />
+      </ul>
+    </div>
   );
 }
 

@@ -16,3 +16,26 @@ export const appConfigQuery = queryOptions({
   queryFn: () => get('/app/config', 'appConfigResponse'),
   staleTime: Infinity,
 });
+
+/** The player's airdrop: status, amount, claim window and the TON Connect messages (GET /airdrop/claim). */
+export const airdropClaimQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['airdrop-claim', userId],
+    queryFn: () => get('/airdrop/claim', 'airdropClaimResponse'),
+  });
+
+/** Smallest units (decimal text) as whole jettons in the player's language: "1,234.5", "1 234,5". */
+export function formatJettons(units: string, decimals: number, locale: string): string {
+  const padded = units.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, padded.length - decimals);
+  const frac = padded.slice(padded.length - decimals).replace(/0+$/, '');
+  // Intl formats decimal text exactly, without going through a float.
+  const text = (frac ? `${whole}.${frac}` : whole) as `${number}`;
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: decimals }).format(text);
+}
+
+/** The airdrop's jetton (TEP-64 metadata served by the server). */
+export const JETTON_SYMBOL = 'EGG';
+
+/** A raw address (0:hex) shortened for reading: 0:4f2a…91c0. */
+export const shortAddress = (raw: string) => (raw.length > 14 ? `${raw.slice(0, 6)}…${raw.slice(-4)}` : raw);

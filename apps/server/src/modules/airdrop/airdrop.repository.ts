@@ -1,0 +1,331 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import {
+  adminAudit,
+  airdropAllocationRefusals,
+  airdropAllocationRows,
+  airdropAllocations,
+  airdropExclusions,
+  airdropSnapshotRows,
+  airdropSnapshots,
+  users,
+} from '../../db/schema.ts';
+
+export type AllocationRow = typeof airdropAllocations.$inferSelect;
+export type AllocatedWallet = typeof airdropAllocationRows.$inferSelect;
+export type ExclusionRow = typeof airdropExclusions.$inferSelect;
+
+const BATCH = 5000;
+
+// --- Snapshots (read only: the admin module takes them) ------------------------------------------
+
+/** A finished snapshot (its export hashed), or undefined. */
+export async function findSnapshot(tx: Tx, id: number) {
+  const [row] = await tx
+    .select()
+    .from(airdropSnapshots)
+    .where(and(eq(airdropSnapshots.id, id), sql`${airdropSnapshots.csvSha256} <> ''`));
+  return row;
+}
+
+export async function latestSnapshotId(tx: Tx): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: airdropSnapshots.id })
+    .from(airdropSnapshots)
+    .where(sql`${airdropSnapshots.csvSha256} <> ''`)
+    .orderBy(desc(airdropSnapshots.id))
+    .limit(1);
+  return row?.id;
+}
+
+/** Every row of a snapshot, read in batches by player id. */
+export async function snapshotRows(tx: Tx, id: number) {
+  const out: { userId: number; walletAddress: string; coins: number }[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await tx
+      .select({
+        userId: airdropSnapshotRows.userId,
+        walletAddress: airdropSnapshotRows.walletAddress,
+        coins: airdropSnapshotRows.coins,
+      })
+      .from(airdropSnapshotRows)
+      .where(and(eq(airdropSnapshotRows.snapshotId, id), gt(airdropSnapshotRows.userId, after)))
+      .orderBy(asc(airdropSnapshotRows.userId))
+      .limit(BATCH);
+    out.push(...rows);
+    if (rows.length < BATCH) return out;
+    after = rows[rows.length - 1]!.userId;
+  }
+}
+
+// --- Exclusions ----------------------------------------------------------------------------------
+
+export async function exclusions(tx: Tx): Promise<ExclusionRow[]> {
+  return tx.select().from(airdropExclusions).orderBy(asc(airdropExclusions.userId));
+}
+
+export async function findExclusion(tx: Tx, userId: number): Promise<ExclusionRow | undefined> {
+  const [row] = await tx.select().from(airdropExclusions).where(eq(airdropExclusions.userId, userId));
+  return row;
+}
+
+/** Sets (or replaces) a player's exclusion; answers the previous one. */
+export async function upsertExclusion(tx: Tx, row: typeof airdropExclusions.$inferInsert) {
+  await tx
+    .insert(airdropExclusions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: airdropExclusions.userId,
+      set: { reason: row.reason, excludedBy: row.excludedBy, excludedAt: row.excludedAt },
+    });
+}
+
+export async function deleteExclusion(tx: Tx, userId: number) {
+  await tx.delete(airdropExclusions).where(eq(airdropExclusions.userId, userId));
+}
+
+export async function playerExists(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+export async function boundWallet(tx: Tx, userId: number): Promise<string | null | undefined> {
+  const [row] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId));
+  return row === undefined ? undefined : row.wallet;
+}
+
+// --- Allocations ---------------------------------------------------------------------------------
+
+export async function insertAllocation(tx: Tx, row: typeof airdropAllocations.$inferInsert) {
+  const [saved] = await tx.insert(airdropAllocations).values(row).returning();
+  return saved!;
+}
+
+export async function insertAllocationRows(tx: Tx, rows: (typeof airdropAllocationRows.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += BATCH)
+    await tx.insert(airdropAllocationRows).values(rows.slice(i, i + BATCH));
+}
+
+export async function insertRefusals(tx: Tx, rows: (typeof airdropAllocationRefusals.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += BATCH)
+    await tx.insert(airdropAllocationRefusals).values(rows.slice(i, i + BATCH));
+}
+
+export async function deleteAllocation(tx: Tx, id: number) {
+  await tx.delete(airdropAllocationRows).where(eq(airdropAllocationRows.allocationId, id));
+  await tx.delete(airdropAllocationRefusals).where(eq(airdropAllocationRefusals.allocationId, id));
+  await tx.delete(airdropAllocations).where(eq(airdropAllocations.id, id));
+}
+
+export async function findAllocation(tx: Tx, id: number): Promise<AllocationRow | undefined> {
+  const [row] = await tx.select().from(airdropAllocations).where(eq(airdropAllocations.id, id));
+  return row;
+}
+
+export async function lockAllocation(tx: Tx, id: number): Promise<AllocationRow | undefined> {
+  const [row] = await tx.select().from(airdropAllocations).where(eq(airdropAllocations.id, id)).for('update');
+  return row;
+}
+
+export async function listAllocations(tx: Tx, limit = 50): Promise<AllocationRow[]> {
+  return tx.select().from(airdropAllocations).orderBy(desc(airdropAllocations.id)).limit(limit);
+}
+
+export async function publishedAllocation(tx: Tx): Promise<AllocationRow | undefined> {
+  const [row] = await tx.select().from(airdropAllocations).where(eq(airdropAllocations.status, 'published'));
+  return row;
+}
+
+export async function publishedCount(tx: Tx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${airdropAllocations} where status = 'published'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Marks a draft published; undefined when it was not a draft. */
+export async function markPublished(
+  tx: Tx,
+  id: number,
+  set: {
+    rootHex: string;
+    dumpSha256: string;
+    adminAddress: string | null;
+    contentUri: string;
+    publishedBy: number;
+    publishedAt: Date;
+  },
+) {
+  const [row] = await tx
+    .update(airdropAllocations)
+    .set({ ...set, status: 'published' })
+    .where(and(eq(airdropAllocations.id, id), eq(airdropAllocations.status, 'draft')))
+    .returning();
+  return row;
+}
+
+/** Every allocated wallet, by wallet address. */
+export async function allocatedWallets(tx: Tx, id: number) {
+  const out: { walletAddress: string; amount: string }[] = [];
+  let after = '';
+  for (;;) {
+    const rows = await tx
+      .select({ walletAddress: airdropAllocationRows.walletAddress, amount: airdropAllocationRows.amount })
+      .from(airdropAllocationRows)
+      .where(and(eq(airdropAllocationRows.allocationId, id), gt(airdropAllocationRows.walletAddress, after)))
+      .orderBy(asc(airdropAllocationRows.walletAddress))
+      .limit(BATCH);
+    out.push(...rows);
+    if (rows.length < BATCH) return out;
+    after = rows[rows.length - 1]!.walletAddress;
+  }
+}
+
+export async function allocatedWallet(
+  tx: Tx,
+  id: number,
+  wallet: string,
+): Promise<AllocatedWallet | undefined> {
+  const [row] = await tx
+    .select()
+    .from(airdropAllocationRows)
+    .where(and(eq(airdropAllocationRows.allocationId, id), eq(airdropAllocationRows.walletAddress, wallet)));
+  return row;
+}
+
+export async function refusalOf(tx: Tx, id: number, userId: number) {
+  const [row] = await tx
+    .select()
+    .from(airdropAllocationRefusals)
+    .where(and(eq(airdropAllocationRefusals.allocationId, id), eq(airdropAllocationRefusals.userId, userId)));
+  return row;
+}
+
+/** The allocated wallet a player belongs to, whatever wallet they have bound since. */
+export async function walletOfPlayer(
+  tx: Tx,
+  id: number,
+  userId: number,
+): Promise<AllocatedWallet | undefined> {
+  const [row] = await tx
+    .select()
+    .from(airdropAllocationRows)
+    .where(
+      and(
+        eq(airdropAllocationRows.allocationId, id),
+        sql`${airdropAllocationRows.playerIds} @> ${JSON.stringify([userId])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks a wallet's claim sent (once); the row as it is now. */
+export async function markClaimSent(tx: Tx, id: number, wallet: string, at: Date) {
+  await tx
+    .update(airdropAllocationRows)
+    .set({ claimStatus: 'sent', claimSentAt: at })
+    .where(
+      and(
+        eq(airdropAllocationRows.allocationId, id),
+        eq(airdropAllocationRows.walletAddress, wallet),
+        eq(airdropAllocationRows.claimStatus, 'unclaimed'),
+      ),
+    );
+  return allocatedWallet(tx, id, wallet);
+}
+
+/** Marks a wallet's claim confirmed on chain. */
+export async function markClaimed(tx: Tx, id: number, wallet: string, at: Date) {
+  await tx
+    .update(airdropAllocationRows)
+    .set({ claimStatus: 'claimed', claimedAt: at })
+    .where(and(eq(airdropAllocationRows.allocationId, id), eq(airdropAllocationRows.walletAddress, wallet)));
+}
+
+type Raw = Record<string, string | number | null>;
+
+/** Totals of an allocation: eligible players, refused players, claims. */
+export async function allocationTotals(tx: Tx, id: number) {
+  const [row] = await queryRows<Raw>(
+    tx,
+    sql`select
+          (select coalesce(sum(jsonb_array_length(player_ids)), 0)::int from ${airdropAllocationRows}
+            where allocation_id = ${id}) as eligible,
+          (select count(*)::int from ${airdropAllocationRefusals} where allocation_id = ${id}) as refused,
+          (select count(*)::int from ${airdropAllocationRows}
+            where allocation_id = ${id} and claim_status = 'claimed') as claimed,
+          (select coalesce(sum(amount), 0)::text from ${airdropAllocationRows}
+            where allocation_id = ${id} and claim_status = 'claimed') as claimed_amount`,
+  );
+  return {
+    eligible: Number(row?.eligible ?? 0),
+    refused: Number(row?.refused ?? 0),
+    claimed: Number(row?.claimed ?? 0),
+    claimedAmount: String(row?.claimed_amount ?? '0'),
+  };
+}
+
+/** Wallets per range [from, to) of smallest units. */
+export async function amountHistogram(tx: Tx, id: number, bounds: readonly bigint[]) {
+  const edges = bounds.map((b) => b.toString());
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select width_bucket(amount, ${sql.raw(`array[${edges.join(',')}]::numeric[]`)}) as bucket,
+               count(*)::int as wallets
+        from ${airdropAllocationRows} where allocation_id = ${id} group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ bucket: Number(r.bucket), wallets: Number(r.wallets) }));
+}
+
+/** Claims confirmed per UTC day: wallets and amount. */
+export async function claimsPerDay(tx: Tx, id: number) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select to_char(date_trunc('day', claimed_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+               count(*)::int as wallets, sum(amount)::text as amount
+        from ${airdropAllocationRows}
+        where allocation_id = ${id} and claim_status = 'claimed' and claimed_at is not null
+        group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ day: String(r.day), wallets: Number(r.wallets), amount: String(r.amount) }));
+}
+
+export async function largestWallets(tx: Tx, id: number, limit: number) {
+  return tx
+    .select()
+    .from(airdropAllocationRows)
+    .where(eq(airdropAllocationRows.allocationId, id))
+    .orderBy(desc(airdropAllocationRows.amount), asc(airdropAllocationRows.walletAddress))
+    .limit(limit);
+}
+
+export async function refusalCounts(tx: Tx, id: number) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select reason, count(*)::int as players from ${airdropAllocationRefusals}
+        where allocation_id = ${id} group by reason order by reason`,
+  );
+  return rows.map((r) => ({ reason: String(r.reason), players: Number(r.players) }));
+}
+
+export async function refusalsFor(tx: Tx, id: number, reasons: readonly string[], limit: number) {
+  return queryRows<Raw>(
+    tx,
+    sql`select user_id, wallet_address, reason, detail from ${airdropAllocationRefusals}
+        where allocation_id = ${id} and reason in ${reasons} order by user_id limit ${limit}`,
+  ).then((rows) =>
+    rows.map((r) => ({
+      playerId: Number(r.user_id),
+      wallet: r.wallet_address === null ? null : String(r.wallet_address),
+      reason: String(r.reason),
+      detail: r.detail === null ? null : String(r.detail),
+    })),
+  );
+}
+
+export async function insertAudit(tx: Tx, rows: (typeof adminAudit.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(adminAudit).values(rows);
+}

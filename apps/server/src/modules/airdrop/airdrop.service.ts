@@ -1,0 +1,442 @@
+import { Address } from '@ton/core';
+import type {
+  AdminAllocationBody,
+  AdminAllocationPreview,
+  AirdropAllocation,
+  AirdropClaimResponse,
+} from '@egg-rush/contract/airdrop';
+import { allocateAirdrop, airdropParamsProblem, type AirdropRow } from '@egg-rush/game/airdrop';
+import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
+import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import * as repo from './airdrop.repository.ts';
+import { buildTree, minterOf, singleCache, type AllocationTree, type Minter } from './airdrop.tree.ts';
+
+/** The jetton this game airdrops (TEP-64). TON jettons count in 10^-9 like TON itself. */
+export const JETTON = { name: 'Egg Rush', symbol: 'EGG', decimals: 9 } as const;
+/** Claiming stays open this long after it opens, unless the operator says otherwise. */
+export const DEFAULT_CLAIM_WINDOW_S = 180 * 24 * 3600;
+const LARGEST = 20;
+const EXCLUDED_LIMIT = 500;
+
+/** Where the jetton's TEP-64 metadata and TEP-177's custom payload API are served. */
+export const airdropUris = (publicUrl: string) => ({
+  content: `${publicUrl}/api/v1/airdrop/jetton.json`,
+  /** Wallets call `<custom_payload_api_uri>/wallet/<address>` (TEP-177). */
+  customPayloadApi: `${publicUrl}/api/v1/airdrop`,
+});
+
+export function metadataFor(publicUrl: string, decimals: number = JETTON.decimals) {
+  return jettonMetadata({
+    name: JETTON.name,
+    symbol: JETTON.symbol,
+    decimals,
+    description: 'The Egg Rush airdrop: lifetime coins shared as a mintless jetton (TEP-176/177).',
+    image: `${publicUrl}/icon-180.png`,
+    customPayloadApiUri: airdropUris(publicUrl).customPayloadApi,
+  });
+}
+
+function view(a: repo.AllocationRow): AirdropAllocation {
+  return {
+    id: a.id,
+    snapshotId: a.snapshotId,
+    supply: a.supply,
+    decimals: a.decimals,
+    cap: a.params.cap,
+    minimum: a.params.minimum,
+    startFrom: a.startFrom,
+    expiredAt: a.expiredAt,
+    status: a.status,
+    wallets: a.wallets,
+    total: a.total,
+    root: a.rootHex,
+    dumpHash: a.dumpSha256,
+    createdBy: a.createdBy,
+    createdAt: a.createdAt.getTime(),
+    publishedBy: a.publishedBy,
+    publishedAt: a.publishedAt?.getTime() ?? null,
+  };
+}
+
+/** A wallet address in its raw form (`0:<hex>`), or null when it is not a basechain address. */
+export function rawAddress(text: string): string | null {
+  try {
+    const address = Address.parse(text);
+    return address.workChain === 0 ? address.toRawString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Ranges of whole jettons for the preview's histogram: 0, 1, 10, 100, … (smallest units). */
+function histogramEdges(unit: bigint, max: bigint): bigint[] {
+  const edges = [unit];
+  while (edges[edges.length - 1]! * 10n <= max) edges.push(edges[edges.length - 1]! * 10n);
+  return edges;
+}
+
+export function createAirdropService(deps: Deps) {
+  const db = deps.database.db;
+  const trees = singleCache<AllocationTree>();
+  const minters = singleCache<Minter>();
+  // The published allocation never changes once found: kept after the first read.
+  let published: repo.AllocationRow | undefined;
+
+  async function publishedAllocation() {
+    published ??= await repo.publishedAllocation(db);
+    return published;
+  }
+
+  const treeOf = (a: repo.AllocationRow) =>
+    trees(a.id, async () => {
+      const built = buildTree(await repo.allocatedWallets(db, a.id), a.startFrom, a.expiredAt);
+      if (a.rootHex !== null && built.tree.rootHex !== a.rootHex)
+        throw new Error(`allocation ${a.id}: the rebuilt root differs from the published one`);
+      return built;
+    });
+
+  const minterFor = (a: repo.AllocationRow) =>
+    minters(a.id, () =>
+      minterOf({
+        admin: a.adminAddress === null ? null : Address.parseRaw(a.adminAddress),
+        merkleRoot: BigInt(`0x${a.rootHex!}`),
+        contentUri: a.contentUri!,
+        totalSupply: BigInt(a.total),
+      }),
+    );
+
+  async function draft(id: number) {
+    const a = await repo.findAllocation(db, id);
+    if (!a) throw notFound('Allocation not found.');
+    return a;
+  }
+
+  return {
+    /** Shares a snapshot's players out of the supply by the rule of packages/game/src/airdrop.ts. */
+    async createAllocation(adminId: number, body: AdminAllocationBody) {
+      const snapshot = await repo.findSnapshot(db, body.snapshotId);
+      if (!snapshot) throw notFound('Snapshot not found.');
+      const startFrom = body.startFrom ?? Math.floor(deps.now() / 1000);
+      const expiredAt = body.expiredAt ?? startFrom + DEFAULT_CLAIM_WINDOW_S;
+      if (expiredAt <= startFrom) throw badRequest('expiredAt must be after startFrom.');
+      const params = {
+        supply: BigInt(body.supply),
+        decimals: body.decimals ?? JETTON.decimals,
+        cap: body.cap === undefined ? null : BigInt(body.cap),
+        minimum: body.minimum === undefined ? null : BigInt(body.minimum),
+      };
+      const problem = airdropParamsProblem(params);
+      if (problem) throw badRequest(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
+
+      const excluded = new Map((await repo.exclusions(db)).map((e) => [e.userId, e.reason]));
+      const rows: AirdropRow[] = (await repo.snapshotRows(db, snapshot.id)).map((r) => ({
+        playerId: r.userId,
+        wallet: rawAddress(r.walletAddress),
+        coins: r.coins,
+        excluded: excluded.get(r.userId) ?? null,
+      }));
+      const result = allocateAirdrop(rows, params);
+      const now = new Date(deps.now());
+      const saved = await repo.insertAllocation(db, {
+        snapshotId: snapshot.id,
+        supply: params.supply.toString(),
+        decimals: params.decimals,
+        params: { cap: result.cap?.toString() ?? null, minimum: result.minimum.toString() },
+        startFrom,
+        expiredAt,
+        wallets: result.allocations.length,
+        total: result.total.toString(),
+        createdBy: adminId,
+        createdAt: now,
+      });
+      try {
+        await repo.insertAllocationRows(
+          db,
+          result.allocations.map((a) => ({
+            allocationId: saved.id,
+            walletAddress: a.wallet,
+            amount: a.amount.toString(),
+            coins: Number(a.coins),
+            playerIds: a.playerIds,
+          })),
+        );
+        await repo.insertRefusals(
+          db,
+          result.refused.map((r) => ({
+            allocationId: saved.id,
+            userId: r.playerId,
+            walletAddress: r.wallet,
+            reason: r.reason,
+            detail: r.detail ?? null,
+          })),
+        );
+      } catch (error) {
+        await repo.deleteAllocation(db, saved.id).catch(() => undefined);
+        throw error;
+      }
+      await repo.insertAudit(db, [
+        {
+          adminId,
+          action: 'airdrop.allocate',
+          target: `allocation:${saved.id}`,
+          after: { ...view(saved), unallocated: result.unallocated.toString() },
+          createdAt: now,
+        },
+      ]);
+      return { allocation: view(saved) };
+    },
+
+    allocations: async () => ({ allocations: (await repo.listAllocations(db)).map(view) }),
+
+    /** What publishing would fix: totals, the histogram, the largest wallets, the refusals. */
+    async preview(id: number): Promise<AdminAllocationPreview> {
+      const a = await draft(id);
+      const unit = 10n ** BigInt(a.decimals);
+      const [totals, largest, refusals, excluded, claims] = await Promise.all([
+        repo.allocationTotals(db, id),
+        repo.largestWallets(db, id, LARGEST),
+        repo.refusalCounts(db, id),
+        repo.refusalsFor(db, id, ['excluded', 'wallet_excluded', 'banned'], EXCLUDED_LIMIT),
+        repo.claimsPerDay(db, id),
+      ]);
+      const edges = histogramEdges(unit, BigInt(largest[0]?.amount ?? '0'));
+      const buckets = await repo.amountHistogram(db, id, edges);
+      // width_bucket: 0 below the first edge, i in [edges[i-1], edges[i]), edges.length above the last.
+      const histogram = edges.map((from, i) => ({
+        from: from.toString(),
+        to: edges[i + 1]?.toString() ?? null,
+        wallets: buckets.find((b) => b.bucket === i + 1)?.wallets ?? 0,
+      }));
+      return {
+        allocation: view(a),
+        totals: {
+          supply: a.supply,
+          allocated: a.total,
+          unallocated: (BigInt(a.supply) - BigInt(a.total)).toString(),
+          wallets: a.wallets,
+          eligiblePlayers: totals.eligible,
+          refusedPlayers: totals.refused,
+          claimedWallets: totals.claimed,
+          claimedAmount: totals.claimedAmount,
+        },
+        histogram,
+        largest: largest.map((r) => ({
+          wallet: r.walletAddress,
+          amount: r.amount,
+          coins: r.coins,
+          playerIds: r.playerIds,
+        })),
+        refusals: refusals.map((r) => ({
+          reason: r.reason as AdminAllocationPreview['refusals'][0]['reason'],
+          players: r.players,
+        })),
+        excluded: excluded.map((e) => ({
+          ...e,
+          reason: e.reason as AdminAllocationPreview['excluded'][0]['reason'],
+        })),
+        claims,
+      };
+    },
+
+    /**
+     * Publishes a draft: builds its Merkle tree, fixes the root, the dump's hash, the minter's
+     * admin and content. Once only, and only one allocation ever: the jetton is deployed from it.
+     */
+    async publish(adminId: number, id: number, options: { admin?: string | undefined }) {
+      const a = await draft(id);
+      if (a.status !== 'draft') throw refused('ALREADY_PUBLISHED', 'This allocation is already published.');
+      if ((await repo.publishedCount(db)) > 0)
+        throw refused('ANOTHER_PUBLISHED', 'Another allocation is already published.');
+      if (a.wallets === 0) throw refused('EMPTY_ALLOCATION', 'This allocation has no wallet.');
+      let admin: string | null = null;
+      if (options.admin !== undefined) {
+        admin = rawAddress(options.admin);
+        if (admin === null) throw badRequest('admin is not a basechain TON address.');
+      }
+      const built = await treeOf(a);
+      const now = new Date(deps.now());
+      const saved = await repo.markPublished(db, id, {
+        rootHex: built.tree.rootHex,
+        dumpSha256: built.dumpHash,
+        adminAddress: admin,
+        contentUri: airdropUris(deps.env.publicUrl).content,
+        publishedBy: adminId,
+        publishedAt: now,
+      });
+      if (!saved) throw refused('ALREADY_PUBLISHED', 'This allocation is already published.');
+      await repo.insertAudit(db, [
+        {
+          adminId,
+          action: 'airdrop.publish',
+          target: `allocation:${id}`,
+          before: view(a),
+          after: view(saved),
+          createdAt: now,
+        },
+      ]);
+      published = saved;
+      return { root: built.tree.rootHex, dumpHash: built.dumpHash, allocation: view(saved) };
+    },
+
+    /**
+     * The operator's deploy message for a published allocation (npm run airdrop:deploy): sent from
+     * their own wallet, it deploys the minter the proofs and claims of this server point at.
+     */
+    async deployment(id: number) {
+      const a = await draft(id);
+      if (a.status !== 'published') throw refused('NOT_PUBLISHED', 'Publish the allocation first.');
+      const message = await deployMessage({
+        admin: a.adminAddress === null ? null : Address.parseRaw(a.adminAddress),
+        merkleRoot: BigInt(`0x${a.rootHex!}`),
+        content: a.contentUri!,
+        totalSupply: BigInt(a.total),
+      });
+      return {
+        allocation: view(a),
+        contentUri: a.contentUri!,
+        message,
+        metadata: metadataFor(deps.env.publicUrl, a.decimals),
+      };
+    },
+
+    /** TEP-177's custom payload answer for a wallet of the published tree; 404 otherwise. */
+    async walletPayload(text: string) {
+      const raw = rawAddress(text);
+      if (raw === null) throw badRequest('Not a TON address.');
+      const a = await publishedAllocation();
+      if (!a) throw notFound('No airdrop is published.');
+      const { tree } = await treeOf(a);
+      const address = Address.parseRaw(raw);
+      if (!tree.dict.has(address)) throw notFound('This address has no airdrop.');
+      const minter = await minterFor(a);
+      const answer = customPayloadResponse(tree, address, {
+        minter: minter.address,
+        walletCode: minter.walletCode,
+      });
+      if (!answer) throw notFound('This address has no airdrop.');
+      return answer;
+    },
+
+    /** The published tree as a BOC: its root cell's hash is the published root. */
+    async dump() {
+      const a = await publishedAllocation();
+      if (!a) throw notFound('No airdrop is published.');
+      return { id: a.id, dump: (await treeOf(a)).dump };
+    },
+
+    metadata: () => metadataFor(deps.env.publicUrl, published?.decimals ?? JETTON.decimals),
+
+    /** The player's airdrop status and, when claimable now, the TON Connect messages. */
+    async claim(userId: number): Promise<AirdropClaimResponse> {
+      const none = {
+        reason: null,
+        amount: null,
+        decimals: null,
+        wallet: null,
+        opens: null,
+        closes: null,
+        messages: [],
+      };
+      const bound = await repo.boundWallet(db, userId);
+      const wallet = bound ? rawAddress(bound) : null;
+      if (wallet === null) return { ...none, status: 'no_wallet' };
+      const a = await publishedAllocation();
+      if (!a) return { ...none, status: 'no_snapshot' };
+      const timing = { decimals: a.decimals, opens: a.startFrom, closes: a.expiredAt };
+      const row = await repo.allocatedWallet(db, a.id, wallet);
+      if (!row) {
+        const elsewhere = await repo.walletOfPlayer(db, a.id, userId);
+        if (elsewhere)
+          return {
+            ...none,
+            ...timing,
+            status: 'not_eligible',
+            reason: 'wallet_changed',
+            amount: elsewhere.amount,
+            wallet: elsewhere.walletAddress,
+          };
+        const refusal = await repo.refusalOf(db, a.id, userId);
+        return {
+          ...none,
+          status: 'not_eligible',
+          reason: (refusal?.reason as AirdropClaimResponse['reason']) ?? 'not_in_snapshot',
+        };
+      }
+      const base = { ...none, ...timing, amount: row.amount, wallet: row.walletAddress };
+      if (row.claimStatus === 'claimed') return { ...base, status: 'claimed' };
+      if (row.claimStatus === 'sent') return { ...base, status: 'claim_sent' };
+      const nowS = Math.floor(deps.now() / 1000);
+      if (nowS < a.startFrom || nowS >= a.expiredAt) return { ...base, status: 'allocated' };
+      const [{ tree }, minter] = await Promise.all([treeOf(a), minterFor(a)]);
+      const owner = Address.parseRaw(wallet);
+      const proof = airdropProof(tree, owner);
+      if (!proof) return { ...base, status: 'allocated' };
+      const messages = claimMessages({
+        owner,
+        minter: minter.address,
+        merkleRoot: tree.root,
+        walletCode: minter.walletCode,
+        proofPayload: claimPayload(proof),
+      });
+      return { ...base, status: 'allocated', messages };
+    },
+
+    /** The app sent the claim: remembered, so that a reload shows it. */
+    async claimSent(userId: number) {
+      const bound = await repo.boundWallet(db, userId);
+      const wallet = bound ? rawAddress(bound) : null;
+      const a = await publishedAllocation();
+      if (wallet === null || !a) throw refused('NOTHING_TO_CLAIM', 'There is nothing to claim.');
+      const row = await repo.markClaimSent(db, a.id, wallet, new Date(deps.now()));
+      if (!row) throw refused('NOTHING_TO_CLAIM', 'There is nothing to claim.');
+      return { status: row.claimStatus === 'claimed' ? ('claimed' as const) : ('claim_sent' as const) };
+    },
+
+    // --- Exclusions ------------------------------------------------------------------------------
+
+    async exclusions() {
+      return {
+        exclusions: (await repo.exclusions(db)).map((e) => ({
+          playerId: e.userId,
+          reason: e.reason,
+          excludedBy: e.excludedBy,
+          excludedAt: e.excludedAt.getTime(),
+        })),
+      };
+    },
+
+    /** Leaves a player out of the allocations made from now on (audited, before and after). */
+    async exclude(adminId: number, playerId: number, reason: string, exclude: boolean) {
+      if (!(await repo.playerExists(db, playerId))) throw notFound('Player not found.');
+      const now = new Date(deps.now());
+      const before = (await repo.findExclusion(db, playerId)) ?? null;
+      if (!exclude) await repo.deleteExclusion(db, playerId);
+      else await repo.upsertExclusion(db, { userId: playerId, reason, excludedBy: adminId, excludedAt: now });
+      const after = (await repo.findExclusion(db, playerId)) ?? null;
+      await repo.insertAudit(db, [
+        {
+          adminId,
+          action: exclude ? 'airdrop.exclude' : 'airdrop.include',
+          target: `player:${playerId}`,
+          reason,
+          before,
+          after,
+          createdAt: now,
+        },
+      ]);
+      return {
+        exclusion:
+          after === null
+            ? null
+            : {
+                playerId,
+                reason: after.reason,
+                excludedBy: after.excludedBy,
+                excludedAt: after.excludedAt.getTime(),
+              },
+      };
+    },
+  };
+}

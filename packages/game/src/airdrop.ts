@@ -1,0 +1,213 @@
+/**
+ * The airdrop's allocation rule: from a frozen snapshot's rows and the operator's parameters,
+ * how many jetton units each wallet receives. Pure and exact (bigint throughout): identical
+ * inputs give identical allocations, whatever the order of the rows.
+ *
+ * The formula (docs/airdrop.md):
+ *
+ * 1. Eligibility. A row counts when its player had a wallet bound by proof at the snapshot's
+ *    instant, was not banned then and is not excluded by an operator. The tokens go to the
+ *    wallet, so a ban or an exclusion of any player bound to a wallet excludes the wallet: the
+ *    other players on it are refused with `wallet_excluded`.
+ * 2. One allocation per wallet. A wallet's weight is the LARGEST lifetime coins among the players
+ *    bound to it (not the sum), so that binding one wallet to several accounts gains nothing.
+ * 3. Capped proportional share ("water filling"): every wallet gets `λ × weight`, except that no
+ *    wallet gets more than the cap; what the capped wallets cannot take is shared among the others
+ *    in proportion to their weights. Computed exactly: wallets are visited by weight, largest
+ *    first; a wallet whose share of the remaining supply `R × w / W` reaches the cap gets the cap
+ *    and leaves the pool (R and W shrink); the rest get `R × w / W`.
+ * 4. Whole jetton units: every amount is rounded DOWN to a multiple of 10^decimals. The rounding
+ *    remainder (less than one unit per wallet) and what the minimum drops are not allocated: they
+ *    are never minted. So the total never exceeds the supply, and more coins never give less
+ *    (rounding down and dropping below a threshold are both monotone).
+ * 5. Minimum: a wallet whose amount is below the minimum (at least one unit) gets nothing
+ *    (`below_minimum`).
+ */
+
+export interface AirdropRow {
+  playerId: number;
+  /** The wallet bound at the snapshot's instant, in one canonical form (raw `0:<hex>`), or null. */
+  wallet: string | null;
+  /** Lifetime coins at the snapshot's instant. */
+  coins: bigint | number;
+  /** Banned at the snapshot's instant. */
+  banned?: boolean;
+  /** An operator's exclusion, with its reason; null or absent when not excluded. */
+  excluded?: string | null;
+}
+
+export interface AirdropParams {
+  /** Total supply of the airdrop in the jetton's smallest units. */
+  supply: bigint;
+  /** The jetton's decimals: one whole unit is 10^decimals smallest units. */
+  decimals: number;
+  /** Most any wallet receives, in smallest units (rounded down to whole units); none when absent. */
+  cap?: bigint | null;
+  /** Fewest a wallet receives, in smallest units (rounded up to whole units, at least one unit). */
+  minimum?: bigint | null;
+}
+
+export const AIRDROP_REFUSALS = [
+  'no_wallet',
+  'banned',
+  'excluded',
+  'wallet_excluded',
+  'no_coins',
+  'below_minimum',
+] as const;
+export type AirdropRefusal = (typeof AIRDROP_REFUSALS)[number];
+
+export interface AirdropAllocation {
+  wallet: string;
+  amount: bigint;
+  /** The weight that counted: the largest lifetime coins among the wallet's players. */
+  coins: bigint;
+  /** Every eligible player bound to the wallet, ascending. */
+  playerIds: number[];
+  capped: boolean;
+}
+
+export interface AirdropRefused {
+  playerId: number;
+  wallet: string | null;
+  reason: AirdropRefusal;
+  /** The operator's reason, for `excluded`. */
+  detail?: string;
+}
+
+export interface AirdropResult {
+  /** Allocated wallets, ordered by wallet. */
+  allocations: AirdropAllocation[];
+  /** Refused players, ordered by player id. */
+  refused: AirdropRefused[];
+  total: bigint;
+  /** supply − total: rounding, the minimum's drops and, with a cap, what no wallet could take. */
+  unallocated: bigint;
+  /** The effective parameters, in smallest units. */
+  unit: bigint;
+  cap: bigint | null;
+  minimum: bigint;
+}
+
+export const MAX_DECIMALS = 18;
+
+/** Checks the parameters; a message naming the problem, or null. */
+export function airdropParamsProblem(p: AirdropParams): string | null {
+  if (!Number.isInteger(p.decimals) || p.decimals < 0 || p.decimals > MAX_DECIMALS)
+    return `decimals must be an integer from 0 to ${MAX_DECIMALS}`;
+  const unit = 10n ** BigInt(p.decimals);
+  if (p.supply < unit) return 'supply must be at least one whole jetton';
+  if (p.cap !== undefined && p.cap !== null && p.cap < unit) return 'cap must be at least one whole jetton';
+  if (p.minimum !== undefined && p.minimum !== null && p.minimum < 0n) return 'minimum must not be negative';
+  if (p.cap != null && p.minimum != null && p.minimum > p.cap) return 'minimum must not exceed the cap';
+  return null;
+}
+
+const byWallet = (a: { wallet: string }, b: { wallet: string }) =>
+  a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0;
+
+/** The allocation of a snapshot (see the formula above). Throws on invalid parameters. */
+export function allocateAirdrop(rows: readonly AirdropRow[], params: AirdropParams): AirdropResult {
+  const problem = airdropParamsProblem(params);
+  if (problem) throw new RangeError(problem);
+  const unit = 10n ** BigInt(params.decimals);
+  const cap = params.cap == null ? null : (params.cap / unit) * unit;
+  const minimum = params.minimum == null || params.minimum <= unit ? unit : ceilTo(params.minimum, unit);
+
+  const refused: AirdropRefused[] = [];
+  // Wallets touched by a ban or an exclusion.
+  const tainted = new Set<string>();
+  for (const r of rows) if (r.wallet !== null && (r.banned || r.excluded != null)) tainted.add(r.wallet);
+
+  const wallets = new Map<string, { coins: bigint; playerIds: number[] }>();
+  for (const r of rows) {
+    const coins = BigInt(r.coins);
+    if (r.wallet === null) refused.push({ playerId: r.playerId, wallet: null, reason: 'no_wallet' });
+    else if (r.excluded != null)
+      refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'excluded', detail: r.excluded });
+    else if (r.banned) refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'banned' });
+    else if (tainted.has(r.wallet))
+      refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'wallet_excluded' });
+    else if (coins <= 0n) refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'no_coins' });
+    else {
+      const w = wallets.get(r.wallet);
+      if (w) {
+        if (coins > w.coins) w.coins = coins;
+        w.playerIds.push(r.playerId);
+      } else wallets.set(r.wallet, { coins, playerIds: [r.playerId] });
+    }
+  }
+
+  // Largest weight first; equal weights are treated alike, so the order among them is immaterial.
+  const pool = [...wallets]
+    .map(([wallet, w]) => ({ wallet, ...w }))
+    .sort((a, b) => byWeightDesc(a.coins, b.coins));
+  let remaining = params.supply;
+  let weight = pool.reduce((s, w) => s + w.coins, 0n);
+  const amounts = new Map<string, { amount: bigint; capped: boolean }>();
+  let i = 0;
+  if (cap !== null) {
+    while (i < pool.length) {
+      // Every wallet of equal weight is capped together or not at all.
+      const w = pool[i]!.coins;
+      if (remaining * w < cap * weight) break;
+      let j = i;
+      while (j < pool.length && pool[j]!.coins === w) j++;
+      const count = BigInt(j - i);
+      if (remaining < cap * count) break; // cannot happen when remaining·w ≥ cap·weight; kept as a guard
+      for (let k = i; k < j; k++) amounts.set(pool[k]!.wallet, { amount: cap, capped: true });
+      remaining -= cap * count;
+      weight -= w * count;
+      i = j;
+    }
+  }
+  for (; i < pool.length; i++) {
+    const w = pool[i]!;
+    amounts.set(w.wallet, { amount: ((remaining * w.coins) / weight / unit) * unit, capped: false });
+  }
+
+  const allocations: AirdropAllocation[] = [];
+  for (const w of pool) {
+    const a = amounts.get(w.wallet)!;
+    const playerIds = w.playerIds.sort((x, y) => x - y);
+    if (a.amount < minimum) {
+      for (const playerId of playerIds) refused.push({ playerId, wallet: w.wallet, reason: 'below_minimum' });
+    } else
+      allocations.push({ wallet: w.wallet, amount: a.amount, coins: w.coins, playerIds, capped: a.capped });
+  }
+  allocations.sort(byWallet);
+  refused.sort((a, b) => a.playerId - b.playerId || reasonOrder(a.reason) - reasonOrder(b.reason));
+  const total = allocations.reduce((s, a) => s + a.amount, 0n);
+  return { allocations, refused, total, unallocated: params.supply - total, unit, cap, minimum };
+}
+
+const byWeightDesc = (a: bigint, b: bigint) => (a > b ? -1 : a < b ? 1 : 0);
+const reasonOrder = (r: AirdropRefusal) => AIRDROP_REFUSALS.indexOf(r);
+const ceilTo = (x: bigint, unit: bigint) => ((x + unit - 1n) / unit) * unit;
+
+// --- Distribution figures ------------------------------------------------------------------------
+
+export interface Distribution {
+  count: number;
+  /** 0 (everyone equal) to 1 (one holds everything). */
+  gini: number;
+  /** Share of the total held by the top 1 % (at least one holder). */
+  top1Share: number;
+  median: number;
+}
+
+/** Gini coefficient, top 1 % share and median of non-negative amounts. */
+export function distribution(amounts: readonly (number | bigint)[]): Distribution {
+  const xs = amounts.map(Number).sort((a, b) => a - b);
+  const n = xs.length;
+  if (n === 0) return { count: 0, gini: 0, top1Share: 0, median: 0 };
+  const total = xs.reduce((s, x) => s + x, 0);
+  const median = n % 2 === 1 ? xs[(n - 1) / 2]! : (xs[n / 2 - 1]! + xs[n / 2]!) / 2;
+  if (total === 0) return { count: n, gini: 0, top1Share: 0, median };
+  // G = Σ (2i − n − 1)·x_i / (n·Σx), i from 1, x ascending.
+  let weighted = 0;
+  xs.forEach((x, i) => (weighted += (2 * (i + 1) - n - 1) * x));
+  const top = Math.max(1, Math.ceil(n / 100));
+  const topSum = xs.slice(n - top).reduce((s, x) => s + x, 0);
+  return { count: n, gini: weighted / (n * total), top1Share: topSum / total, median };
+}
