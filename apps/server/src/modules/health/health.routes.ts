@@ -51,9 +51,10 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   });
 
   /**
-   * Readiness: the database answers and every committed migration is applied, and Redis, when
-   * configured, answers, and the process is not stopping (SIGTERM: it answers 503 at once, see
-   * drain.ts). Orchestrators send traffic only once it is 200.
+   * Readiness: the database answers, every committed migration is applied and the process is not
+   * stopping (SIGTERM: it answers 503 at once, see drain.ts). Orchestrators send traffic only
+   * once it is 200. Redis is reported but not required: without it the game runs on PostgreSQL
+   * alone, and a load balancer must not take every process out when Redis is down.
    */
   app.get(
     '/ready',
@@ -63,9 +64,9 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     },
     async (_request, reply) => {
       const { database } = app.deps;
-      const { ok, body } = await check();
+      const { body } = await check();
       const migrations = body.database.up ? await migrationsApplied(database.db) : false;
-      const ready = ok && migrations && !isDraining(app.deps);
+      const ready = body.database.up && migrations && !isDraining(app.deps);
       reply.status(ready ? 200 : 503);
       return { ready, database: body.database.up, redis: body.redis, migrations };
     },
