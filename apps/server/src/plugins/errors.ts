@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError } from '../db/client.ts';
+import { connectionLost } from '../db/failover.ts';
 import { AppError, sqlState } from '../lib/errors.ts';
 
 /**
@@ -28,7 +29,7 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 const BUSY_CODES = new Set(['57014', '55P03', '25P03', '57P01', '57P03']);
 
 function isBusy(error: unknown): boolean {
-  if (error instanceof DatabaseBusyError) return true;
+  if (error instanceof DatabaseBusyError || connectionLost(error)) return true;
   const state = sqlState(error);
   return state !== undefined && (BUSY_CODES.has(state) || state.startsWith('08'));
 }
