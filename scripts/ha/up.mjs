@@ -196,6 +196,7 @@ postgresql:
   const pgPort = await freePort();
   const pgReplicaPort = await freePort();
   const appPort = await freePort();
+  const statsPort = await freePort();
   const servers = [{ port: await freePort() }, { port: await freePort() }];
   const haproxyConf = join(dir, 'haproxy.cfg');
   writeFileSync(
@@ -206,6 +207,7 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  timeout check 3s
   retries 3
   option redispatch
 listen postgres
@@ -222,13 +224,18 @@ listen postgres_replica
   http-check expect status 200
   default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
 ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check port ${n.rest}`).join('\n')}
+listen stats
+  bind 127.0.0.1:${statsPort}
+  mode http
+  stats enable
+  stats uri /stats
 listen app
   bind 127.0.0.1:${appPort}
   mode http
   option httpchk GET /api/v1/ready
   http-check expect status 200
   retry-on conn-failure empty-response response-timeout
-  default-server inter 500ms fall 1 rise 2
+  default-server inter 1s fall 2 rise 2
 ${servers.map((s, i) => `  server app${i + 1} 127.0.0.1:${s.port} check`).join('\n')}
 `,
   );
@@ -279,7 +286,10 @@ ${servers.map((s, i) => `  server app${i + 1} 127.0.0.1:${s.port} check`).join('
     })),
     servers: servers.map((s) => ({ pid: s.child.pid, port: s.port })),
   };
-  writeFileSync(STATE, JSON.stringify({ dir, pids, topology }));
+  writeFileSync(
+    STATE,
+    JSON.stringify({ dir, pids, topology, haproxyStats: `http://127.0.0.1:${statsPort}/stats;csv` }),
+  );
   console.log(JSON.stringify(topology));
 } catch (error) {
   console.error(`ha:up failed: ${error.message} (logs in ${dir}); run npm run ha:down`);
