@@ -149,6 +149,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: deps.env.trustProxy,
+    // While closing (SIGTERM), a request already on a kept-alive connection is served, with
+    // `Connection: close`, rather than refused with 503: a rolling restart fails no request.
+    return503OnClosing: false,
     frameworkErrors: routerRefusal,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -39,6 +39,13 @@ const schema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    REDIS_SENTINELS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\s*[\w.-]+:\d{1,5}\s*(,\s*[\w.-]+:\d{1,5}\s*)*$/, 'must be comma-separated host:port')
+        .optional(),
+    ),
+    REDIS_SENTINEL_NAME: z.string().trim().min(1).default('mymaster'),
     REDIS_KEY_PREFIX: z.string().default('egg-rush:'),
     BOT_TOKEN: optionalText,
     BOT_WEBHOOK_SECRET: optionalText.pipe(
@@ -146,6 +153,12 @@ export interface Env {
   databaseReplicaUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /**
+   * Redis Sentinels (REDIS_SENTINELS) that name the primary of REDIS_SENTINEL_NAME; when set they
+   * are used instead of REDIS_URL's host (its password and database still apply).
+   */
+  redisSentinels: { host: string; port: number }[] | undefined;
+  redisSentinelName: string;
   /** Put before every Redis key, so that several deployments can share one Redis. */
   redisKeyPrefix: string;
   /** The bot token that signs launch data; the development token in development mode. */
@@ -209,6 +222,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redisSentinels: e.REDIS_SENTINELS?.split(',').map((hostPort) => {
+      const [host, port] = hostPort.trim().split(':') as [string, string];
+      return { host, port: Number(port) };
+    }),
+    redisSentinelName: e.REDIS_SENTINEL_NAME,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     botToken: e.BOT_TOKEN ?? DEV_BOT_TOKEN,
     devMode: !e.BOT_TOKEN && e.NODE_ENV !== 'production',

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { connect } from './lib/start.ts';
+import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/drain.ts';
+import { flushScores } from './modules/leaderboard/leaderboard.store.ts';
 import { startSeasonJob } from './modules/seasons/seasons.job.ts';
 
 /** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
@@ -21,14 +23,25 @@ async function serve(env: Env) {
     app.log.warn('BOT_WEBHOOK_SECRET is not set: the webhook refuses every update (see docs/telegram.md)');
   }
   let closing = false;
+  const connections = closeConnectionsOnDrain(app.server);
   // Pays finished weeks; every process runs it, a week is paid once.
   const stopSeasons = startSeasonJob(deps, app.log);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Not ready from now on; past the limit the process goes anyway.
+    startDraining(deps);
+    connections.drain();
+    setTimeout(() => {
+      app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'graceful stop over its limit: exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     await stopSeasons();
+    // Stops listening, closes idle connections and answers what arrives on busy ones with
+    // `Connection: close`; resolves once every request is answered and the tap writer drained.
     await app.close();
+    if (deps.redis) await flushScores(deps.redis);
     await deps.redis?.quit().catch(() => undefined);
     await deps.database.close();
     process.exit(0);

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { connectionLost, multiHost } from './failover.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -102,8 +103,11 @@ export async function openDatabase(options: {
   replicaUrl?: string | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
+    // libpq's multi-host form (target_session_attrs=read-write): connections go to the primary.
+    const hosts = multiHost(options.databaseUrl);
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: hosts?.url ?? options.databaseUrl,
+      ...(hosts ? { Client: hosts.Client } : {}),
       max: options.poolMax ?? DB_LIMITS.poolMax,
       connectionTimeoutMillis: DB_LIMITS.acquireMs,
       statement_timeout: options.statementTimeoutMs ?? DB_LIMITS.statementMs,
@@ -111,15 +115,22 @@ export async function openDatabase(options: {
       idle_in_transaction_session_timeout: DB_LIMITS.idleInTransactionMs,
     });
     // An idle connection the server closed (restart, idle timeout) must not crash the process.
-    pool.on('error', () => undefined);
+    pool.on('error', () => hosts?.forget());
     busyWhenNoConnection(pool);
+    // A connection in use whose server dies reports it on the connection too (57P01 at a crash).
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    // A connection that failed that way is closed by the pool; look for the primary again.
+    const lost = () => hosts?.forget();
+    pool.on('release', (error: unknown) => {
+      if (error && connectionLost(error)) lost();
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const replica = options.replicaUrl ? replicaReads(options.replicaUrl, pool) : undefined;
     return {
       db,
       replica: replica?.db ?? db,
       kind: 'postgres',
-      transaction: (fn) => pgTransaction(pool, fn),
+      transaction: (fn) => pgTransaction(pool, fn, lost),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: () => ping(db),
       poolStats: () => ({
@@ -235,7 +246,7 @@ const connectionDbs = new WeakMap<pg.PoolClient, Db>();
  * the server rolls the transaction back and frees its locks, and whatever `fn` still attempts
  * fails on the closed connection instead of landing in another request's transaction.
  */
-async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>, lost: () => void): Promise<T> {
   const client = await pool.connect(); // a DatabaseBusyError when none is had in time
   let tx = connectionDbs.get(client);
   if (!tx) {
@@ -250,7 +261,13 @@ async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Prom
     return value;
   } catch (error) {
     if (error instanceof DatabaseBusyError) broken = error;
-    else await client.query('rollback').catch((e: Error) => (broken = e));
+    else if (connectionLost(error)) {
+      // A failover (or a lost network): nothing of this transaction is committed, unless the
+      // commit itself was in flight; the connection is dropped and the player asked to retry.
+      broken = error as Error;
+      lost();
+      throw new DatabaseBusyError(`connection lost: ${(error as Error).message}`);
+    } else await client.query('rollback').catch((e: Error) => (broken = e));
     throw error;
   } finally {
     client.release(broken);

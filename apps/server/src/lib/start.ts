@@ -1,14 +1,15 @@
-import { openDatabase } from '../db/client.ts';
+import type { Redis } from 'ioredis';
+import { openDatabase, type Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Deps } from './deps.ts';
-import { openRedis } from './redis.ts';
+import { openRedisFor } from './redis.ts';
 import { redisScores } from '../modules/leaderboard/leaderboard.store.ts';
 import { leagueSets } from '../modules/leagues/leagues.store.ts';
 import { rekeySquadNames } from '../modules/squads/squads.service.ts';
 
 /**
  * Opens the database (migrated) and Redis for a real run, loading the Leader Board and the league boards into Redis
- * from PostgreSQL when Redis does not hold it yet.
+ * from PostgreSQL when Redis does not hold it yet, and again each time Redis answers after an outage.
  */
 export async function connect(env: Env): Promise<Deps> {
   const database = await openDatabase({
@@ -18,15 +19,32 @@ export async function connect(env: Env): Promise<Deps> {
   });
   await database.migrate();
   await rekeySquadNames(database);
-  const redis = env.redisUrl ? openRedis(env.redisUrl, env.redisKeyPrefix) : undefined;
-  // Redis down at start is not fatal: the Leader Board is read from PostgreSQL and reloaded later.
-  if (redis) {
-    await redisScores(redis)
-      .rebuildIfMissing(database.db)
-      .catch(() => undefined);
-    await leagueSets(redis)
-      .rebuildIfMissing(database.db)
-      .catch(() => undefined);
-  }
+  const redis = openRedisFor(env);
+  // Redis down at start is not fatal: the Leader Board is read from PostgreSQL and loaded later.
+  if (redis) await keepRedisCopies(redis, database.db);
   return { env, database, redis, now: Date.now, rng: Math.random };
+}
+
+/**
+ * Redis holds copies of what PostgreSQL knows (the Leader Board and league sets). Loads them
+ * when missing now, then each time the connection is ready again (Redis restarted, came back
+ * after a network loss, or Sentinel promoted a replica): while Redis did not answer, the board
+ * writes were dropped (the game went on with PostgreSQL alone), and a replica may miss the last
+ * writes of its old primary, so every player is loaded again (ZADD GT: newer totals stay).
+ * Resolves after the first attempt; later loads run in the background and never throw.
+ */
+export async function keepRedisCopies(redis: Redis, db: Db): Promise<void> {
+  const copies = [redisScores(redis), leagueSets(redis)];
+  let first = true;
+  let running: Promise<void> | undefined;
+  const load = async (all: boolean) => {
+    for (const copy of copies) await (all ? copy.refresh(db) : copy.rebuildIfMissing(db));
+  };
+  redis.on('ready', () => {
+    if (first) return;
+    // One load at a time; a connection lost during it is followed by another.
+    running = (running ?? Promise.resolve()).then(() => load(true).catch(() => undefined));
+  });
+  await load(false).catch(() => undefined);
+  first = false;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError } from '../db/client.ts';
+import { connectionLost } from '../db/failover.ts';
 import { AppError, sqlState } from '../lib/errors.ts';
 import { outsideBusy } from '../lib/outside.ts';
 
@@ -32,6 +33,7 @@ function isBusy(error: unknown): boolean {
   // Drizzle wraps a failed query's error in its own (`cause`).
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++)
     if (e instanceof DatabaseBusyError) return true;
+  if (connectionLost(error)) return true;
   const state = sqlState(error);
   return state !== undefined && (BUSY_CODES.has(state) || state.startsWith('08'));
 }

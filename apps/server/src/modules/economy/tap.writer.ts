@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client.ts';
+import { DatabaseBusyError, type Database } from '../../db/client.ts';
+import { connectionLost } from '../../db/failover.ts';
 import { applyTapBatches, type TapBatch, type TapRow } from './economy.repository.ts';
 
 /** How the writer groups batches; per process. */
@@ -33,7 +34,9 @@ interface Pending extends TapBatch {
  * a player, and none of a player whose earlier batch is still being written.
  *
  * A failed statement does not fail its neighbours: each of its batches is retried alone, and only
- * a batch that fails alone answers with its own error.
+ * a batch that fails alone answers with its own error. Except when the connection was lost (a
+ * failover): the statement may have committed, so its batches are never sent again; each answers
+ * 503 BUSY, and is either committed once or not at all.
  */
 export function createTapWriter(
   database: Database,
@@ -101,6 +104,11 @@ export function createTapWriter(
       const rows = await applyTapBatches(database, batch);
       for (const p of batch) p.resolve(rows.get(p.userId) ?? null);
     } catch (error) {
+      if (connectionLost(error)) {
+        const busy = new DatabaseBusyError(`connection lost: ${(error as Error).message}`);
+        for (const p of batch) p.reject(busy);
+        return;
+      }
       if (batch.length === 1) {
         batch[0]!.reject(error);
         return;
@@ -112,7 +120,7 @@ export function createTapWriter(
           const rows = await applyTapBatches(database, [p]);
           p.resolve(rows.get(p.userId) ?? null);
         } catch (alone) {
-          p.reject(alone);
+          p.reject(connectionLost(alone) ? new DatabaseBusyError('connection lost') : alone);
         }
       }
     }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replies } from '@egg-rush/contract/common';
 import { healthResponse, readyResponse } from '@egg-rush/contract/meta';
 import { migrationsFolder, queryRows, type Db } from '../../db/client.ts';
+import { isDraining } from './drain.ts';
 
 /** The health answer is computed at most this often; calls in between share it. */
 export const HEALTH_CACHE_MS = 1000;
@@ -50,8 +51,10 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   });
 
   /**
-   * Readiness: the database answers and every committed migration is applied, and Redis, when
-   * configured, answers. Orchestrators send traffic only once it is 200.
+   * Readiness: the database answers, every committed migration is applied and the process is not
+   * stopping (SIGTERM: it answers 503 at once, see drain.ts). Orchestrators send traffic only
+   * once it is 200. Redis is reported but not required: without it the game runs on PostgreSQL
+   * alone, and a load balancer must not take every process out when Redis is down.
    */
   app.get(
     '/ready',
@@ -61,9 +64,9 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     },
     async (_request, reply) => {
       const { database } = app.deps;
-      const { ok, body } = await check();
+      const { body } = await check();
       const migrations = body.database.up ? await migrationsApplied(database.db) : false;
-      const ready = ok && migrations;
+      const ready = body.database.up && migrations && !isDraining(app.deps);
       reply.status(ready ? 200 : 503);
       return { ready, database: body.database.up, redis: body.redis, migrations };
     },

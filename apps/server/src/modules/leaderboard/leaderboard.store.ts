@@ -86,6 +86,15 @@ export function redisScores(redis: Redis) {
       return { rebuilt: true, players: await loadAll(redis, BUILT, db, batch, (page) => this.record(page)) };
     },
 
+    /**
+     * Loads every player from PostgreSQL again, whatever is there: after Redis answers again,
+     * since the writes it missed meanwhile (or a promoted replica never received) are not
+     * repaired until each player's next write. GT keeps any newer total already there.
+     */
+    refresh(db: Tx, batch = 10_000): Promise<number> {
+      return loadAll(redis, BUILT, db, batch, (page) => this.record(page));
+    },
+
     /** Forgets the board (tests and benchmarks). */
     async clear(): Promise<void> {
       await redis.del(SCORES, BUILT);

@@ -124,6 +124,15 @@ export function leagueSets(redis: Redis) {
       return { rebuilt: true, players: await loadAll(redis, BUILT, db, batch, (page) => this.record(page)) };
     },
 
+    /**
+     * Loads every player from PostgreSQL again, whatever is there: after Redis answers again,
+     * since the writes it missed meanwhile (or a promoted replica never received) are not
+     * repaired until each player's next write. GT keeps any newer total already there.
+     */
+    refresh(db: Tx, batch = 10_000): Promise<number> {
+      return loadAll(redis, BUILT, db, batch, (page) => this.record(page));
+    },
+
     /** Takes a player out of every league set (banned); their next recorded total puts them back. */
     async remove(userId: number): Promise<void> {
       const member = memberOf(userId);

@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseBusyError, openDatabase, queryRows, type Database } from '../src/db/client.ts';
+import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { freePort, until } from './redis-servers.ts';
+
+// A PostgreSQL failover as the server sees it: connections to the old primary fail, writes in
+// flight answer 503 BUSY (DatabaseBusyError) and are never applied twice, and new connections
+// find the new primary through libpq's multi-host DATABASE_URL.
+
+describe('the tap writer when the connection is lost', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('never sends a statement again whose commit may have happened: each batch is applied once or refused', async () => {
+    const ids = [6601, 6602, 6603];
+    for (const id of ids) await t.login(id);
+    const real = t.deps.database;
+    let lose = true;
+    // The statement commits, then the answer is lost with the connection (the primary died).
+    const flaky: Database = {
+      ...real,
+      prepared: async <T>(name: string, text: string, params: unknown[]) => {
+        const rows = await real.prepared<T>(name, text, params);
+        if (lose) {
+          lose = false;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return rows;
+      },
+    };
+    const writer = createTapWriter(flaky, { maxBatches: 256, lingerMs: 5, maxInFlight: 1 });
+    const now = t.clock.now() + 60_000;
+    const answers = await Promise.allSettled(ids.map((id) => writer.submit(id, 5, now)));
+    for (const answer of answers) {
+      expect(answer.status).toBe('rejected');
+      expect((answer as PromiseRejectedResult).reason).toBeInstanceOf(DatabaseBusyError);
+    }
+    const rows = await queryRows<{ n: number }>(
+      real.db,
+      sql`select count(*)::int as n from economy_events where kind = 'tap' and user_id in (6601, 6602, 6603)`,
+    );
+    expect(rows[0]!.n).toBe(ids.length);
+  });
+});
+
+const BIN = '/usr/lib/postgresql/15/bin';
+const asRoot = process.getuid?.() === 0;
+const run = (cmd: string, args: string[]) =>
+  execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, {
+    stdio: 'pipe',
+    timeout: 60_000,
+  }).toString();
+
+describe('a multi-host DATABASE_URL through a failover', () => {
+  let dir: string;
+  let primary: number;
+  let standby: number;
+  let database: Database;
+  const started: string[] = [];
+  const start = (data: string, port: number) => {
+    run(`${BIN}/pg_ctl`, [
+      '-D',
+      data,
+      '-l',
+      `${data}.log`,
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${dir} -h 127.0.0.1`,
+      'start',
+    ]);
+    started.push(data);
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'egg-failover-'));
+    if (asRoot) {
+      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+      chownSync(dir, uid, gid);
+    }
+    primary = await freePort();
+    standby = await freePort();
+    run(`${BIN}/initdb`, ['-D', `${dir}/a`, '-U', 'postgres', '--auth=trust', '--no-sync']);
+    // Synchronous: a commit is acknowledged once the standby has it.
+    run('sh', ['-c', `echo "synchronous_standby_names = '*'" >> ${dir}/a/postgresql.conf`]);
+    start(`${dir}/a`, primary);
+    run('/usr/bin/pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary),
+      '-U',
+      'postgres',
+      '-D',
+      `${dir}/b`,
+      '-R',
+      '-X',
+      'stream',
+    ]);
+    run('sh', ['-c', `echo "synchronous_standby_names = ''" >> ${dir}/b/postgresql.conf`]);
+    start(`${dir}/b`, standby);
+    // The standby first: the server must pass it over (read-only) for the primary.
+    const url = `postgres://postgres@127.0.0.1:${standby},127.0.0.1:${primary}/postgres?target_session_attrs=read-write`;
+    database = await openDatabase({ databaseUrl: url, dataDir: '' });
+    await database.db.execute(sql`create table writes (n int primary key)`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+    for (const data of started.reverse()) {
+      try {
+        run(`${BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already stopped
+      }
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const write = (n: number) =>
+    database.transaction(async (tx) => {
+      await tx.execute(sql`insert into writes values (${n})`);
+    });
+
+  it('answers 503 while the primary is gone, then writes on the promoted standby, and loses no acknowledged write', async () => {
+    const acknowledged: number[] = [];
+    for (let n = 0; n < 20; n++) {
+      await write(n);
+      acknowledged.push(n);
+    }
+    // kill -9 of the primary's postmaster.
+    const pid = Number(readFileSync(`${dir}/a/postmaster.pid`, 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+    const killed = Date.now();
+    let n = 100;
+    const failures: unknown[] = [];
+    const attempt = async () => {
+      try {
+        await write(++n);
+        acknowledged.push(n);
+        return true;
+      } catch (error) {
+        failures.push(error);
+        return false;
+      }
+    };
+    // Until a standby is promoted, every write fails as busy, quickly.
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      expect(await attempt()).toBe(false);
+      expect(Date.now() - started).toBeLessThan(6_000);
+    }
+    run(`${BIN}/pg_ctl`, ['-D', `${dir}/b`, '-w', 'promote']);
+    await until('a write on the new primary', attempt, 20_000);
+    console.log(
+      `PostgreSQL failover: writes again ${Date.now() - killed} ms after kill -9 (promotion by hand)`,
+    );
+    for (const error of failures) expect(error).toBeInstanceOf(DatabaseBusyError);
+
+    const check = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${standby}/postgres` });
+    await check.connect();
+    const { rows } = await check.query<{ n: number }>('select n from writes order by n');
+    await check.end();
+    expect(rows.map((r) => r.n)).toEqual(acknowledged.sort((a, b) => a - b));
+  }, 120_000);
+});
