@@ -2,6 +2,7 @@ import { Blockchain } from '@ton/sandbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploySandboxJetton, sendTonConnect } from '@egg-rush/jetton/testing';
+import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import { airdropUris, createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -22,7 +23,7 @@ let player: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_IDS: String(OPERATOR), PUBLIC_URL } });
-  op = await t.login(OPERATOR);
+  op = await t.console(OPERATOR);
   player = await t.login(PLAYER);
   await t.login(OTHER);
 });
@@ -45,7 +46,7 @@ describe('a claim in the TON emulator', () => {
         [PLAYER, playerWallet.address.toRawString(), 4000],
         [OTHER, `0:${'77'.repeat(32)}`, 1000],
       ] as const) {
-        await db.execute(sql`update users set wallet_address = ${address} where id = ${id}`);
+        await t.deps.database.transaction((tx) => bindAddress(tx, id, address, at));
         await db.transaction(async (tx) => {
           await tx.execute(sql`update users set onion = onion + ${coins} where id = ${id}`);
           await appendLedger(tx, { userId: id, kind: 'grant', deltaOnion: coins, at });

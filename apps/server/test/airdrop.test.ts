@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAirdropProof } from '@egg-rush/jetton/tree';
 import { queryRows } from '../src/db/client.ts';
 import { markClaimed } from '../src/modules/airdrop/airdrop.repository.ts';
+import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -42,8 +43,9 @@ const credit = (id: number, onion: number) =>
     await tx.execute(sql`update users set onion = onion + ${onion} where id = ${id}`);
     await appendLedger(tx, { userId: id, kind: 'grant', deltaOnion: onion, at: new Date(t.clock.now()) });
   });
+/** Binds a wallet as the wallet check does (with its history event), now. */
 const bind = (id: number, address: string) =>
-  t.deps.database.db.execute(sql`update users set wallet_address = ${address} where id = ${id}`);
+  t.deps.database.transaction((tx) => bindAddress(tx, id, address, new Date(t.clock.now())));
 const tableCounts = async () =>
   queryRows<{ a: number; r: number; x: number; audit: number }>(
     t.deps.database.db,
@@ -68,7 +70,7 @@ const claim = async (id: number) => {
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_IDS: String(OPERATOR), PUBLIC_URL: 'https://egg.example' } });
-  op = await t.login(OPERATOR);
+  op = await t.console(OPERATOR);
   for (const id of [A, B, C, EXCLUDED, NO_WALLET, LATE]) tokens[id] = await t.login(id);
   for (const [id, address] of Object.entries(WALLETS)) await bind(Number(id), address);
   await credit(A, 1000);
