@@ -3,9 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { Address } from '@ton/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
-import { claimConfirmer, type ClaimConfirmer } from '../src/modules/airdrop/airdrop.confirm.ts';
+import {
+  claimConfirmer,
+  startClaimConfirmJob,
+  type ClaimConfirmer,
+} from '../src/modules/airdrop/airdrop.confirm.ts';
 import { createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -78,6 +83,14 @@ async function status() {
   const res = await t.call(player, { method: 'GET', url: '/api/v1/airdrop/claim' });
   expect(res.statusCode).toBe(200);
   return res.json<{ status: string }>().status;
+}
+
+async function rowStatus() {
+  const [row] = await queryRows<{ claim_status: string }>(
+    t.deps.database.db,
+    sql`select claim_status from airdrop_allocation_rows`,
+  );
+  return row?.claim_status;
 }
 
 /** Waits (bounded) until the fake has been asked `n` times in all. */
@@ -183,6 +196,19 @@ describe('claims confirmed from the chain', () => {
     expect(seen.length).toBe(before);
   });
 
+  it('is confirmed by the background job, which the server starts at launch', async () => {
+    mode = 'balance';
+    const stop = startClaimConfirmJob(t.deps, t.app.log, 60_000);
+    try {
+      // Read from the database: a look through the API would check the wallet itself.
+      for (let i = 0; i < 200 && (await rowStatus()) !== 'claimed'; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(await rowStatus()).toBe('claimed');
+    } finally {
+      await stop();
+    }
+  });
+
   it('leaves the claim sent while the wallet is empty or not deployed', async () => {
     mode = 'empty';
     expect(await confirmer.runBatch()).toBe(0);
@@ -221,10 +247,12 @@ describe('claims confirmed from the chain', () => {
 });
 
 describe('without TON_API_ROOT', () => {
-  it('reads nothing from the chain: a sent claim stays sent', async () => {
+  it('has no confirmer and no job: nothing reads the chain', async () => {
     const plain = await createTestApp({});
     try {
       expect(claimConfirmer(plain.deps)).toBeNull();
+      const stop = startClaimConfirmJob(plain.deps, plain.app.log);
+      await stop();
     } finally {
       await plain.close();
     }
