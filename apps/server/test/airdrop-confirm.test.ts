@@ -196,19 +196,6 @@ describe('claims confirmed from the chain', () => {
     expect(seen.length).toBe(before);
   });
 
-  it('is confirmed by the background job, which the server starts at launch', async () => {
-    mode = 'balance';
-    const stop = startClaimConfirmJob(t.deps, t.app.log, 60_000);
-    try {
-      // Read from the database: a look through the API would check the wallet itself.
-      for (let i = 0; i < 200 && (await rowStatus()) !== 'claimed'; i++)
-        await new Promise((r) => setTimeout(r, 20));
-      expect(await rowStatus()).toBe('claimed');
-    } finally {
-      await stop();
-    }
-  });
-
   it('leaves the claim sent while the wallet is empty or not deployed', async () => {
     mode = 'empty';
     expect(await confirmer.runBatch()).toBe(0);
@@ -243,6 +230,20 @@ describe('claims confirmed from the chain', () => {
     await confirmer.settled();
     expect(await confirmer.runBatch()).toBe(0);
     expect(await status()).toBe('claim_sent');
+  });
+
+  // Last: stopping the job closes the process's confirmer.
+  it('is confirmed by the background job, which the server starts at launch', async () => {
+    mode = 'balance';
+    const stop = startClaimConfirmJob(t.deps, t.app.log, 60_000);
+    try {
+      // Read from the database: a look through the API would check the wallet itself.
+      for (let i = 0; i < 200 && (await rowStatus()) !== 'claimed'; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(await rowStatus()).toBe('claimed');
+    } finally {
+      await stop();
+    }
   });
 });
 

@@ -55,6 +55,8 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
   let cursor = '';
   const nudges = new Map<string, Promise<void>>();
   const lastNudge = new Map<string, number>();
+  // Closing aborts the reads in flight and starts no more.
+  const stopping = new AbortController();
 
   async function publishedAllocation() {
     published ??= await repo.publishedAllocation(db);
@@ -71,7 +73,7 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
       merkleRoot: BigInt(`0x${a.rootHex!}`),
       walletCode: minter.walletCode,
     });
-    const balance = await api.jettonBalance(owner, minter.address, wallet);
+    const balance = await api.jettonBalance(owner, minter.address, wallet, stopping.signal);
     if (balance < BigInt(row.amount)) return false;
     await repo.markClaimed(db, a.id, row.walletAddress, new Date(deps.now()));
     return true;
@@ -85,6 +87,7 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
       cursor = rows.length < limit ? '' : rows[rows.length - 1]!.walletAddress;
       let confirmed = 0;
       for (const row of rows) {
+        if (stopping.signal.aborted) break;
         try {
           if (await check(a, row)) confirmed += 1;
         } catch (error) {
@@ -102,7 +105,7 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
     nudge(wallet) {
       const at = deps.now();
       const last = lastNudge.get(wallet);
-      if (nudges.has(wallet) || nudges.size >= NUDGES_IN_FLIGHT) return;
+      if (stopping.signal.aborted || nudges.has(wallet) || nudges.size >= NUDGES_IN_FLIGHT) return;
       if (last !== undefined && at - last >= 0 && at - last < NUDGE_EVERY_MS) return;
       if (lastNudge.size >= NUDGES_REMEMBERED) lastNudge.clear();
       lastNudge.set(wallet, at);
@@ -123,7 +126,10 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
       await Promise.all(nudges.values());
     },
 
-    close: async () => undefined,
+    async close() {
+      stopping.abort();
+      await confirmer.settled();
+    },
   };
   return confirmer;
 }
@@ -149,7 +155,7 @@ export function claimConfirmer(deps: Deps, log?: FastifyBaseLogger): ClaimConfir
     let closed: Promise<void> | undefined;
     confirmer = {
       ...inner,
-      close: () => (closed ??= inner.settled().then(() => outside.close())),
+      close: () => (closed ??= inner.close().then(() => outside.close())),
     };
   }
   confirmers.set(deps, confirmer);
@@ -159,7 +165,7 @@ export function claimConfirmer(deps: Deps, log?: FastifyBaseLogger): ClaimConfir
 /**
  * The job: a batch of sent claims checked at start and every interval, in every server process
  * (a claim marked twice is marked once). Nothing without TON_API_ROOT. Returns a function that
- * stops it.
+ * stops it and closes the process's confirmer (for shutdown: reads in flight are aborted).
  */
 export function startClaimConfirmJob(deps: Deps, log: FastifyBaseLogger, intervalMs = CONFIRM_INTERVAL_MS) {
   const confirmer = claimConfirmer(deps, log);
@@ -183,6 +189,8 @@ export function startClaimConfirmJob(deps: Deps, log: FastifyBaseLogger, interva
   timer.unref();
   return async () => {
     clearInterval(timer);
+    // Aborts the reads in flight: stopping never waits on the TON API.
+    await confirmer.close();
     await running;
   };
 }

@@ -27,7 +27,7 @@ export interface TonApi {
    * shows it: 0 when the wallet is not deployed (or not indexed yet). Throws when the API cannot
    * answer.
    */
-  jettonBalance(owner: Address, jetton: Address, wallet: Address): Promise<bigint>;
+  jettonBalance(owner: Address, jetton: Address, wallet: Address, signal?: AbortSignal): Promise<bigint>;
 }
 
 export interface TonApiOptions {
@@ -53,31 +53,47 @@ export function createTonApi(options: TonApiOptions): TonApi {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.key) headers['x-api-key'] = options.key;
 
-  async function get(path: string, query: Record<string, string>): Promise<unknown> {
+  async function get(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
     const url = `${options.root}${path}?${new URLSearchParams(query).toString()}`;
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await options.outside.fetch(url, { headers });
+        const res = await options.outside.fetch(url, { headers, signal });
         if (!res.ok) throw new Error(`TON API answered ${res.status} to ${path}`);
         return await res.json();
       } catch (error) {
         // The breaker is open (or the API said to wait): trying again now would only be refused.
         const busy = outsideBusy(error);
-        if (attempt >= attempts || options.outside.state().open || (busy && busy.retryAfter > 1)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * attempt));
+        if (
+          attempt >= attempts ||
+          signal?.aborted ||
+          options.outside.state().open ||
+          (busy && busy.retryAfter > 1)
+        )
+          throw error;
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, retryDelayMs * attempt);
+          signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve(undefined);
+          });
+        });
       }
     }
   }
 
   return {
-    async jettonBalance(owner, jetton, wallet) {
+    async jettonBalance(owner, jetton, wallet, signal) {
       const body = jettonWallets.parse(
-        await get('/api/v3/jetton/wallets', {
-          owner_address: owner.toRawString(),
-          jetton_address: jetton.toRawString(),
-          limit: '10',
-          offset: '0',
-        }),
+        await get(
+          '/api/v3/jetton/wallets',
+          {
+            owner_address: owner.toRawString(),
+            jetton_address: jetton.toRawString(),
+            limit: '10',
+            offset: '0',
+          },
+          signal,
+        ),
       );
       const found = body.jetton_wallets.find(
         (w) => sameAddress(w.address, wallet) && sameAddress(w.owner, owner) && sameAddress(w.jetton, jetton),
