@@ -57,6 +57,8 @@ const schema = z
     BOT_MODE: z.enum(['webhook', 'polling']).default('webhook'),
     TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
     TELEGRAM_CHANNEL: optionalText,
+    TON_API_ROOT: optionalText.pipe(z.url().optional()),
+    TON_API_KEY: optionalText,
     OUTSIDE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     GAME_SECRET: optionalText,
@@ -175,6 +177,10 @@ export interface Env {
   telegramApiRoot: string;
   /** The channel of the "Follow on Telegram" task (@name or numeric id). */
   telegramChannel: string | undefined;
+  /** A toncenter API (v3) that confirms airdrop claims from the chain; unset: no chain reads. */
+  tonApiRoot: string | undefined;
+  /** Its key (sent as X-API-Key). */
+  tonApiKey: string | undefined;
   /** The total time an outside call (Bot API, TON API) may take before it is given up. */
   outsideTimeoutMs: number;
   jwtSecret: string;
@@ -235,6 +241,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     botMode: e.BOT_MODE,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
     telegramChannel: e.TELEGRAM_CHANNEL,
+    tonApiRoot: e.TON_API_ROOT?.replace(/\/$/, ''),
+    tonApiKey: e.TON_API_KEY,
     outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     gameSecret: e.GAME_SECRET ?? DEV_GAME_SECRET,

@@ -5,6 +5,7 @@ import { EnvError, loadEnv, type Env } from './env.ts';
 import { connect } from './lib/start.ts';
 import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/drain.ts';
 import { flushScores } from './modules/leaderboard/leaderboard.store.ts';
+import { startClaimConfirmJob } from './modules/airdrop/airdrop.confirm.ts';
 import { startSeasonJob } from './modules/seasons/seasons.job.ts';
 
 /** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
@@ -26,6 +27,8 @@ async function serve(env: Env) {
   const connections = closeConnectionsOnDrain(app.server);
   // Pays finished weeks; every process runs it, a week is paid once.
   const stopSeasons = startSeasonJob(deps, app.log);
+  // Confirms sent airdrop claims from the chain (with TON_API_ROOT).
+  const stopClaims = startClaimConfirmJob(deps, app.log);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -38,6 +41,7 @@ async function serve(env: Env) {
     }, SHUTDOWN_LIMIT_MS).unref();
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     await stopSeasons();
+    await stopClaims();
     // Stops listening, closes idle connections and answers what arrives on busy ones with
     // `Connection: close`; resolves once every request is answered and the tap writer drained.
     await app.close();

@@ -245,6 +245,22 @@ export async function markClaimed(tx: Tx, id: number, wallet: string, at: Date) 
     .where(and(eq(airdropAllocationRows.allocationId, id), eq(airdropAllocationRows.walletAddress, wallet)));
 }
 
+/** Up to `limit` claims sent and not yet confirmed, by wallet address after `after`. */
+export async function sentClaims(tx: Tx, id: number, after: string, limit: number) {
+  return tx
+    .select({ walletAddress: airdropAllocationRows.walletAddress, amount: airdropAllocationRows.amount })
+    .from(airdropAllocationRows)
+    .where(
+      and(
+        eq(airdropAllocationRows.allocationId, id),
+        eq(airdropAllocationRows.claimStatus, 'sent'),
+        gt(airdropAllocationRows.walletAddress, after),
+      ),
+    )
+    .orderBy(asc(airdropAllocationRows.walletAddress))
+    .limit(limit);
+}
+
 type Raw = Record<string, string | number | null>;
 
 /** Totals of an allocation: eligible players, refused players, claims. */

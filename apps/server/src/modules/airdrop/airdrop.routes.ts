@@ -21,6 +21,7 @@ import {
   airdropWalletResponse,
 } from '@egg-rush/contract/airdrop';
 import { optionalUseridBody, replies } from '@egg-rush/contract/common';
+import { claimConfirmer } from './airdrop.confirm.ts';
 import { createAirdropService } from './airdrop.service.ts';
 
 /**
@@ -30,7 +31,10 @@ import { createAirdropService } from './airdrop.service.ts';
  */
 export default async function airdropRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const airdrop = createAirdropService(app.deps);
+  // With TON_API_ROOT, a player's look at a sent claim checks it on chain in the background.
+  const confirmer = claimConfirmer(app.deps, app.log);
+  if (confirmer) app.addHook('onClose', () => confirmer.close());
+  const airdrop = createAirdropService(app.deps, { onClaimSent: (wallet) => confirmer?.nudge(wallet) });
 
   app.get(
     '/admin/airdrop/allocations',

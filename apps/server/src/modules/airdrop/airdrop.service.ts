@@ -11,7 +11,8 @@ import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import * as repo from './airdrop.repository.ts';
-import { buildTree, minterOf, singleCache, type AllocationTree, type Minter } from './airdrop.tree.ts';
+import { minterOfAllocation } from './airdrop.confirm.ts';
+import { buildTree, singleCache, type AllocationTree, type Minter } from './airdrop.tree.ts';
 
 /** The jetton this game airdrops (TEP-64). TON jettons count in 10^-9 like TON itself. */
 export const JETTON = { name: 'Egg Rush', symbol: 'EGG', decimals: 9 } as const;
@@ -77,7 +78,12 @@ function histogramEdges(unit: bigint, max: bigint): bigint[] {
   return edges;
 }
 
-export function createAirdropService(deps: Deps) {
+export interface AirdropHooks {
+  /** A player asked for their status while their claim is sent (the chain may confirm it). */
+  onClaimSent?: (wallet: string) => void;
+}
+
+export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
   const db = deps.database.db;
   const trees = singleCache<AllocationTree>();
   const minters = singleCache<Minter>();
@@ -97,15 +103,7 @@ export function createAirdropService(deps: Deps) {
       return built;
     });
 
-  const minterFor = (a: repo.AllocationRow) =>
-    minters(a.id, () =>
-      minterOf({
-        admin: a.adminAddress === null ? null : Address.parseRaw(a.adminAddress),
-        merkleRoot: BigInt(`0x${a.rootHex!}`),
-        contentUri: a.contentUri!,
-        totalSupply: BigInt(a.total),
-      }),
-    );
+  const minterFor = (a: repo.AllocationRow) => minters(a.id, () => minterOfAllocation(a));
 
   async function draft(id: number) {
     const a = await repo.findAllocation(db, id);
@@ -366,7 +364,10 @@ export function createAirdropService(deps: Deps) {
       }
       const base = { ...none, ...timing, amount: row.amount, wallet: row.walletAddress };
       if (row.claimStatus === 'claimed') return { ...base, status: 'claimed' };
-      if (row.claimStatus === 'sent') return { ...base, status: 'claim_sent' };
+      if (row.claimStatus === 'sent') {
+        hooks.onClaimSent?.(row.walletAddress);
+        return { ...base, status: 'claim_sent' };
+      }
       const nowS = Math.floor(deps.now() / 1000);
       if (nowS < a.startFrom || nowS >= a.expiredAt) return { ...base, status: 'allocated' };
       const [{ tree }, minter] = await Promise.all([treeOf(a), minterFor(a)]);
