@@ -2,7 +2,7 @@
 // dist/bot-webhook.js, so that `npm run reconcile`, `npm run refund` and `npm run bot:webhook` run
 // from a production install, without TypeScript tooling. Our workspace packages (TypeScript
 // sources) are bundled; every npm dependency stays external and is loaded from node_modules at run time.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -21,3 +21,8 @@ await build({
   external,
   logLevel: 'warning',
 });
+
+// The jetton's compiled code (npm run build -w @egg-rush/jetton) next to the bundle, where
+// packages/jetton loads it when the FunC sources are not there (docs/airdrop.md).
+const jettonCode = new URL('../../packages/jetton/dist/jetton.json', import.meta.url);
+if (existsSync(jettonCode)) copyFileSync(jettonCode, new URL('./dist/jetton.json', import.meta.url));
