@@ -238,6 +238,38 @@ describe('publishing', () => {
     });
   });
 
+  it("refuses an operator's exclusion or re-inclusion of their own player, and records the attempt", async () => {
+    await t.login(OPERATOR);
+    for (const call of [
+      {
+        method: 'POST',
+        url: '/api/v1/admin/airdrop/exclusions',
+        payload: { playerId: OPERATOR, reason: 'leave me out of it' },
+      },
+      {
+        method: 'DELETE',
+        url: `/api/v1/admin/airdrop/exclusions/${OPERATOR}`,
+        payload: { reason: 'put me back in it' },
+      },
+    ] as const) {
+      const res = await t.call(op, call);
+      expect({ status: res.statusCode, code: res.json<{ code: string }>().code }).toEqual({
+        status: 403,
+        code: 'SELF_ACTION',
+      });
+    }
+    const audits = await queryRows<{ reason: string }>(
+      t.deps.database.db,
+      sql`select reason from admin_audit where action = 'refused.self' and admin_id = ${OPERATOR} order by id`,
+    );
+    expect(audits.map((a) => a.reason).slice(-2)).toEqual(['airdrop.exclude', 'airdrop.include']);
+    const rows = await queryRows(
+      t.deps.database.db,
+      sql`select 1 from airdrop_exclusions where user_id = ${OPERATOR}`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('serves the dump: its SHA-256 is the dump hash, its root cell hash the root', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/airdrop/dump.boc' });
     expect(res.statusCode).toBe(200);
