@@ -1,8 +1,11 @@
 // A rolling restart fails no request: a server process under load from many players receives
 // SIGTERM; it stops taking connections, answers every request it took (2xx, with
-// `Connection: close`), writes every tap it answered, and exits.
+// `Connection: close`), writes every tap it answered, and exits. With DRAIN_DELAY_MS (behind a
+// load balancer) it first serves on, kept-alive connections included, until the balancer has seen
+// it not ready.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { Agent, request } from 'node:http';
 import { setImmediate as tick } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
@@ -83,4 +86,46 @@ test('SIGTERM under load: every request taken is answered 2xx and every answered
   );
   await c.end();
   assert.equal(Number(rows[0].taps), earned, 'every tap answered 200 is in the ledger, once');
+});
+
+/** One request through `agent`: its status, headers and whether it went over a kept-alive socket. */
+const get = (agent, url) =>
+  new Promise((resolve, reject) => {
+    const req = request(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, reused: req.reusedSocket }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+test('DRAIN_DELAY_MS: after SIGTERM a connection kept alive by a load balancer is not closed under it, but served', async () => {
+  const delayed = await startServer({ ...db.env, DRAIN_DELAY_MS: '3000' });
+  // A balancer's pooled connection: one answer, then idle, kept alive.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const first = await get(agent, `${delayed.url}/api/v1/health`);
+  assert.equal(first.status, 200);
+  const exited = once(delayed.child, 'exit');
+  delayed.child.kill('SIGTERM');
+  // The process has taken the signal once /ready says so (or nothing answers any more).
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const ready = await fetch(`${delayed.url}/api/v1/ready`).then(
+      (res) => res.status,
+      () => 'refused',
+    );
+    if (ready !== 200) break;
+    assert.ok(Date.now() < deadline, 'not ready within 10 s of SIGTERM');
+  }
+  // The balancer reuses its idle connection before its health check has marked the process down.
+  const second = await get(agent, `${delayed.url}/api/v1/health`);
+  assert.equal(second.reused, true, 'the kept-alive connection was still open');
+  assert.equal(second.status, 200);
+  assert.equal(second.headers.connection, 'close', 'and is closed after this answer');
+  const [code] = await exited;
+  assert.equal(code, 0);
+  agent.destroy();
+  await delayed.stop();
 });

@@ -1,7 +1,9 @@
 // Chaos on the highly available topology (npm run ha:up): under continuous load from many
 // players behind HAProxy, a rolling restart of the server processes, kill -9 of the PostgreSQL
-// primary's machine (Patroni and its PostgreSQL) and kill -9 of the Redis primary. Prints the time
-// until the game answered again, the requests that failed and the acknowledged writes lost.
+// primary's machine (Patroni and its PostgreSQL), kill -9 of the Redis primary, every Redis down
+// for a while, and a stall of the PostgreSQL primary (SIGSTOP) longer than the server's timeouts.
+// Prints per scenario the time until the game answered again, the requests that failed and the
+// acknowledged writes lost.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,23 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** What scripts/ha/up.mjs wrote: its folder, the processes to stop, HAProxy's statistics. */
+const STATE = process.env.HA_STATE || join(tmpdir(), 'egg-rush-ha.json');
+const state = () => JSON.parse(readFileSync(STATE, 'utf8'));
+/** Another process to stop at `ha:down`. */
+const track = (pid) => {
+  const st = state();
+  st.pids.push(pid);
+  writeFileSync(STATE, JSON.stringify(st));
+};
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const PLAYERS = 24;
 let topology;
 let tokens;
@@ -55,11 +74,23 @@ after(() => {
 
 /** Players tapping behind HAProxy until `stop()`; what was answered and acknowledged. */
 function load() {
-  const result = { ok: 0, failed: 0, earned: new Map(), lastFailure: 0, firstFailure: 0, errors: new Map() };
+  const result = {
+    ok: 0,
+    failed: 0,
+    earned: new Map(),
+    lastFailure: 0,
+    firstFailure: 0,
+    errors: new Map(),
+    /** Requests answered since the last failure. */
+    okSinceFailure: 0,
+    /** The longest time any request took to be answered (or to fail), in ms. */
+    slowest: 0,
+  };
   let running = true;
   const player = async (i) => {
     while (running) {
       let status;
+      const sent = Date.now();
       try {
         const res = await fetch(`${topology.app}/api/v1/users/tap`, {
           method: 'PUT',
@@ -73,9 +104,13 @@ function load() {
       } catch (error) {
         status = error?.cause?.code ?? 'error';
       }
-      if (status === 200 || status === 409) result.ok++;
-      else {
+      result.slowest = Math.max(result.slowest, Date.now() - sent);
+      if (status === 200 || status === 409) {
+        result.ok++;
+        result.okSinceFailure++;
+      } else {
         result.failed++;
+        result.okSinceFailure = 0;
         result.errors.set(status, (result.errors.get(status) ?? 0) + 1);
         result.lastFailure = Date.now();
         result.firstFailure ||= Date.now();
@@ -93,6 +128,13 @@ function load() {
     },
   };
 }
+
+/**
+ * The game answers again after failures: 2 s since the last failure, and in them every player
+ * answered several times (not merely 2 s of requests still waiting on a lost database).
+ */
+const answersAgain = (result) =>
+  result.lastFailure && Date.now() - result.lastFailure > 2000 && result.okSinceFailure >= PLAYERS * 5;
 
 /** Every tap answered 200 is in the ledger, and reconcile finds nothing. */
 async function ledgerHolds(earnedBefore) {
@@ -126,10 +168,20 @@ const add = (earned) => {
   for (const [id, n] of earned) acknowledged.set(id, (acknowledged.get(id) ?? 0) + n);
 };
 
+/** HAProxy's counters for the app's processes: connection errors, response errors, retries, redispatches. */
+async function appCounters() {
+  const [head, ...lines] = (await (await fetch(state().haproxyStats)).text()).split('\n');
+  const names = head.replace(/^# /, '').split(',');
+  const backend = lines.find((l) => l.startsWith('app,BACKEND,'))?.split(',') ?? [];
+  const at = (name) => Number(backend[names.indexOf(name)] || 0);
+  return { econ: at('econ'), eresp: at('eresp'), wretr: at('wretr'), wredis: at('wredis') };
+}
+
 test('a rolling restart of the server processes behind HAProxy fails no request', async () => {
   const running = load();
   await until('load', async () => running.result.ok > PLAYERS * 5, 30_000);
-  for (const server of topology.servers) {
+  const before = await appCounters();
+  for (const [i, server] of topology.servers.entries()) {
     const env = Object.fromEntries(
       readFileSync(`/proc/${server.pid}/environ`, 'utf8')
         .split('\0')
@@ -137,18 +189,7 @@ test('a rolling restart of the server processes behind HAProxy fails no request'
         .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
     );
     process.kill(server.pid, 'SIGTERM');
-    await until(
-      'stopped',
-      async () => {
-        try {
-          process.kill(server.pid, 0);
-          return false;
-        } catch {
-          return true;
-        }
-      },
-      20_000,
-    );
+    await until('stopped', async () => !alive(server.pid), 30_000);
     const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
       env,
       stdio: 'ignore',
@@ -156,9 +197,7 @@ test('a rolling restart of the server processes behind HAProxy fails no request'
     });
     child.unref();
     server.pid = child.pid;
-    const state = JSON.parse(readFileSync(join(tmpdir(), 'egg-rush-ha.json'), 'utf8'));
-    state.pids.push(child.pid);
-    writeFileSync(join(tmpdir(), 'egg-rush-ha.json'), JSON.stringify(state));
+    track(child.pid);
     await until(
       'back',
       async () => (await fetch(`http://127.0.0.1:${server.port}/api/v1/ready`)).status === 200,
@@ -168,19 +207,17 @@ test('a rolling restart of the server processes behind HAProxy fails no request'
     await until(
       'back in HAProxy',
       async () => {
-        const csv = await (await fetch(state.haproxyStats)).text();
-        return csv
-          .split('\n')
-          .some(
-            (line) =>
-              line.startsWith(`app,app${topology.servers.indexOf(server) + 1},`) && line.includes(',UP,'),
-          );
+        const csv = await (await fetch(state().haproxyStats)).text();
+        return csv.split('\n').some((line) => line.startsWith(`app,app${i + 1},`) && line.includes(',UP,'));
       },
       30_000,
     );
   }
   const result = await running.stop();
   add(result.earned);
+  const after = await appCounters();
+  // Not one request relied on HAProxy trying again: no process closed a connection it was sent.
+  const retried = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
   const { lost, mismatches } = await ledgerHolds(acknowledged);
   console.log(
     JSON.stringify({
@@ -188,11 +225,13 @@ test('a rolling restart of the server processes behind HAProxy fails no request'
       answered: result.ok,
       failed: result.failed,
       errors: [...result.errors],
+      haproxy: retried,
       lost,
       mismatches,
     }),
   );
   assert.equal(result.failed, 0);
+  assert.deepEqual(retried, { econ: 0, eresp: 0, wretr: 0, wredis: 0 });
   assert.equal(lost, 0);
   assert.equal(mismatches, 0);
 });
@@ -201,9 +240,8 @@ test('kill -9 of the PostgreSQL primary: Patroni promotes the replica, no acknow
   const running = load();
   await until('load', async () => running.result.ok > PLAYERS * 5, 30_000);
   const primary = topology.postgres.find((p) => p.role === 'primary');
-  const state = JSON.parse(readFileSync(join(tmpdir(), 'egg-rush-ha.json'), 'utf8'));
   const postmaster = Number(
-    readFileSync(join(state.dir, primary.name, 'postmaster.pid'), 'utf8').split('\n')[0],
+    readFileSync(join(state().dir, primary.name, 'postmaster.pid'), 'utf8').split('\n')[0],
   );
   const killed = Date.now();
   // The machine is lost: Patroni and its PostgreSQL at once.
@@ -216,11 +254,7 @@ test('kill -9 of the PostgreSQL primary: Patroni promotes the replica, no acknow
     60_000,
   );
   // Answers again: a stretch of successes after the last failure.
-  await until(
-    'the game answers again',
-    async () => running.result.lastFailure && Date.now() - running.result.lastFailure > 2000,
-    90_000,
-  );
+  await until('the game answers again', async () => answersAgain(running.result), 90_000);
   const recovered = running.result.lastFailure - killed;
   const result = await running.stop();
   add(result.earned);
@@ -249,6 +283,16 @@ test('kill -9 of the Redis primary: the game answers throughout', async () => {
   await until('answers after', async () => running.result.ok > okBefore + PLAYERS * 20, 60_000);
   const result = await running.stop();
   add(result.earned);
+  // The promoted replica's board is right again: every total as in PostgreSQL.
+  const promoted = topology.redis.find((r) => r !== primary);
+  await until(
+    'the board is right',
+    async () => {
+      const { postgres, redis } = await boards(promoted.port);
+      return postgres.every((total, i) => redis[i] === total);
+    },
+    30_000,
+  );
   const { lost, mismatches } = await ledgerHolds(acknowledged);
   console.log(
     JSON.stringify({
@@ -261,6 +305,232 @@ test('kill -9 of the Redis primary: the game answers throughout', async () => {
     }),
   );
   assert.equal(result.failed, 0);
+  assert.equal(lost, 0);
+  assert.equal(mismatches, 0);
+});
+
+/** Taps in the ledger per player. */
+async function tapsInLedger() {
+  const c = new pg.Client({ connectionString: topology.databaseUrl });
+  await c.connect();
+  const { rows } = await c.query(
+    `select user_id, sum(delta_onion)::bigint as taps from economy_events where kind = 'tap' and user_id = any($1) group by user_id`,
+    [ids],
+  );
+  await c.end();
+  return new Map(rows.map((r) => [Number(r.user_id), Number(r.taps)]));
+}
+
+/** Every player's total in PostgreSQL, and the same players' scores on the Redis board at `port`. */
+async function boards(port) {
+  const c = new pg.Client({ connectionString: topology.databaseUrl });
+  await c.connect();
+  const { rows } = await c.query(`select id, total_score from users where id = any($1) order by id`, [ids]);
+  await c.end();
+  // The board's member for a player (leaderboard.store.ts): the complement of the id, zero-padded.
+  const member = (id) => String(Number.MAX_SAFE_INTEGER - id).padStart(16, '0');
+  const scores = execFileSync('redis-cli', [
+    '-p',
+    String(port),
+    'zmscore',
+    'egg-rush:lb:scores',
+    ...rows.map((r) => member(Number(r.id))),
+  ])
+    .toString()
+    .trim()
+    .split('\n');
+  return {
+    postgres: rows.map((r) => Number(r.total_score)),
+    redis: scores.map((v) => (v ? Number(v) : null)),
+  };
+}
+
+test('every Redis down for a while: the game answers on PostgreSQL alone, pays nothing twice, and the board catches up', async () => {
+  const ledgerBefore = await tapsInLedger();
+  const running = load();
+  await until('load', async () => running.result.ok > PLAYERS * 5, 30_000);
+  const live = topology.redis.filter((r) => alive(r.pid));
+  for (const r of live) process.kill(r.pid, 'SIGKILL');
+  const okAtDown = running.result.ok;
+  await until('answers without Redis', async () => running.result.ok > okAtDown + PLAYERS * 40, 60_000);
+  // A reward claimed twice at once while no Redis answers is paid once.
+  const claimers = ids.slice(0, 6);
+  const claims = await Promise.all(
+    claimers.flatMap((userid) =>
+      [0, 1].map(() =>
+        fetch(`${topology.app}/api/v1/users/claim/daily`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${tokens[ids.indexOf(userid)]}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ userid }),
+        }).then((res) => ({ userid, status: res.status })),
+      ),
+    ),
+  );
+  // The Leader Board is read from PostgreSQL meanwhile.
+  const board = await fetch(`${topology.app}/api/v1/users/ranking/${ids[0]}/total`, {
+    headers: { authorization: `Bearer ${tokens[0]}` },
+  });
+  assert.equal(board.status, 200);
+  // Redis comes back empty (its machine restarted); the Sentinels still name it the primary.
+  const back = Date.now();
+  for (const r of live) {
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(r.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        state().dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ],
+      { stdio: 'ignore', detached: true },
+    );
+    child.unref();
+    r.pid = child.pid;
+    track(child.pid);
+  }
+  const okAtBack = running.result.ok;
+  await until('answers with Redis back', async () => running.result.ok > okAtBack + PLAYERS * 20, 60_000);
+  const result = await running.stop();
+  add(result.earned);
+  // Every total written while Redis was away is on its board again.
+  const caughtUp = await until(
+    'the board catches up',
+    async () => {
+      const { postgres, redis } = await boards(live[0].port);
+      return postgres.every((total, i) => redis[i] === total) && Date.now();
+    },
+    30_000,
+  );
+  const ledgerAfter = await tapsInLedger();
+  const twice = ids.filter(
+    (id) => (ledgerAfter.get(id) ?? 0) - (ledgerBefore.get(id) ?? 0) !== (result.earned.get(id) ?? 0),
+  );
+  const c = new pg.Client({ connectionString: topology.databaseUrl });
+  await c.connect();
+  const { rows: daily } = await c.query(
+    `select user_id, count(*)::int as n from economy_events where kind = 'daily' and user_id = any($1) group by user_id`,
+    [claimers],
+  );
+  await c.end();
+  const { lost, mismatches } = await ledgerHolds(acknowledged);
+  console.log(
+    JSON.stringify({
+      scenario: 'every Redis down',
+      answered: result.ok,
+      failed: result.failed,
+      errors: [...result.errors],
+      slowestMs: result.slowest,
+      dailyClaims: claims.map((c) => c.status),
+      boardCaughtUpMs: caughtUp - back,
+      lost,
+      mismatches,
+    }),
+  );
+  assert.equal(result.failed, 0);
+  assert.deepEqual(twice, [], 'each player’s taps in the ledger are exactly those answered 200');
+  for (const userid of claimers) {
+    assert.equal(claims.filter((c) => c.userid === userid && c.status === 200).length, 1);
+  }
+  assert.deepEqual(
+    daily.map((r) => r.n),
+    claimers.map(() => 1),
+  );
+  assert.equal(lost, 0);
+  assert.equal(mismatches, 0);
+});
+
+/** The PostgreSQL node that is the primary now (a failover may have moved it). */
+async function currentPrimary() {
+  for (const node of topology.postgres) {
+    const c = new pg.Client({
+      host: '127.0.0.1',
+      port: node.port,
+      user: 'postgres',
+      database: 'postgres',
+      connectionTimeoutMillis: 1000,
+    });
+    c.on('error', () => undefined);
+    try {
+      await c.connect();
+      const { rows } = await c.query('select pg_is_in_recovery() as replica');
+      if (!rows[0].replica) return node;
+    } catch {
+      // lost in an earlier scenario
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  }
+  throw new Error('no PostgreSQL primary');
+}
+
+/** How long the database stalls: longer than any wait of the server on it (docs/deploy.md). */
+const STALL_MS = 10_000;
+/**
+ * The longest a request may take while the database does not answer (docs/deploy.md): a free
+ * connection within DB_LIMITS.acquireMs (4 s), an answer within DB_LIMITS.queryMs (5.5 s).
+ */
+const ANSWER_WITHIN_MS = 9_500;
+
+test('a stall of the PostgreSQL primary longer than the timeouts: 503 within the limits, then the game recovers by itself', async () => {
+  const running = load();
+  await until('load', async () => running.result.ok > PLAYERS * 5, 30_000);
+  const primary = await currentPrimary();
+  const postmaster = Number(
+    readFileSync(join(state().dir, primary.name, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  // The postmaster and every backend: the server's connections stay open and nothing answers on
+  // them, as when the network to the database stalls.
+  const stalled = [
+    postmaster,
+    ...execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)])
+      .toString()
+      .trim()
+      .split('\n')
+      .map(Number),
+  ];
+  for (const pid of stalled) process.kill(pid, 'SIGSTOP');
+  const from = Date.now();
+  try {
+    await until('failures seen', async () => running.result.failed > 0, 30_000);
+    await until('the stall lasted', async () => Date.now() - from >= STALL_MS, STALL_MS + 1000);
+  } finally {
+    for (const pid of stalled) if (alive(pid)) process.kill(pid, 'SIGCONT');
+  }
+  const resumed = Date.now();
+  const firstFailureMs = running.result.firstFailure - from;
+  await until('the game answers again', async () => answersAgain(running.result), 60_000);
+  const recovered = Math.max(0, running.result.lastFailure - resumed);
+  const result = await running.stop();
+  add(result.earned);
+  const { lost, mismatches } = await ledgerHolds(acknowledged);
+  console.log(
+    JSON.stringify({
+      scenario: 'PostgreSQL primary stalled',
+      stallMs: resumed - from,
+      firstFailureMs,
+      recoveredAfterResumeMs: recovered,
+      answered: result.ok,
+      failed: result.failed,
+      errors: [...result.errors],
+      slowestMs: result.slowest,
+      lost,
+      mismatches,
+    }),
+  );
+  assert.ok(result.slowest <= ANSWER_WITHIN_MS, `every request answered within ${ANSWER_WITHIN_MS} ms`);
+  assert.ok(
+    [...result.errors.keys()].every((status) => String(status).startsWith('503')),
+    'what failed answered 503',
+  );
   assert.equal(lost, 0);
   assert.equal(mismatches, 0);
 });

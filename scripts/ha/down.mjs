@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const STATE = join(tmpdir(), 'egg-rush-ha.json');
+const STATE = process.env.HA_STATE || join(tmpdir(), 'egg-rush-ha.json');
 if (!existsSync(STATE)) {
   console.log('nothing to stop');
   process.exit(0);

@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** Where `ha:down` finds what to stop. */
-export const STATE = join(tmpdir(), 'egg-rush-ha.json');
+/** Where `ha:down` finds what to stop (HA_STATE: another file, for a second topology). */
+export const STATE = process.env.HA_STATE || join(tmpdir(), 'egg-rush-ha.json');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const asRoot = process.getuid?.() === 0;
 
@@ -203,6 +203,7 @@ postgresql:
     haproxyConf,
     `global
   maxconn 4000
+  log stdout format raw local0 info
 defaults
   timeout connect 2s
   timeout client 60s
@@ -232,10 +233,18 @@ listen stats
 listen app
   bind 127.0.0.1:${appPort}
   mode http
+  log global
+  option httplog
+  option dontlog-normal
   option httpchk GET /api/v1/ready
   http-check expect status 200
-  retry-on conn-failure empty-response response-timeout
-  default-server inter 1s fall 2 rise 2
+  # A stopping process answers /ready 503 and serves on for DRAIN_DELAY_MS (above inter × fall)
+  # before it closes a connection: marked down first, it is sent nothing more.
+  default-server inter 500ms fall 2 rise 2
+  # A process lost without draining (kill -9): a refused connection, or one closed before any
+  # answer, is tried again on the other process.
+  option redispatch 1
+  retry-on conn-failure empty-response
 ${servers.map((s, i) => `  server app${i + 1} 127.0.0.1:${s.port} check`).join('\n')}
 `,
   );
@@ -250,6 +259,8 @@ ${servers.map((s, i) => `  server app${i + 1} 127.0.0.1:${s.port} check`).join('
     REDIS_SENTINELS: sentinels.map((p) => `127.0.0.1:${p}`).join(','),
     REDIS_SENTINEL_NAME: 'egg',
     HOST: '127.0.0.1',
+    // HAProxy marks a stopping process down within inter × fall (1 s): serve until then.
+    DRAIN_DELAY_MS: process.env.DRAIN_DELAY_MS || '3000',
   };
   // Both processes must accept each other's tokens.
   env.JWT_SECRET ||= execFileSync('openssl', ['rand', '-hex', '32']).toString().trim();

@@ -96,6 +96,7 @@ const schema = z
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(200),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10_000),
     WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_IDS: optionalText.pipe(
       z
@@ -184,6 +185,8 @@ export interface Env {
   /** The total time an outside call (Bot API, TON API) may take before it is given up. */
   outsideTimeoutMs: number;
   jwtSecret: string;
+  /** Whether JWT_SECRET was given (not drawn for this process). */
+  jwtSecretGiven: boolean;
   gameSecret: string;
   /** The key of the daily combo's choice (an HMAC of the game day). */
   comboSecret: string;
@@ -204,6 +207,13 @@ export interface Env {
   rateLimitWindowMs: number;
   /** Server processes sharing the port (`npm run serve`); more than one needs PostgreSQL. */
   workers: number;
+  /**
+   * After SIGTERM, how long the process goes on serving (not ready, every answer closing its
+   * connection) before it closes its connections: at least the time a load balancer takes to mark
+   * it down (HAProxy: `inter` × `fall`). Closing a kept-alive connection that a load balancer is
+   * about to reuse fails that request. 0 (no load balancer): close at once.
+   */
+  drainDelayMs: number;
   /** Telegram ids of the operators (ADMIN_IDS): only they reach /api/v1/admin/. */
   adminIds: ReadonlySet<number>;
   /** The bearer token /metrics asks for (METRICS_TOKEN); without one /metrics is not served. */
@@ -245,6 +255,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     tonApiKey: e.TON_API_KEY,
     outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    jwtSecretGiven: e.JWT_SECRET !== undefined,
     gameSecret: e.GAME_SECRET ?? DEV_GAME_SECRET,
     comboSecret: e.COMBO_SECRET ?? DEV_COMBO_SECRET,
     botUsername: e.BOT_USERNAME,
@@ -260,6 +271,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS,
     workers: e.WORKERS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     adminIds: new Set(
       (e.ADMIN_IDS ?? '')
         .split(',')

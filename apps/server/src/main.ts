@@ -1,12 +1,13 @@
 import cluster from 'node:cluster';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { connect } from './lib/start.ts';
-import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/drain.ts';
-import { flushScores } from './modules/leaderboard/leaderboard.store.ts';
-import { startClaimConfirmJob } from './modules/airdrop/airdrop.confirm.ts';
-import { startSeasonJob } from './modules/seasons/seasons.job.ts';
+import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/index.ts';
+import { flushScores } from './modules/leaderboard/index.ts';
+import { startClaimConfirmJob } from './modules/airdrop/index.ts';
+import { startSeasonJob } from './modules/seasons/index.ts';
 
 /** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
 async function serve(env: Env) {
@@ -38,8 +39,13 @@ async function serve(env: Env) {
     setTimeout(() => {
       app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'graceful stop over its limit: exiting');
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS).unref();
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    }, env.drainDelayMs + SHUTDOWN_LIMIT_MS).unref();
+    app.log.info({ signal }, 'shutting down: not ready, finishing the requests in flight');
+    // A load balancer goes on sending here, over new connections and kept-alive ones, until its
+    // health check has seen /ready answer 503. Serve until then: a kept-alive connection closed
+    // by this side at the moment the balancer reuses it fails that request (HTTP/1.1 has no
+    // safe way for a server to close an idle connection).
+    await delay(env.drainDelayMs);
     await stopSeasons();
     await stopClaims();
     // Stops listening, closes idle connections and answers what arrives on busy ones with

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,21 @@ import { DatabaseBusyError, openDatabase, queryRows, type Database } from '../sr
 import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { freePort, until } from './redis-servers.ts';
+
+/** The processes whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
 
 // A PostgreSQL failover as the server sees it: connections to the old primary fail, writes in
 // flight answer 503 BUSY (DatabaseBusyError) and are never applied twice, and new connections
@@ -21,36 +36,43 @@ describe('the tap writer when the connection is lost', () => {
   });
   afterAll(() => t?.close());
 
-  it('never sends a statement again whose commit may have happened: each batch is applied once or refused', async () => {
-    const ids = [6601, 6602, 6603];
-    for (const id of ids) await t.login(id);
-    const real = t.deps.database;
-    let lose = true;
-    // The statement commits, then the answer is lost with the connection (the primary died).
-    const flaky: Database = {
-      ...real,
-      prepared: async <T>(name: string, text: string, params: unknown[]) => {
-        const rows = await real.prepared<T>(name, text, params);
-        if (lose) {
-          lose = false;
-          throw new Error('Connection terminated unexpectedly');
-        }
-        return rows;
-      },
-    };
-    const writer = createTapWriter(flaky, { maxBatches: 256, lingerMs: 5, maxInFlight: 1 });
-    const now = t.clock.now() + 60_000;
-    const answers = await Promise.allSettled(ids.map((id) => writer.submit(id, 5, now)));
-    for (const answer of answers) {
-      expect(answer.status).toBe('rejected');
-      expect((answer as PromiseRejectedResult).reason).toBeInstanceOf(DatabaseBusyError);
-    }
-    const rows = await queryRows<{ n: number }>(
-      real.db,
-      sql`select count(*)::int as n from economy_events where kind = 'tap' and user_id in (6601, 6602, 6603)`,
-    );
-    expect(rows[0]!.n).toBe(ids.length);
-  });
+  it.each([
+    // The primary died with the answer on its way.
+    { lost: 'Connection terminated unexpectedly', ids: [6601, 6602, 6603] },
+    // node-postgres's query_timeout: the database (or the network to it) stalled past queryMs.
+    { lost: 'Query read timeout', ids: [6611, 6612, 6613] },
+  ])(
+    'never sends a statement again whose commit may have happened ($lost): each batch is applied once or refused',
+    async ({ lost: message, ids }) => {
+      for (const id of ids) await t.login(id);
+      const real = t.deps.database;
+      let lose = true;
+      // The statement commits, then the answer is lost with the connection (the primary died).
+      const flaky: Database = {
+        ...real,
+        prepared: async <T>(name: string, text: string, params: unknown[]) => {
+          const rows = await real.prepared<T>(name, text, params);
+          if (lose) {
+            lose = false;
+            throw new Error(message);
+          }
+          return rows;
+        },
+      };
+      const writer = createTapWriter(flaky, { maxBatches: 256, lingerMs: 5, maxInFlight: 1 });
+      const now = t.clock.now() + 60_000;
+      const answers = await Promise.allSettled(ids.map((id) => writer.submit(id, 5, now)));
+      for (const answer of answers) {
+        expect(answer.status).toBe('rejected');
+        expect((answer as PromiseRejectedResult).reason).toBeInstanceOf(DatabaseBusyError);
+      }
+      const rows = await queryRows<{ n: number }>(
+        real.db,
+        sql`select count(*)::int as n from economy_events where kind = 'tap' and user_id in (${sql.join(ids, sql`, `)})`,
+      );
+      expect(rows[0]!.n).toBe(ids.length);
+    },
+  );
 });
 
 const BIN = '/usr/lib/postgresql/15/bin';
@@ -140,9 +162,18 @@ describe('a multi-host DATABASE_URL through a failover', () => {
       await write(n);
       acknowledged.push(n);
     }
-    // kill -9 of the primary's postmaster.
+    // The primary's machine is lost: kill -9 of its postmaster and of every backend and walsender
+    // at once. (The postmaster alone leaves its children alive for a moment, and a write could
+    // still commit through them, replicated and acknowledged: correct, but not a lost machine.)
     const pid = Number(readFileSync(`${dir}/a/postmaster.pid`, 'utf8').split('\n')[0]);
-    process.kill(pid, 'SIGKILL');
+    process.kill(pid, 'SIGSTOP'); // no new child meanwhile
+    for (const each of [...childrenOf(pid), pid]) {
+      try {
+        process.kill(each, 'SIGKILL');
+      } catch {
+        // that child had already exited
+      }
+    }
     const killed = Date.now();
     let n = 100;
     const failures: unknown[] = [];
@@ -173,6 +204,11 @@ describe('a multi-host DATABASE_URL through a failover', () => {
     await check.connect();
     const { rows } = await check.query<{ n: number }>('select n from writes order by n');
     await check.end();
-    expect(rows.map((r) => r.n)).toEqual(acknowledged.sort((a, b) => a - b));
+    const present = rows.map((r) => r.n);
+    // Every acknowledged write is there.
+    for (const n of acknowledged) expect(present).toContain(n);
+    // Beside them, at most the write whose commit was in flight when the primary died: its backend
+    // may still commit it (and stream it) after the postmaster's death, though the caller got 503.
+    expect(present.filter((n) => !acknowledged.includes(n)).length).toBeLessThanOrEqual(1);
   }, 120_000);
 });

@@ -32,6 +32,13 @@ export const DB_LIMITS = {
   acquireMs: 4_000,
   /** One statement (PostgreSQL `statement_timeout`): the slowest query of a request is ~10 ms. */
   statementMs: 5_000,
+  /**
+   * One statement as the server waits for its answer (node-postgres `query_timeout`), for when
+   * the database cannot apply `statement_timeout`: it is stalled or the network to it is. Past
+   * it the connection is given up (lost: the statement may still commit later, it is never sent
+   * again). Above `statementMs`, so that a slow query is cancelled by the database first.
+   */
+  queryMs: 5_500,
   /** Waiting for a row lock (`lock_timeout`): a player's own writes queue for a few ms each. */
   lockMs: 2_000,
   /** A transaction left open by a stuck process (`idle_in_transaction_session_timeout`). */
@@ -48,8 +55,9 @@ export const DB_LIMITS = {
 
 /** A wait ran out (pool, lock, statement or transaction deadline): nothing was committed. */
 export class DatabaseBusyError extends Error {
-  constructor(what: string) {
-    super(`database busy: ${what}`);
+  /** `cause`: the lost connection's error, when the outcome of a commit in flight is unknown. */
+  constructor(what: string, options?: { cause: unknown }) {
+    super(`database busy: ${what}`, options);
   }
 }
 
@@ -111,6 +119,8 @@ export async function openDatabase(options: {
       max: options.poolMax ?? DB_LIMITS.poolMax,
       connectionTimeoutMillis: DB_LIMITS.acquireMs,
       statement_timeout: options.statementTimeoutMs ?? DB_LIMITS.statementMs,
+      // Maintenance jobs without a statement limit wait as long as the database takes.
+      ...(options.statementTimeoutMs === 0 ? {} : { query_timeout: DB_LIMITS.queryMs }),
       lock_timeout: DB_LIMITS.lockMs,
       idle_in_transaction_session_timeout: DB_LIMITS.idleInTransactionMs,
     });
@@ -193,6 +203,7 @@ function replicaReads(url: string, primary: pg.Pool) {
     max: DB_LIMITS.replicaPoolMax,
     connectionTimeoutMillis: DB_LIMITS.replicaConnectMs,
     statement_timeout: DB_LIMITS.statementMs,
+    query_timeout: DB_LIMITS.queryMs,
   });
   pool.on('error', () => undefined);
   busyWhenNoConnection(pool);
@@ -266,7 +277,7 @@ async function pgTransaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>, lost:
       // commit itself was in flight; the connection is dropped and the player asked to retry.
       broken = error as Error;
       lost();
-      throw new DatabaseBusyError(`connection lost: ${(error as Error).message}`);
+      throw new DatabaseBusyError(`connection lost: ${(error as Error).message}`, { cause: error });
     } else await client.query('rollback').catch((e: Error) => (broken = e));
     throw error;
   } finally {
@@ -310,6 +321,10 @@ async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** A list of numbers written as one text by `string_agg(x::text, ',')` (null: none). */
+export const aggregatedNumbers = (text: string | null | undefined) =>
+  text ? Float64Array.from(text.split(','), Number) : new Float64Array(0);
 
 /** Rows of a raw SQL query (both drivers answer `{ rows }`). */
 export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {

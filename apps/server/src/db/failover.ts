@@ -15,7 +15,7 @@ export const PRIMARY_PROBE_MS = 1_000;
 /**
  * The connection is gone, or the server on it cannot take writes any more: the outcome of a
  * statement in flight is unknown (it may have committed) and the connection must not be reused.
- * A socket error or node-postgres's own "Connection terminated" (no SQLSTATE); class 08,
+ * A socket error, node-postgres's own "Connection terminated" or its `query_timeout` (no SQLSTATE); class 08,
  * connection exceptions; 57P01-57P03, shut down by an administrator, a crash, or not accepting
  * connections; 25006, read-only (a demoted primary, or a replica behind a stale address).
  */
@@ -30,7 +30,10 @@ export function connectionLost(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && SOCKET_ERRORS.has(code)) return true;
-  return /^Connection terminated|connection error|Connection is closed/i.test(error.message);
+  // node-postgres's `query_timeout` ("Query read timeout"): nothing answered on the connection.
+  return /^Connection terminated|connection error|Connection is closed|^Query read timeout/i.test(
+    error.message,
+  );
 }
 
 const SOCKET_ERRORS = new Set([

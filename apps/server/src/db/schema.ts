@@ -95,6 +95,7 @@ export const users = pgTable(
     // The console's search by prefix (modules/admin searchPlayers).
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('users_wallet_prefix_idx').on(t.walletAddress.op('text_pattern_ops')),
+    index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
     index('users_banned_idx')
       .on(t.id)
       .where(sql`${t.bannedAt} is not null`),

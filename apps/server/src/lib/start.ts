@@ -3,9 +3,8 @@ import { openDatabase, type Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Deps } from './deps.ts';
 import { openRedisFor } from './redis.ts';
-import { redisScores } from '../modules/leaderboard/leaderboard.store.ts';
-import { leagueSets } from '../modules/leagues/leagues.store.ts';
-import { rekeySquadNames } from '../modules/squads/squads.service.ts';
+import { redisScores, leagueSets } from '../modules/leaderboard/index.ts';
+import { rekeySquadNames } from '../modules/squads/index.ts';
 
 /**
  * Opens the database (migrated) and Redis for a real run, loading the Leader Board and the league boards into Redis
