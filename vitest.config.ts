@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One test file per core (vitest's default leaves one core out: a single worker on a two-core
+    // machine, idle while a test waits on PostgreSQL or Redis).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -9,6 +13,8 @@ export default defineConfig({
           root: 'packages/game',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // Property tests and 200,000-draw odds checks share the cores with the other files.
+          testTimeout: 30_000,
         },
       },
       {
@@ -26,6 +32,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

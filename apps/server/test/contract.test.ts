@@ -7,7 +7,7 @@ import { seededRng } from '@egg-rush/game/rng';
 import { buildApp, type RegisteredRoute } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
-import { createTestApp, freshDatabase, testClock, type TestApp } from './helpers.ts';
+import { createTestApp, freshDatabase, tableNames, testClock, type TestApp } from './helpers.ts';
 
 // The contract (packages/contract) against the running app: every registered route (collected by
 // the app's onRoute hook, app.registeredRoutes) declares its input and reply schemas and appears
@@ -41,13 +41,8 @@ const fill = (url: string, id: number | string) => url.replace(/:(\w+)/g, String
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 
 async function snapshot() {
-  const tables = await queryRows<{ name: string }>(
-    t.deps.database.db,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
   const out: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const name of await tableNames(t.deps.database.db)) {
     const [row] = await queryRows<{ md5: string }>(
       t.deps.database.db,
       sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as md5 from ${sql.identifier(name)} x`,

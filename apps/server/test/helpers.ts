@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Profile } from '@egg-rush/contract/users';
 import { seededRng, type Rng } from '@egg-rush/game/rng';
 import { buildApp } from '../src/app.ts';
@@ -29,7 +30,7 @@ export type TestClock = ReturnType<typeof testClock>;
 
 /**
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL set, a new
- * PostgreSQL database created beside it and dropped at close.
+ * PostgreSQL database created beside it (a copy of the run's migrated template) and dropped at close.
  */
 export async function freshDatabase(
   options: { kind?: 'pglite'; poolMax?: number } = {},
@@ -41,9 +42,11 @@ export async function freshDatabase(
     return { database, drop: () => database.close() };
   }
   const name = `egg_test_${randomBytes(6).toString('hex')}`;
+  // A copy of the database migrated once for the run (test/global-setup.ts).
+  const template = inject('templateDatabase');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -80,6 +83,16 @@ export async function freshDatabase(
 export interface Amounts {
   onion?: number;
   ticket?: number;
+}
+
+/** The game's tables (the public schema's base tables), by name. */
+export async function tableNames(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  return rows.map((row) => row.name);
 }
 
 /**

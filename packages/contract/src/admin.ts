@@ -46,7 +46,7 @@ export const adminPlayerSummary = z.object({
 });
 export type AdminPlayerSummary = z.infer<typeof adminPlayerSummary>;
 
-/** GET /admin/players?q=<id, username or wallet> */
+/** GET /admin/players?q=<id, or the start of a username, first name or wallet> */
 export const adminPlayersQuery = z.object({ q: z.string().trim().max(128).default('') });
 export const adminPlayersResponse = z.object({ players: z.array(adminPlayerSummary) });
 export type AdminPlayersResponse = z.infer<typeof adminPlayersResponse>;
@@ -165,7 +165,12 @@ export type AdminTasksResponse = z.infer<typeof adminTasksResponse>;
 
 const link = z.url({ protocol: /^https$/ }).max(500);
 const title = z.string().trim().min(1).max(80);
-const instant = z.number().int().nonnegative().nullable();
+/**
+ * The last instant a task's schedule may name (ms since the epoch): the end of the year 9999. A
+ * later one has a five-digit year, which the database is not sent as a timestamp.
+ */
+export const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const instant = z.number().int().nonnegative().max(LAST_INSTANT).nullable();
 
 /** POST /admin/tasks */
 export const adminTaskCreateBody = z.object({

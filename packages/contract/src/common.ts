@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
 
-/** Every refusal: `{ code, message }`. Messages: docs/game-rules.md, Messages. */
-export const errorBody = z.object({ code: z.string(), message: z.string() });
+/** Every refusal: `{ code, message }`, its code one of ERROR_CODES. Messages: docs/game-rules.md, Messages. */
+export const errorCode = z.enum(ERROR_CODES);
+export const errorBody = z.object({ code: errorCode, message: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { userId } from './common.ts';
+import { errorCode, userId } from './common.ts';
 
 /** POST /play/start: spends a ticket; `key` is the round's own key that seals its result. */
 export const playStartResponse = z.union([
   z.object({ success: z.literal(true), ticket: z.number(), gameId: z.string(), key: z.string() }),
-  z.object({ success: z.literal(false), msg: z.string() }),
+  z.object({ success: z.literal(false), code: errorCode, msg: z.string() }),
 ]);
 export type PlayStartResponse = z.infer<typeof playStartResponse>;
 
@@ -24,6 +24,6 @@ export type GameResult = z.infer<typeof gameResult>;
 
 export const playResultResponse = z.union([
   z.object({ success: z.literal(true), onion: z.number(), reward: z.number() }),
-  z.object({ success: z.literal(false), msg: z.string() }),
+  z.object({ success: z.literal(false), code: errorCode, msg: z.string() }),
 ]);
 export type PlayResultResponse = z.infer<typeof playResultResponse>;

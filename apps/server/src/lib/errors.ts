@@ -1,22 +1,25 @@
-/** A refusal with a stable code, an HTTP status and the player-facing message. */
+import type { ErrorCode } from '@egg-rush/contract/errors';
+
+/** A refusal with a stable code (one of the contract's ERROR_CODES), an HTTP status and the player-facing message. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST') =>
+  new AppError(400, code, message);
 export const unauthorized = (message = 'Authentication required.') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You can only act as yourself.') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 /** A rule said no (not enough coins, already claimed, …): nothing was changed. */
-export const refused = (code: string, message: string) => new AppError(409, code, message);
+export const refused = (code: ErrorCode, message: string) => new AppError(409, code, message);
 
 /**
  * The SQLSTATE of a database error (PostgreSQL or PGlite), looking through the wrappers a query

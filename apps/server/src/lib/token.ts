@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ADMIN_SESSION_TTL_SECONDS } from '@egg-rush/game/operator';
+import { sameSecret } from './secret.ts';
 
 /** Login tokens: HS256 JWTs whose subject is the Telegram user id, valid 7 days. */
 export const TOKEN_TTL_SECONDS = 7 * 86_400;
@@ -58,11 +59,8 @@ export function createTokens(secret: string) {
       if (parts.length !== 3) return null;
       const [header, payload, signature] = parts as [string, string, string];
       if (!BASE64URL.test(header) || !BASE64URL.test(payload) || !BASE64URL.test(signature)) return null;
-      const expected = Buffer.from(
-        createHmac('sha256', secretBytes).update(`${header}.${payload}`).digest('base64url'),
-      );
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const expected = createHmac('sha256', secretBytes).update(`${header}.${payload}`).digest('base64url');
+      if (!sameSecret(signature, expected)) return null;
       const h = jsonPart(header);
       if (!h || h.alg !== 'HS256' || h.crit !== undefined || h.b64 !== undefined) return null;
       const claims = jsonPart(payload);

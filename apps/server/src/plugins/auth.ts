@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ID_TEXT } from '@egg-rush/contract/common';
 import { BANNED_MESSAGE, bansOf, type BanList } from '../lib/bans.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors.ts';
+import { bearerToken } from '../lib/secret.ts';
 import type { Tokens } from '../lib/token.ts';
+import { insertAudit } from '../modules/admin/index.ts';
 
 /**
  * Every /api route needs `Authorization: Bearer <token>` unless its config says `public`.
@@ -16,11 +18,12 @@ import type { Tokens } from '../lib/token.ts';
 export function registerAuth(app: FastifyInstance, tokens: Tokens) {
   app.decorateRequest('userId', 0);
   app.decorate('bans', bansOf(app.deps.database));
+  app.decorate('tokens', tokens);
 
   app.addHook('onRequest', async (request) => {
     if (!isPrivateApiRoute(request) || request.method === 'OPTIONS') return;
     const admin = isAdminRoute(request);
-    if (!bearerToken(request)) throw admin ? forbidden(OPERATORS_ONLY) : unauthorized();
+    if (!bearerToken(request.headers.authorization)) throw admin ? forbidden(OPERATORS_ONLY) : unauthorized();
     const userId = tokenSubject(request, tokens, app.deps.now());
     if (userId === null)
       throw admin
@@ -37,19 +40,41 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
     if (!isPrivateApiRoute(request)) return;
     checkClaims(request);
   });
+
+  // No operator changes anything of their own player (balance, ban, streak, airdrop exclusion),
+  // on any operators' route that writes: refused with SELF_ACTION and put on record. After
+  // validation, so the targets are the ids the route will act on.
+  app.addHook('preHandler', async (request) => {
+    if (!isPrivateApiRoute(request) || !isAdminRoute(request) || request.method === 'GET') return;
+    if (!targetsOf(request).includes(request.userId)) return;
+    await insertAudit(app.deps.database.db, [
+      {
+        adminId: request.userId,
+        action: 'refused.self',
+        target: `player:${request.userId}`,
+        reason: `${request.method} ${request.routeOptions.url ?? ''}`,
+        createdAt: new Date(app.deps.now()),
+      },
+    ]);
+    throw new AppError(403, 'SELF_ACTION', 'Operators cannot act on their own player.');
+  });
 }
+
+/** The players an operators' route acts on: `:playerId`, a body `playerId` or a body `ids` list. */
+const targetsOf = (request: FastifyRequest): unknown[] => {
+  const params = asRecord(request.params);
+  const body = asRecord(request.body);
+  return [params?.playerId, body?.playerId, ...(Array.isArray(body?.ids) ? body.ids : [])];
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Banned players (checked on every authenticated call). */
     bans: BanList;
+    /** Signs and verifies the players' and operators' tokens (one per app, from JWT_SECRET). */
+    tokens: Tokens;
   }
 }
-
-const bearerToken = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1];
-};
 
 const subjects = new WeakMap<FastifyRequest, number | null>();
 
@@ -60,7 +85,7 @@ const subjects = new WeakMap<FastifyRequest, number | null>();
 export function tokenSubject(request: FastifyRequest, tokens: Tokens, now: number): number | null {
   let subject = subjects.get(request);
   if (subject === undefined) {
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     // The console's routes take console tokens only, every other route player tokens only.
     subject = token ? tokens.verify(token, now, isAdminRoute(request) ? 'console' : 'player') : null;
     subjects.set(request, subject);
@@ -75,9 +100,24 @@ const isPrivateApiRoute = (request: FastifyRequest) =>
 /** What the operators' routes answer everyone else. */
 export const OPERATORS_ONLY = "Only the game's operators can do this.";
 
-/** The operators' routes (ADMIN_IDS only). */
-const isAdminRoute = (request: FastifyRequest) =>
-  request.routeOptions.url?.startsWith('/api/v1/admin/') ?? false;
+/** The operators' routes (ADMIN_IDS only), as each declares. */
+const isAdminRoute = (request: FastifyRequest) => request.routeOptions.config.operator === true;
+
+/** A route's config for the operators' routes. */
+export const OPERATOR = { operator: true } as const;
+
+/**
+ * The console's routes (under /api/v1/admin/) must each say who may call them, operators or
+ * anyone: a route added there without saying so stops the server from starting, instead of
+ * being open to every player. So does a route that says both, or an operators' route outside
+ * /api/ (where no token is checked): either would be open to anyone.
+ */
+export function checkDeclaredRole(url: string, config: { public?: boolean; operator?: boolean } | undefined) {
+  if (url.startsWith('/api/v1/admin/') && !config?.public && !config?.operator)
+    throw new Error(`${url} is under /api/v1/admin/ but declares neither operator nor public`);
+  if (config?.operator && (config.public || !url.startsWith('/api/')))
+    throw new Error(`${url} is for operators, so it must be under /api/ and not public`);
+}
 
 /**
  * Refuses a request that claims to be anyone but the caller. A path id must be an id (400 when

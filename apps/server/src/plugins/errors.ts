@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '@egg-rush/contract/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError } from '../db/client.ts';
 import { connectionLost } from '../db/failover.ts';
@@ -10,7 +11,7 @@ import { outsideBusy } from '../lib/outside.ts';
  * exclusion or check constraint, a serialization failure or deadlock) is a clean 409, a missing
  * required value a 400; never a 500.
  */
-const CONSTRAINT_REFUSALS: Record<string, { status: number; code: string; message: string }> = {
+const CONSTRAINT_REFUSALS: Record<string, { status: number; code: ErrorCode; message: string }> = {
   '23505': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },
   '23503': { status: 409, code: 'CONFLICT', message: 'This refers to something that does not exist.' },
   '23P01': { status: 409, code: 'CONFLICT', message: 'This was changed at the same time. Please try again.' },

@@ -12,7 +12,7 @@ import { createTokens, TOKEN_TTL_SECONDS } from '../../src/lib/token.ts';
 import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
 import { tonProofMessage } from '../../src/modules/wallet/ton-proof.ts';
 import { WALLET_CODES } from '../../src/modules/wallet/wallet-codes.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, tableNames, type TestApp } from '../helpers.ts';
 
 // Property-based fuzzing of every route (apps/server/src/app.ts and modules/*/*.routes.ts) with
 // hostile values built from the fields of each route's contract schema (packages/contract):
@@ -1008,13 +1008,7 @@ export function fuzzFamily(family: Family) {
     // Coins and tickets, so purchases, spins and games succeed often enough to be fuzzed too.
     await t.grant(ME, { onion: 10_000_000, ticket: 200 });
     await t.grant(OTHER, { onion: 10_000_000, ticket: 200 });
-    tables = (
-      await queryRows<{ name: string }>(
-        t.deps.database.db,
-        sql`select table_name as name from information_schema.tables
-            where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-      )
-    ).map((row) => row.name);
+    tables = await tableNames(t.deps.database.db);
   });
   afterAll(async () => {
     console.log(JSON.stringify({ family, fuzzCases: cases, statuses }));

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { LEAGUE_COUNT, leagueOf } from '@egg-rush/game/leagues';
 import type { Tx } from '../../db/client.ts';
-import { flushScores, loadAll, memberOf, userOf, type Scored } from '../leaderboard/leaderboard.store.ts';
+import { flushScores, loadAll, memberOf, userOf, type Scored } from './leaderboard.store.ts';
 
 /**
  * One Redis sorted set per league (used when REDIS_URL is set), members and scores as on the

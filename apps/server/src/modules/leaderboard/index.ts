@@ -1,0 +1,13 @@
+// The module's public surface: what other modules and the app may import (lint enforces it).
+export {
+  firstNames,
+  lifetimeTotals,
+  namedRows,
+  playerScore,
+  rankedPlayers,
+} from './leaderboard.repository.ts';
+export type { RankRow } from './leaderboard.repository.ts';
+export { flushScores, loadAll, memberOf, redisScores, userOf } from './leaderboard.store.ts';
+export type { Scored } from './leaderboard.store.ts';
+export { leagueSets } from './leagues.store.ts';
+export { scoresCommitted } from './scores.committed.ts';

@@ -1,0 +1,9 @@
+// The module's public surface: what other modules and the app may import (lint enforces it).
+export { recordTaskProgress } from './tasks.progress.ts';
+export {
+  findCatalogue,
+  findCatalogueTask,
+  insertCatalogueTask,
+  updateCatalogueTask,
+} from './tasks.repository.ts';
+export type { CatalogueRow } from './tasks.repository.ts';
