@@ -25,7 +25,7 @@
 // Everything created is removed at the end: the database, the Redis keys, the server.
 // Environment: DATABASE_URL (an admin URL; default postgres://postgres@127.0.0.1:5432/test),
 // REDIS_URL (redis://127.0.0.1:6379), BENCH_BASELINE_DIR (none), BENCH_ROUNDS (3 of each),
-// BENCH_SECONDS (10 per round), BENCH_PLAYERS (20000), BENCH_LEDGER_ROWS (500000).
+// BENCH_SECONDS (10 per round), BENCH_NODE_ARGS (extra node flags for the servers), BENCH_PLAYERS (20000), BENCH_LEDGER_ROWS (500000).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -44,6 +44,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const PLAYERS = Number(process.env.BENCH_PLAYERS || 20_000);
 const LEDGER_ROWS = Number(process.env.BENCH_LEDGER_ROWS || 500_000);
 const SQUADS = 1_000;
+/** Extra node flags for the servers (BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
 const OTHERS = 50;
 /** Each other player's profile reads per second. */
 const OTHER_RATE = 1;
@@ -383,7 +385,7 @@ async function prepare(t, now) {
     RATE_LIMIT_WINDOW_MS: String(RATE_WINDOW_MS),
   };
   delete env.DATABASE_REPLICA_URL;
-  t.server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  t.server = spawn(process.execPath, [...NODE_ARGS, 'apps/server/dist/main.js'], {
     cwd: t.dir,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,7 +5,7 @@
 import { seededRng } from '@egg-rush/game/rng';
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
-import { createAirdropService } from './modules/airdrop/airdrop.service.ts';
+import { createAirdropService } from './modules/airdrop/index.ts';
 
 const env = loadEnv();
 const id = Number(process.argv[2]);

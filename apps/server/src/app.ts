@@ -20,7 +20,7 @@ import airdropRoutes from './modules/airdrop/airdrop.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import avatarRoutes from './modules/avatar/avatar.routes.ts';
 import comboRoutes from './modules/combo/combo.routes.ts';
-import { createBotSide, type BotSide } from './modules/bot/bot.ts';
+import { createBotSide, type BotSide } from './modules/bot/index.ts';
 import botRoutes from './modules/bot/bot.routes.ts';
 import dailyRoutes from './modules/daily/daily.routes.ts';
 import economyRoutes from './modules/economy/economy.routes.ts';
@@ -40,8 +40,8 @@ import spinRoutes from './modules/spin/spin.routes.ts';
 import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import walletRoutes, { walletManifestRoutes } from './modules/wallet/wallet.routes.ts';
-import { flushScores } from './modules/leaderboard/leaderboard.store.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { flushScores } from './modules/leaderboard/index.ts';
+import { checkDeclaredRole, registerAuth } from './plugins/auth.ts';
 import { registerControlCharacters } from './plugins/control-characters.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -108,6 +108,10 @@ export interface RegisteredRoute {
   schema: FastifySchema | undefined;
   /** Reachable without a bearer token (config.public). */
   public: boolean;
+  /** Only for operators (config.operator). */
+  operator: boolean;
+  /** Relays another system's text as sent, control characters included (config.foreignText). */
+  foreignText: boolean;
 }
 
 declare module 'fastify' {
@@ -182,9 +186,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
+    const { public: open = false, operator = false, foreignText = false } = route.config ?? {};
+    checkDeclaredRole(route.url, route.config);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, schema: route.schema, public: Boolean(route.config?.public) });
+      routes.push({ method, url: route.url, schema: route.schema, public: open, operator, foreignText });
     }
   });
   await app.register(swagger, {

@@ -1,7 +1,7 @@
 // `npm run bot:webhook`: tells Telegram to send the bot's updates to
 // PUBLIC_URL/api/v1/bot/webhook with BOT_WEBHOOK_SECRET, and prints what Telegram then reports.
 import { loadEnv } from './env.ts';
-import { telegramApi } from './modules/bot/bot.ts';
+import { telegramApi } from './modules/bot/index.ts';
 
 const env = loadEnv();
 if (!env.botEnabled || !env.botWebhookSecret) {

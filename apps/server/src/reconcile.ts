@@ -2,7 +2,7 @@
 // economy_events rows, prints the mismatches, and exits 1 when there is any.
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
-import { countPlayers, findLedgerMismatches } from './modules/ledger/ledger.repository.ts';
+import { countPlayers, findLedgerMismatches } from './modules/ledger/index.ts';
 
 const env = loadEnv();
 const database = await openDatabase({

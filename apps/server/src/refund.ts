@@ -3,8 +3,8 @@
 // had already spent is recorded in the ledger as the shortfall). Running it twice refunds once.
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
-import { telegramApi } from './modules/bot/bot.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { telegramApi } from './modules/bot/index.ts';
+import { createPaymentsService } from './modules/payments/index.ts';
 
 const chargeId = process.argv[2]?.trim();
 if (!chargeId) {

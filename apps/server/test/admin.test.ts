@@ -8,6 +8,7 @@ import { users } from '../src/db/schema.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { createAdminService } from '../src/modules/admin/admin.service.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
+import { checkDeclaredRole } from '../src/plugins/auth.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The operator API (/api/v1/admin/): 403 for everyone but ADMIN_IDS, audit rows for every
@@ -44,8 +45,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('who may call the operator API', () => {
+  it('takes the role from each route, and refuses a console route that declares none', () => {
+    expect(() => checkDeclaredRole('/api/v1/admin/new-thing', undefined)).toThrow(/declares neither/);
+    expect(() => checkDeclaredRole('/api/v1/admin/new-thing', { rateLimit: 'address' } as never)).toThrow();
+    expect(() => checkDeclaredRole('/api/v1/admin/new-thing', { operator: true })).not.toThrow();
+    expect(() => checkDeclaredRole('/api/v1/admin/session', { public: true })).not.toThrow();
+    expect(() => checkDeclaredRole('/api/v1/users/get/:id', undefined)).not.toThrow();
+    // Both roles, or an operators' route where no token is checked: open to anyone, so refused.
+    expect(() => checkDeclaredRole('/api/v1/admin/x', { operator: true, public: true })).toThrow(
+      /not public/,
+    );
+    expect(() => checkDeclaredRole('/metrics-admin', { operator: true })).toThrow(/under \/api\//);
+    expect(() => checkDeclaredRole('/api/v1/airdrop/allocations', { operator: true })).not.toThrow();
+  });
+
   it('answers 403 to anonymous callers, forged tokens and players on every admin route, 200 to an operator', async () => {
-    const routes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/v1/admin/') && !r.public);
+    const routes = t.app.registeredRoutes.filter((r) => r.operator);
     expect(routes.length).toBeGreaterThanOrEqual(15);
     const fill = (url: string) =>
       url
@@ -110,6 +125,23 @@ describe('players', () => {
     const page = await t.call(op, { method: 'GET', url: `/api/v1/admin/players/${PLAYER}` });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ player: { id: PLAYER, username: 'honest_hen' } });
+  });
+
+  it('finds a player by a prefix of their first name in any case, with LIKE wildcards taken literally', async () => {
+    await t.deps.database.db.execute(
+      sql`insert into users (id, first_name) values
+            (7101, 'Henrietta'), (7102, '100% Hen'), (7103, '1000 Hens'), (7104, 'a_b'), (7105, 'axb')`,
+    );
+    const found = async (q: string) =>
+      (await t.call(op, { method: 'GET', url: `/api/v1/admin/players?q=${encodeURIComponent(q)}` }))
+        .json<{ players: { id: number }[] }>()
+        .players.map((p) => p.id);
+    for (const q of ['Henri', 'hENRI', 'HENRIETTA']) expect(await found(q)).toContain(7101);
+    // A prefix, not a substring.
+    expect(await found('rietta')).not.toContain(7101);
+    expect(await found('100%')).toEqual([7102]);
+    expect(await found('100')).toEqual(expect.arrayContaining([7102, 7103]));
+    expect(await found('a_')).toEqual([7104]);
   });
 
   it('adjusts coins and tickets with a reason: its own ledger row, an audit row, the books balanced', async () => {

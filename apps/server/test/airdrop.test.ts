@@ -262,7 +262,10 @@ describe('publishing', () => {
       t.deps.database.db,
       sql`select reason from admin_audit where action = 'refused.self' and admin_id = ${OPERATOR} order by id`,
     );
-    expect(audits.map((a) => a.reason).slice(-2)).toEqual(['airdrop.exclude', 'airdrop.include']);
+    expect(audits.map((a) => a.reason).slice(-2)).toEqual([
+      'POST /api/v1/admin/airdrop/exclusions',
+      'DELETE /api/v1/admin/airdrop/exclusions/:playerId',
+    ]);
     const rows = await queryRows(
       t.deps.database.db,
       sql`select 1 from airdrop_exclusions where user_id = ${OPERATOR}`,

@@ -262,6 +262,26 @@ describe('in the player’s language', () => {
       `🎉 “Player 5062” — по вашему приглашению: +${reward} монет для вас!`,
     ]);
   });
+
+  it('writes to Persian and Hindi players in their language and digits', async () => {
+    t.clock.set(Date.UTC(2026, 9, 1, 12, 0));
+    await loginT(5063);
+    await loginT(5064);
+    await t.deps.database.db.execute(sql`update users set language_code = 'fa' where id = 5063`);
+    await t.deps.database.db.execute(sql`update users set language_code = 'hi-IN' where id = 5064`);
+    await loginT(5065, '5063');
+    await loginT(5066, '5064');
+    await t.app.bot!.notifier.runOnce();
+    const fa = new Intl.NumberFormat('fa').format(REFERRAL_REWARD.regular.inviter);
+    const hi = new Intl.NumberFormat('hi').format(REFERRAL_REWARD.regular.inviter);
+    expect(fa).toMatch(/^[۰-۹٬]+$/);
+    expect(fake.of('sendMessage', 5063).map((c) => String(c.payload.text))).toEqual([
+      `🎉 “Player 5065” با دعوت تو آمد: +${fa} سکه برای تو!`,
+    ]);
+    expect(fake.of('sendMessage', 5064).map((c) => String(c.payload.text))).toEqual([
+      `🎉 “Player 5066” आपके न्योते से जुड़े: आपके लिए +${hi} सिक्के!`,
+    ]);
+  });
 });
 
 describe('the Follow on Telegram task', () => {
@@ -515,6 +535,43 @@ describe('notifications', () => {
     expect(sentTo(5030).at(-1)).toMatch(/“Player 5032” joined/);
     // The friend who joined while they were off is never announced.
     expect(sentTo(5030).filter((text) => /Player 5031/.test(text))).toEqual([]);
+  });
+
+  it("the app's Settings turn the same switch as /settings: stored once, read by both", async () => {
+    const token = await loginT(5035);
+    const app = (method: 'GET' | 'PUT', payload?: Record<string, unknown>) =>
+      t.call(token, { method, url: '/api/v1/bot/notifications', ...(payload ? { payload } : {}) });
+    expect((await app('GET')).json()).toEqual({ on: true });
+
+    // Off in the app: the bot's /settings says off, and no reminder goes out.
+    expect((await app('PUT', { userid: 5035, on: false })).json()).toEqual({ on: false });
+    await webhook(t.app, command(5035, '/settings'));
+    expect(sentTo(5035).at(-1)).toMatch(/Reminders are off/);
+    t.clock.advance(1_000);
+    await loginT(5036, '5035');
+    await t.app.bot!.notifier.runOnce();
+    expect(sentTo(5035).filter((text) => /Player 5036/.test(text))).toEqual([]);
+
+    // On in the bot: the app reads it on.
+    await webhook(t.app, {
+      update_id: updateId++,
+      callback_query: {
+        id: 'cb-5035-on',
+        from: from(5035),
+        chat_instance: '1',
+        data: 'notify:on',
+        message: { message_id: 1, date: 1, chat: chat(5035), text: 'x' },
+      },
+    });
+    expect((await app('GET')).json()).toEqual({ on: true });
+    const [rows] = await sql1<{ n: number }>(
+      sql`select count(*)::int as n from bot_chats where user_id = 5035`,
+    );
+    expect(Number(rows!.n)).toBe(1);
+
+    // Only the caller's own switch, and only a boolean.
+    expect((await app('PUT', { userid: 5036, on: false })).statusCode).toBe(403);
+    expect((await app('PUT', { on: 'no' })).statusCode).toBe(400);
   });
 
   it('a blocked bot (403) marks the player unreachable until they write to the bot again', async () => {

@@ -97,7 +97,7 @@ async function burst(
       expect(body).toEqual({ code: refusal.code, message: expect.any(String) });
     } else {
       expect(r.statusCode).toBe(200);
-      expect(body).toEqual({ success: false, msg: refusal.msg });
+      expect(body).toEqual({ success: false, code: expect.any(String), msg: refusal.msg });
     }
   }
   expect(wins).toHaveLength(1);

@@ -8,7 +8,7 @@ import type { Deps } from '../src/lib/deps.ts';
 import { leagueTop } from '../src/modules/leagues/leagues.repository.ts';
 import { createLeaguesService } from '../src/modules/leagues/leagues.service.ts';
 import { memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
-import { leagueSets } from '../src/modules/leagues/leagues.store.ts';
+import { leagueSets } from '../src/modules/leaderboard/leagues.store.ts';
 import { write } from '../src/modules/ledger/ledger.write.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { creditPrize } from '../src/modules/ledger/prize.repository.ts';

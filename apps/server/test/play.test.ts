@@ -45,7 +45,7 @@ describe('POST /play/start', () => {
     const token = await t.login(6102);
     await t.setTickets(6102, 0);
     const res = await start(token, 6102);
-    expect(res.json()).toEqual({ success: false, msg: 'Not Enough Ticket.' });
+    expect(res.json()).toEqual({ success: false, code: 'NOT_ENOUGH_TICKET', msg: 'Not Enough Ticket.' });
     expect((await t.profile(token, 6102)).ticket).toBe(0);
   });
 
@@ -80,7 +80,11 @@ describe('POST /play/result', () => {
     expect(after.totalScore).toBe(before.totalScore + gameReward(420));
 
     const replay = await result(token, 6201, seal({ score: 420, gameId }, key));
-    expect(replay.json()).toEqual({ success: false, msg: 'This game has already been scored.' });
+    expect(replay.json()).toEqual({
+      success: false,
+      code: 'BAD_RESULT',
+      msg: 'This game has already been scored.',
+    });
     expect((await t.profile(token, 6201)).onion).toBe(after.onion);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
@@ -92,9 +96,14 @@ describe('POST /play/result', () => {
     const before = await t.profile(thief, 6203);
     // Sealed with the thief's own round key, or with the owner's (which opens only the owner's).
     const res = await result(thief, 6203, seal({ score: 100, gameId }, own.key));
-    expect(res.json()).toEqual({ success: false, msg: 'This game belongs to another player.' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'BAD_RESULT',
+      msg: 'This game belongs to another player.',
+    });
     expect((await result(thief, 6203, seal({ score: 100, gameId }, key))).json()).toEqual({
       success: false,
+      code: 'BAD_RESULT',
       msg: 'This result could not be read.',
     });
     expect((await t.profile(thief, 6203)).onion).toBe(before.onion);
@@ -106,12 +115,14 @@ describe('POST /play/result', () => {
     const tampered = sealed.slice(0, 20) + (sealed[20] === 'A' ? 'B' : 'A') + sealed.slice(21);
     expect((await result(token, 6204, tampered)).json()).toEqual({
       success: false,
+      code: 'BAD_RESULT',
       msg: 'This result could not be read.',
     });
     // A guess, the server's GAME_SECRET itself, another round's key: none opens it.
     for (const other of ['guessed', t.env.gameSecret, (await played(6212, 0)).key]) {
       expect((await result(token, 6204, seal({ score: 100, gameId }, other))).json()).toEqual({
         success: false,
+        code: 'BAD_RESULT',
         msg: 'This result could not be read.',
       });
     }
@@ -122,7 +133,11 @@ describe('POST /play/result', () => {
   it('refuses a score impossible in the time played', async () => {
     const { token, gameId, key } = await played(6205, 5_000);
     const res = await result(token, 6205, seal({ score: maxScoreAfterStart(5_000) + 1, gameId }, key));
-    expect(res.json()).toEqual({ success: false, msg: 'This score is not possible in the time played.' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'BAD_RESULT',
+      msg: 'This score is not possible in the time played.',
+    });
   });
 
   it('refuses any score sent during the countdown or right after it, and pays nothing', async () => {
@@ -143,6 +158,7 @@ describe('POST /play/result', () => {
       const res = await result(token, 6208, seal({ score, gameId }, key));
       expect(res.json(), `${score} after ${ms} ms`).toEqual({
         success: false,
+        code: 'BAD_RESULT',
         msg: 'This score is not possible in the time played.',
       });
     }
@@ -177,7 +193,7 @@ describe('POST /play/result', () => {
   it('refuses a result that arrives too late', async () => {
     const { token, gameId, key } = await played(6206, GAME_EXPIRY_MS + 1);
     const res = await result(token, 6206, seal({ score: 10, gameId }, key));
-    expect(res.json()).toEqual({ success: false, msg: 'This game has expired.' });
+    expect(res.json()).toEqual({ success: false, code: 'GAME_EXPIRED', msg: 'This game has expired.' });
     const onTime = await played(6211, GAME_EXPIRY_MS);
     expect(
       (await result(onTime.token, 6211, seal({ score: 10, gameId: onTime.gameId }, onTime.key))).json(),
@@ -241,6 +257,7 @@ describe("the round's key", () => {
       });
       expect((await result(token, 6402, data)).json()).toEqual({
         success: false,
+        code: 'BAD_RESULT',
         msg: 'This game has already been scored.',
       });
     }

@@ -5,7 +5,9 @@ import { seededRng } from '@egg-rush/game/rng';
 import { SEASON_PRIZED, weekEndsAt, weekOf, weekStartsAt } from '@egg-rush/game/seasons';
 import { queryRows, type Database, type Db } from '../src/db/client.ts';
 import { searchPlayers } from '../src/modules/admin/admin.repository.ts';
+import { createLeaderboardService } from '../src/modules/leaderboard/leaderboard.service.ts';
 import { redisScores } from '../src/modules/leaderboard/leaderboard.store.ts';
+import { createLeaguesService } from '../src/modules/leagues/leagues.service.ts';
 import { weekBoard } from '../src/modules/seasons/seasons.repository.ts';
 import { createSeasonsService } from '../src/modules/seasons/seasons.service.ts';
 import { board, standingsOf } from '../src/modules/squads/squads.board.ts';
@@ -85,6 +87,34 @@ describe('the weekly board', () => {
 
     expect(statements.length).toBeGreaterThan(0);
     for (const statement of statements) expect(statement).not.toMatch(/economy_events/);
+  });
+  it('computes the week’s top once for 50 readers at once, each reader’s own row as it is now', async () => {
+    const ids = Array.from({ length: 50 }, (_, i) => 69_000 + i);
+    await t.deps.database.db.execute(
+      sql`insert into users (id, first_name, total_score) select 69000 + i, 'W' || i, 0 from generate_series(0, 49) i`,
+    );
+    // Credits of this game week (the test clock's), as the write path records them.
+    const credit = (id: number, coins: number) =>
+      t.deps.database.db.execute(
+        sql`insert into economy_events (user_id, kind, delta_onion, created_at)
+            values (${id}, 'grant', ${coins}, ${new Date(t.clock.now()).toISOString()}::timestamptz)`,
+      );
+    for (const [i, id] of ids.entries()) await credit(id, 100 + i);
+    const { database, statements } = recording(t.deps.database);
+    const seasons = createSeasonsService({ ...t.deps, database });
+    const boards = await Promise.all(ids.map((id) => seasons.current(id)));
+    const topRuns = () => statements.filter((s) => /string_agg\(s.user_id::text/.test(s)).length;
+    expect(topRuns()).toBe(1);
+    for (const [i, board] of boards.entries()) expect(board.me?.userid).toBe(ids[i]);
+
+    // The last of them earns past everyone: their own board shows it at once, first, and only once.
+    const last = ids[0]!;
+    await credit(last, 10_000_000);
+    const after = await seasons.current(last);
+    expect(after.me).toMatchObject({ userid: last, rank: 1 });
+    expect(after.ranking[0]).toMatchObject({ userid: last, rank: 1 });
+    expect(after.ranking.filter((r) => r.userid === last)).toHaveLength(1);
+    expect(after.ranking.map((r) => r.rank)).toEqual(after.ranking.map((_, i) => i + 1));
   });
 });
 
@@ -170,7 +200,7 @@ describe('the squad board', () => {
 });
 
 describe('the console’s player search', () => {
-  it('finds players by a prefix through indexes, not by reading every player', async () => {
+  it('finds players by a prefix (username, wallet or first name) through indexes, not by reading every player', async () => {
     await t.deps.database.db.execute(
       sql`insert into users (id, first_name, username, wallet_address)
           select 64000 + i, 'Q' || i, 'Seeker' || i, 'UQ' || md5(i::text) from generate_series(0, 4999) i`,
@@ -195,7 +225,12 @@ describe('the console’s player search', () => {
         return Reflect.get(target, prop, receiver) as unknown;
       },
     }) as Db;
-    for (const q of ['seeker123', 'UQ' + 'c4ca']) {
+    const indexOf = {
+      seeker123: /users_username_prefix_idx/,
+      ['UQ' + 'c4ca']: /users_wallet_prefix_idx/,
+      q123: /users_first_name_prefix_idx/,
+    };
+    for (const [q, index] of Object.entries(indexOf)) {
       built.length = 0;
       const found = await searchPlayers(spy, q);
       expect(found.length).toBeGreaterThan(0);
@@ -207,7 +242,7 @@ describe('the console’s player search', () => {
       );
       const shown = JSON.stringify(plan);
       expect(shown).not.toMatch(/Seq Scan/);
-      expect(shown).toMatch(q.startsWith('UQ') ? /users_wallet_prefix_idx/ : /users_username_prefix_idx/);
+      expect(shown).toMatch(index);
     }
   });
 });
@@ -243,6 +278,38 @@ describe('the Leader Board lost by Redis', () => {
       expect(await scores.count()).toBe(players);
     } finally {
       await drop();
+    }
+  });
+});
+
+describe('the Leader Board and the league boards on PostgreSQL alone', () => {
+  it('compute their top once for 50 readers at once, each reader’s own row as it is now', async () => {
+    await t.deps.database.db.execute(
+      sql`insert into users (id, first_name, total_score)
+          select 71000 + i, 'G' || i, 500000 + i from generate_series(0, 49) i`,
+    );
+    const ids = Array.from({ length: 50 }, (_, i) => 71_000 + i);
+    const { database, statements } = recording(t.deps.database);
+    const deps = { ...t.deps, database, redis: undefined };
+    const leaderboard = createLeaderboardService(deps);
+    const leagues = createLeaguesService(deps);
+    const tops = () => statements.filter((s) => /string_agg\(id::text/.test(s)).length;
+
+    const boards = await Promise.all(ids.map((id) => leaderboard.total(id)));
+    expect(tops()).toBe(1);
+    for (const [i, board] of boards.entries()) expect(board.me.userid).toBe(ids[i]);
+    const leagueBoards = await Promise.all(ids.map((id) => leagues.board(id, 4)));
+    expect(tops()).toBe(2);
+    for (const [i, board] of leagueBoards.entries()) expect(board.me?.userid).toBe(ids[i]);
+
+    // One of them passes everyone (in the same league): their own boards show it at once, first
+    // and only once.
+    const last = ids[0]!;
+    await t.deps.database.db.execute(sql`update users set total_score = 1999999 where id = ${last}`);
+    for (const board of [await leaderboard.total(last), await leagues.board(last, 4)]) {
+      expect(board.me).toMatchObject({ userid: last, rank: 1, totalScore: 1_999_999 });
+      expect(board.ranking[0]).toMatchObject({ userid: last, rank: 1 });
+      expect(board.ranking.filter((r) => r.userid === last)).toHaveLength(1);
     }
   });
 });

@@ -46,15 +46,15 @@ const page = async (token: string, userid: number, squad?: number) =>
 describe('squads', () => {
   it('refuses bad names: length, characters, profanity, a taken name', async () => {
     const a = await t.login(9501);
-    for (const [name, message] of [
-      ['ab', /3 to 24/],
-      ['x'.repeat(SQUAD_NAME_MAX + 1), /3 to 24/],
-      ['<b>bold</b>', /letters/],
-      ['Sh1t Happens', /another/],
+    for (const [name, code, message] of [
+      ['ab', 'BAD_SQUAD_NAME', /3 to 24/],
+      ['x'.repeat(SQUAD_NAME_MAX + 1), 'BAD_SQUAD_NAME', /3 to 24/],
+      ['<b>bold</b>', 'BAD_SQUAD_NAME', /letters/],
+      ['Sh1t Happens', 'SQUAD_NAME_BLOCKED', /another/],
     ] as const) {
       const res = await post(a, 9501, 'create', { name });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: 'BAD_SQUAD_NAME', message: expect.stringMatching(message) });
+      expect(res.json()).toEqual({ code, message: expect.stringMatching(message) });
     }
     expect(await page(a, 9501)).toEqual({ squad: null, members: [], member: false });
   });
@@ -185,7 +185,7 @@ describe('squads', () => {
       expect({ name, status: res.statusCode, body: res.json() }).toEqual({
         name,
         status: 400,
-        body: { code: 'BAD_SQUAD_NAME', message: expect.stringMatching(/another/) },
+        body: { code: 'SQUAD_NAME_BLOCKED', message: expect.stringMatching(/another/) },
       });
     }
     expect((await post(a, 9540, 'create', { name: 'Omelet Club' })).statusCode).toBe(200);

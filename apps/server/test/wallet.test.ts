@@ -1,5 +1,5 @@
-import type { Cell } from '@ton/core';
-import { beginCell, contractAddress, storeStateInit, type Address } from '@ton/core';
+import type { Cell, Address } from '@ton/core';
+import { beginCell, contractAddress, storeStateInit } from '@ton/core';
 import nacl from 'tweetnacl';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

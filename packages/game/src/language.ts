@@ -1,5 +1,5 @@
 /** The languages the game speaks: the web app's catalogues and the bot's texts. */
-export const LANGUAGE_CODES = ['en', 'ru', 'uk', 'es', 'pt-BR', 'id', 'vi', 'tr'] as const;
+export const LANGUAGE_CODES = ['en', 'ru', 'uk', 'es', 'pt-BR', 'id', 'vi', 'tr', 'fa', 'hi'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 export const isLanguage = (code: unknown): code is LanguageCode =>

@@ -36,6 +36,22 @@ export function capLaunchText(text: string | undefined, max: number): string | u
 
 /** A player-chosen name made safe to show to other players (without quotes); may be empty. */
 export function neutraliseName(raw: string): string {
+  // Boards show the same names to every reader, many times a second: each name is worked out
+  // once (normalisation and grapheme segmentation were the largest cost of a board read), and
+  // the memory this takes is bounded.
+  let name = neutralised.get(raw);
+  if (name === undefined) {
+    if (neutralised.size >= NEUTRALISED_KEPT) neutralised.clear();
+    name = neutralise(raw);
+    neutralised.set(raw, name);
+  }
+  return name;
+}
+
+const NEUTRALISED_KEPT = 50_000;
+const neutralised = new Map<string, string>();
+
+function neutralise(raw: string): string {
   const text = raw
     .normalize('NFKC')
     .replace(INVISIBLE, '')

@@ -7,6 +7,8 @@ describe('the language a player reads', () => {
     expect(pickLanguage('pt-br')).toBe('pt-BR');
     expect(pickLanguage('pt')).toBe('pt-BR');
     expect(pickLanguage('kk')).toBe('ru');
+    expect(pickLanguage('fa-IR')).toBe('fa');
+    expect(pickLanguage('hi')).toBe('hi');
     expect(pickLanguage('de')).toBe('en');
     expect(pickLanguage(null)).toBe('en');
   });

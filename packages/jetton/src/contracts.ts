@@ -8,8 +8,8 @@
  *   minter: total_supply:Coins admin:MsgAddress merkle_root:uint256 content:^Cell wallet_code:^Cell
  *   wallet: claimed:uint1 balance:Coins owner:MsgAddress minter:MsgAddress merkle_root:uint256
  */
-import type { Address, Cell } from '@ton/core';
-import { beginCell, contractAddress, storeStateInit, type StateInit, toNano } from '@ton/core';
+import type { Address, Cell, StateInit } from '@ton/core';
+import { beginCell, contractAddress, storeStateInit, toNano } from '@ton/core';
 import { compileJetton } from './compile.ts';
 
 /** Message op codes: TEP-74 (transfer, internal_transfer…), TEP-177 (merkle_airdrop_claim), ours. */

@@ -1,5 +1,5 @@
-import type { Address } from '@ton/core';
-import { beginCell, Cell, toNano, type Transaction } from '@ton/core';
+import type { Address, Transaction } from '@ton/core';
+import { beginCell, Cell, toNano } from '@ton/core';
 import { Blockchain, internal, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { bannedIds } from '../modules/users/users.repository.ts';
+import { bannedIds } from '../modules/users/index.ts';
 
 /** How old the list of banned players may be before a call reads it again. */
 export const BANS_REFRESH_MS = 1_000;

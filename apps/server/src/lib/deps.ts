@@ -24,5 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a bearer token. */
     public?: boolean;
+    /**
+     * Only for the game's operators (ADMIN_IDS), with a console token: everyone else gets 403.
+     * Every route under /api/v1/admin/ says it is public or for operators (app.ts refuses to
+     * start otherwise).
+     */
+    operator?: boolean;
   }
 }

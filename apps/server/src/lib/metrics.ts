@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { LedgerEntry } from '../modules/ledger/ledger.repository.ts';
+import type { LedgerEntry } from '../modules/ledger/index.ts';
 
 /**
  * The process's Prometheus metrics (served at /metrics). One registry per process: every app

@@ -95,7 +95,11 @@ describe('client-sent amounts, prices, scores and times', () => {
       url: '/api/v1/play/result',
       payload: { userid: 8172, data: seal(JSON.stringify(claimed), key), startedAt: now - 60_000 },
     });
-    expect(res.json()).toEqual({ success: false, msg: 'This score is not possible in the time played.' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'BAD_RESULT',
+      msg: 'This score is not possible in the time played.',
+    });
   });
 
   it('refuses hostile scores and game ids inside a sealed result, and the game can still be scored honestly', async () => {

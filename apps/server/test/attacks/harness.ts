@@ -3,7 +3,7 @@ import CryptoJS from 'crypto-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, tableNames, type TestApp } from '../helpers.ts';
 
 // Attacks of docs/security.md that the feature test files do not already cover, one file per kind
 // of attack. What the attack files share: one app per file (closed after its tests), a fingerprint
@@ -43,11 +43,7 @@ export async function dumpTables() {
     );
     out[table] = `${row!.n}:${row!.md5}`;
   }
-  const tables = await queryRows<{ name: string }>(
-    t.deps.database.db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
-  );
-  out.tables = tables.map((r) => r.name).join(',');
+  out.tables = (await tableNames(t.deps.database.db)).join(',');
   return out;
 }
 

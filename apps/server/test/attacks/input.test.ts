@@ -352,7 +352,7 @@ describe('control characters', () => {
           route.method === 'GET'
             ? undefined
             : { userid: ME, ...(where === 'body' ? { [name]: 'a\u0000b' } : {}) };
-        const token = route.public ? undefined : route.url.startsWith('/api/v1/admin/') ? op : player;
+        const token = route.public ? undefined : route.operator ? op : player;
         const call = { method: route.method, url: `${url}${query}`, ...(payload ? { payload } : {}) };
         const res = token ? await t.call(token, call) : await t.app.inject(call);
         sent++;

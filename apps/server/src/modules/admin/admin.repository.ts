@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   adminAdjustDays,
@@ -20,7 +20,10 @@ export type SnapshotRow = typeof airdropSnapshots.$inferSelect;
 
 const SEARCH_LIMIT = 50;
 
-/** Players by id (exact), username (prefix, any case) or wallet address (exact or prefix). */
+/**
+ * Players by id (exact), username or first name (prefix, any case) or wallet address (exact or
+ * prefix); each prefix through its own index (users_*_prefix_idx), LIKE's wildcards taken as text.
+ */
 export async function searchPlayers(tx: Tx, q: string): Promise<PlayerRow[]> {
   const text = q.trim().replace(/^@/, '');
   if (text === '') return tx.select().from(users).orderBy(desc(users.createdAt)).limit(SEARCH_LIMIT);
@@ -32,6 +35,7 @@ export async function searchPlayers(tx: Tx, q: string): Promise<PlayerRow[]> {
     .where(
       sql`${byId === null ? sql`false` : sql`${users.id} = ${byId}`}
           or lower(${users.username}) like lower(${like})
+          or lower(${users.firstName}) like lower(${like})
           or ${users.walletAddress} like ${like}`,
     )
     .orderBy(users.id)
@@ -189,24 +193,17 @@ export async function auditRows(tx: Tx, target: string | undefined, limit: numbe
 
 // --- One-time sign-in links ----------------------------------------------------------------------
 
-export async function insertLink(tx: Tx, row: { tokenHash: string; adminId: number; expiresAt: Date }) {
-  await tx.insert(adminLinks).values(row);
-}
-
-/** Uses a link once: the operator's id, or undefined when unknown, used or expired. */
-export async function useLink(tx: Tx, tokenHash: string, now: Date): Promise<number | undefined> {
-  const [row] = await tx
-    .update(adminLinks)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(adminLinks.tokenHash, tokenHash),
-        isNull(adminLinks.usedAt),
-        sql`${adminLinks.expiresAt} > ${now}`,
-      ),
-    )
-    .returning({ adminId: adminLinks.adminId });
-  return row?.adminId;
+/** Records a (checked) link as used: false when it was used before. */
+export async function useLink(
+  tx: Tx,
+  row: { tokenHash: string; adminId: number; expiresAt: Date; usedAt: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(adminLinks)
+    .values(row)
+    .onConflictDoNothing({ target: adminLinks.tokenHash })
+    .returning({ tokenHash: adminLinks.tokenHash });
+  return inserted.length === 1;
 }
 
 // --- Dashboard -------------------------------------------------------------------------------------

@@ -36,9 +36,8 @@ import { optionalUseridBody, replies } from '@egg-rush/contract/common';
 import { z } from 'zod';
 import { BANNED_MESSAGE } from '../../lib/bans.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { createTokens } from '../../lib/token.ts';
-import { OPERATORS_ONLY } from '../../plugins/auth.ts';
-import { createAuthService } from '../auth/auth.service.ts';
+import { OPERATOR, OPERATORS_ONLY } from '../../plugins/auth.ts';
+import { createAuthService } from '../auth/index.ts';
 import { createAdminService } from './admin.service.ts';
 
 const unbanBody = z.object({ reason: z.string().trim().min(3).max(500).optional() });
@@ -50,19 +49,8 @@ const unbanBody = z.object({ reason: z.string().trim().min(3).max(500).optional(
  */
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tokens = createTokens(app.deps.env.jwtSecret);
-  const auth = createAuthService(app.deps, tokens);
+  const auth = createAuthService(app.deps, app.tokens);
   const admin = createAdminService(app.deps, app.bans);
-
-  // No operator changes anything of their own player (balance, ban, streak): refused and audited.
-  app.addHook('preHandler', async (request) => {
-    if (request.method === 'GET' || request.routeOptions.config.public) return;
-    const params = request.params as { playerId?: number } | undefined;
-    const body = request.body as { ids?: unknown } | undefined;
-    const targets = [params?.playerId, ...(Array.isArray(body?.ids) ? body.ids : [])];
-    if (targets.includes(request.userId))
-      throw await admin.refuseSelf(request.userId, `${request.method} ${request.routeOptions.url ?? ''}`);
-  });
 
   app.post(
     '/admin/session',
@@ -75,33 +63,40 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       const adminId = 'initData' in body ? auth.launchUserId(body.initData) : await admin.useLink(body.link);
       if (adminId === undefined || !app.deps.env.adminIds.has(adminId)) throw forbidden(OPERATORS_ONLY);
       if (await app.bans.isBanned(adminId)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
-      return { token: await tokens.sign(adminId, app.deps.now(), 'console'), adminId };
+      return { token: await app.tokens.sign(adminId, app.deps.now(), 'console'), adminId };
     },
   );
 
-  app.get('/admin/me', { schema: { response: replies(adminMeResponse) } }, async (request) => ({
-    adminId: request.userId,
-  }));
+  app.get(
+    '/admin/me',
+    { config: OPERATOR, schema: { response: replies(adminMeResponse) } },
+    async (request) => ({
+      adminId: request.userId,
+    }),
+  );
 
-  app.get('/admin/dashboard', { schema: { response: replies(adminDashboardResponse) } }, async () =>
-    admin.dashboard(),
+  app.get(
+    '/admin/dashboard',
+    { config: OPERATOR, schema: { response: replies(adminDashboardResponse) } },
+    async () => admin.dashboard(),
   );
 
   app.get(
     '/admin/players',
-    { schema: { querystring: adminPlayersQuery, response: replies(adminPlayersResponse) } },
+    { config: OPERATOR, schema: { querystring: adminPlayersQuery, response: replies(adminPlayersResponse) } },
     async (request) => admin.players(request.query.q),
   );
 
   app.get(
     '/admin/players/:playerId',
-    { schema: { params: adminPlayerParams, response: replies(adminPlayerResponse) } },
+    { config: OPERATOR, schema: { params: adminPlayerParams, response: replies(adminPlayerResponse) } },
     async (request) => admin.player(request.params.playerId),
   );
 
   app.get(
     '/admin/players/:playerId/ledger',
     {
+      config: OPERATOR,
       schema: {
         params: adminPlayerParams,
         querystring: adminLedgerQuery,
@@ -114,6 +109,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   app.post(
     '/admin/players/:playerId/adjust',
     {
+      config: OPERATOR,
       schema: {
         params: adminPlayerParams,
         body: adminAdjustBody,
@@ -126,6 +122,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   app.post(
     '/admin/players/:playerId/ban',
     {
+      config: OPERATOR,
       schema: {
         params: adminPlayerParams,
         body: adminReasonBody,
@@ -137,13 +134,17 @@ export default async function adminRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/players/:playerId/unban',
-    { schema: { params: adminPlayerParams, body: unbanBody, response: replies(adminPlayerActionResponse) } },
+    {
+      config: OPERATOR,
+      schema: { params: adminPlayerParams, body: unbanBody, response: replies(adminPlayerActionResponse) },
+    },
     async (request) => admin.ban(request.userId, request.params.playerId, request.body.reason ?? null, false),
   );
 
   app.post(
     '/admin/players/:playerId/reset-streak',
     {
+      config: OPERATOR,
       schema: {
         params: adminPlayerParams,
         body: adminReasonBody,
@@ -155,53 +156,65 @@ export default async function adminRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/players/ban',
-    { schema: { body: adminBulkBanBody, response: replies(adminBulkBanResponse) } },
+    { config: OPERATOR, schema: { body: adminBulkBanBody, response: replies(adminBulkBanResponse) } },
     async (request) => admin.banMany(request.userId, request.body.ids, request.body.reason),
   );
 
   app.get(
     '/admin/audit',
-    { schema: { querystring: adminAuditQuery, response: replies(adminAuditResponse) } },
+    { config: OPERATOR, schema: { querystring: adminAuditQuery, response: replies(adminAuditResponse) } },
     async (request) => admin.audit(request.query.target, request.query.limit),
   );
 
-  app.get('/admin/tasks', { schema: { response: replies(adminTasksResponse) } }, async () => admin.tasks());
+  app.get('/admin/tasks', { config: OPERATOR, schema: { response: replies(adminTasksResponse) } }, async () =>
+    admin.tasks(),
+  );
 
   app.post(
     '/admin/tasks',
-    { schema: { body: adminTaskCreateBody, response: replies(adminTaskResponse) } },
+    { config: OPERATOR, schema: { body: adminTaskCreateBody, response: replies(adminTaskResponse) } },
     async (request) => admin.createTask(request.userId, request.body),
   );
 
   app.put(
     '/admin/tasks/:taskName',
-    { schema: { params: adminTaskParams, body: adminTaskEditBody, response: replies(adminTaskResponse) } },
+    {
+      config: OPERATOR,
+      schema: { params: adminTaskParams, body: adminTaskEditBody, response: replies(adminTaskResponse) },
+    },
     async (request) => admin.editTask(request.userId, request.params.taskName, request.body),
   );
 
   app.post(
     '/admin/tasks/:taskName/retire',
-    { schema: { params: adminTaskParams, body: optionalUseridBody, response: replies(adminTaskResponse) } },
+    {
+      config: OPERATOR,
+      schema: { params: adminTaskParams, body: optionalUseridBody, response: replies(adminTaskResponse) },
+    },
     async (request) => admin.editTask(request.userId, request.params.taskName, {}, true),
   );
 
-  app.get('/admin/suspicion', { schema: { response: replies(adminSuspicionResponse) } }, async () =>
-    admin.suspicion(),
+  app.get(
+    '/admin/suspicion',
+    { config: OPERATOR, schema: { response: replies(adminSuspicionResponse) } },
+    async () => admin.suspicion(),
   );
 
-  app.get('/admin/snapshots', { schema: { response: replies(adminSnapshotsResponse) } }, async () =>
-    admin.snapshots(),
+  app.get(
+    '/admin/snapshots',
+    { config: OPERATOR, schema: { response: replies(adminSnapshotsResponse) } },
+    async () => admin.snapshots(),
   );
 
   app.post(
     '/admin/snapshots',
-    { schema: { body: adminSnapshotBody, response: replies(adminSnapshotResponse) } },
+    { config: OPERATOR, schema: { body: adminSnapshotBody, response: replies(adminSnapshotResponse) } },
     async (request) => admin.takeSnapshot(request.userId, request.body),
   );
 
   app.get(
     '/admin/snapshots/:snapshotId/export.:format',
-    { schema: { params: adminSnapshotParams, response: replies(adminSnapshotExport) } },
+    { config: OPERATOR, schema: { params: adminSnapshotParams, response: replies(adminSnapshotExport) } },
     async (request, reply) => {
       const { snapshotId, format } = request.params;
       const text = await admin.exportSnapshot(snapshotId, format);

@@ -1,5 +1,5 @@
 import { neutraliseName } from '@egg-rush/game/names';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type {
   AdminAdjustBody,
   AdminDashboardResponse,
@@ -17,7 +17,6 @@ import {
   ADJUST_DAY_LIMITS,
   ADJUST_KIND,
   ADJUST_LIMITS,
-  ADMIN_LINK_TTL_MS,
   isBuiltInTaskName,
   SNAPSHOT_MIN_COINS_DEFAULT,
   TASK_REWARD_LIMITS,
@@ -43,18 +42,18 @@ import { GAME_REWARD_CAP } from '@egg-rush/game/mole';
 import type { Tx } from '../../db/client.ts';
 import type { BanList } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
-import { flushScores, redisScores } from '../leaderboard/leaderboard.store.ts';
-import { leagueSets } from '../leagues/leagues.store.ts';
-import { write } from '../ledger/ledger.write.ts';
+import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { flushScores, redisScores, leagueSets } from '../leaderboard/index.ts';
+import { write } from '../ledger/index.ts';
 import {
   findCatalogue,
   findCatalogueTask,
   insertCatalogueTask,
   updateCatalogueTask,
   type CatalogueRow,
-} from '../tasks/tasks.repository.ts';
-import { recordBan, recordBans } from '../bans/bans.service.ts';
+} from '../tasks/index.ts';
+import { recordBan, recordBans } from '../bans/index.ts';
+import { adminLinkKey, readAdminLink, signAdminLink } from './admin-link.ts';
 import * as repo from './admin.repository.ts';
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -337,20 +336,6 @@ export function createAdminService(deps: Deps, bans: BanList) {
         return saved;
       });
       return { player: summary(after) };
-    },
-
-    /** An operator's attempt to act on their own player: refused, and on record. */
-    async refuseSelf(adminId: number, action: string) {
-      await repo.insertAudit(db, [
-        {
-          adminId,
-          action: 'refused.self',
-          target: `player:${adminId}`,
-          reason: action,
-          createdAt: new Date(deps.now()),
-        },
-      ]);
-      return new AppError(403, 'SELF_ACTION', 'Operators cannot act on their own player.');
     },
 
     audit: async (target: string | undefined, limit: number) => ({
@@ -673,17 +658,22 @@ export function createAdminService(deps: Deps, bans: BanList) {
 
     /** A one-time sign-in secret for an operator (printed by `npm run admin:link`). */
     async createLink(adminId: number): Promise<string> {
-      if (!deps.env.adminIds.has(adminId)) throw badRequest(`${adminId} is not in ADMIN_IDS.`);
-      const secret = randomBytes(24).toString('base64url');
-      await repo.insertLink(db, {
-        tokenHash: hashSecret(secret),
-        adminId,
-        expiresAt: new Date(deps.now() + ADMIN_LINK_TTL_MS),
-      });
-      return secret;
+      return createAdminLink(deps.env, adminId, deps.now());
     },
 
-    useLink: (secret: string) => repo.useLink(db, hashSecret(secret), new Date(deps.now())),
+    /** The operator a link signs in, once: undefined when forged, expired, used or not an operator's. */
+    async useLink(secret: string): Promise<number | undefined> {
+      const now = deps.now();
+      const link = readAdminLink(adminLinkKey(deps.env), secret, now);
+      if (!link || !deps.env.adminIds.has(link.adminId)) return undefined;
+      const used = await repo.useLink(db, {
+        tokenHash: hashSecret(secret),
+        adminId: link.adminId,
+        expiresAt: new Date(link.expiresAt),
+        usedAt: new Date(now),
+      });
+      return used ? link.adminId : undefined;
+    },
   };
 }
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -697,6 +687,16 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
     else out.set(k, [item]);
   }
   return out;
+}
+
+/** A one-time sign-in secret for an operator in ADMIN_IDS; needs no database. */
+export function createAdminLink(
+  env: Parameters<typeof adminLinkKey>[0] & Pick<Deps['env'], 'adminIds'>,
+  adminId: number,
+  now: number,
+): string {
+  if (!env.adminIds.has(adminId)) throw badRequest(`${adminId} is not in ADMIN_IDS.`);
+  return signAdminLink(adminLinkKey(env), adminId, now);
 }
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');

@@ -21,6 +21,7 @@ import {
   airdropWalletResponse,
 } from '@egg-rush/contract/airdrop';
 import { optionalUseridBody, replies } from '@egg-rush/contract/common';
+import { OPERATOR } from '../../plugins/auth.ts';
 import { claimConfirmer } from './airdrop.confirm.ts';
 import { createAirdropService } from './airdrop.service.ts';
 
@@ -38,25 +39,29 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/airdrop/allocations',
-    { schema: { response: replies(adminAllocationsResponse) } },
+    { config: OPERATOR, schema: { response: replies(adminAllocationsResponse) } },
     async () => airdrop.allocations(),
   );
 
   app.post(
     '/admin/airdrop/allocations',
-    { schema: { body: adminAllocationBody, response: replies(adminAllocationResponse) } },
+    { config: OPERATOR, schema: { body: adminAllocationBody, response: replies(adminAllocationResponse) } },
     async (request) => airdrop.createAllocation(request.userId, request.body),
   );
 
   app.get(
     '/admin/airdrop/allocations/:allocationId',
-    { schema: { params: adminAllocationParams, response: replies(adminAllocationPreview) } },
+    {
+      config: OPERATOR,
+      schema: { params: adminAllocationParams, response: replies(adminAllocationPreview) },
+    },
     async (request) => airdrop.preview(request.params.allocationId),
   );
 
   app.post(
     '/admin/airdrop/allocations/:allocationId/publish',
     {
+      config: OPERATOR,
       schema: {
         params: adminAllocationParams,
         body: adminPublishBody,
@@ -66,19 +71,22 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
     async (request) => airdrop.publish(request.userId, request.params.allocationId, request.body),
   );
 
-  app.get('/admin/airdrop/exclusions', { schema: { response: replies(adminExclusionsResponse) } }, async () =>
-    airdrop.exclusions(),
+  app.get(
+    '/admin/airdrop/exclusions',
+    { config: OPERATOR, schema: { response: replies(adminExclusionsResponse) } },
+    async () => airdrop.exclusions(),
   );
 
   app.post(
     '/admin/airdrop/exclusions',
-    { schema: { body: adminExclusionBody, response: replies(adminExclusionResponse) } },
+    { config: OPERATOR, schema: { body: adminExclusionBody, response: replies(adminExclusionResponse) } },
     async (request) => airdrop.exclude(request.userId, request.body.playerId, request.body.reason, true),
   );
 
   app.delete(
     '/admin/airdrop/exclusions/:playerId',
     {
+      config: OPERATOR,
       schema: {
         params: adminExclusionParams,
         body: adminUnexcludeBody,

@@ -9,7 +9,7 @@ import { allocateAirdrop, airdropParamsProblem, type AirdropRow } from '@egg-rus
 import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
 import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
-import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
+import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import * as repo from './airdrop.repository.ts';
 import { minterOfAllocation } from './airdrop.confirm.ts';
 import { buildTree, singleCache, type AllocationTree, type Minter } from './airdrop.tree.ts';
@@ -411,14 +411,6 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
     /** Leaves a player out of the allocations made from now on (audited, before and after). */
     async exclude(adminId: number, playerId: number, reason: string, exclude: boolean) {
       const now = new Date(deps.now());
-      // As every console action: never on the operator's own player (refused, and on record).
-      if (playerId === adminId) {
-        const action = exclude ? 'airdrop.exclude' : 'airdrop.include';
-        await repo.insertAudit(db, [
-          { adminId, action: 'refused.self', target: `player:${adminId}`, reason: action, createdAt: now },
-        ]);
-        throw new AppError(403, 'SELF_ACTION', 'Operators cannot act on their own player.');
-      }
       if (!(await repo.playerExists(db, playerId))) throw notFound('Player not found.');
       const before = (await repo.findExclusion(db, playerId)) ?? null;
       if (!exclude) await repo.deleteExclusion(db, playerId);

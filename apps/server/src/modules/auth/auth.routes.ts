@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devLaunchQuery, devLaunchResponse, loginRequest, loginResponse } from '@egg-rush/contract/auth';
 import { replies } from '@egg-rush/contract/common';
-import { createTokens } from '../../lib/token.ts';
-import { rememberTimeZone } from '../bot/notifications.service.ts';
+import { rememberTimeZone } from '../bot/index.ts';
 import { createAuthService } from './auth.service.ts';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const auth = createAuthService(app.deps, createTokens(app.deps.env.jwtSecret));
+  const auth = createAuthService(app.deps, app.tokens);
 
   app.post(
     '/auth/login',

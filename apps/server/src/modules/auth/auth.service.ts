@@ -8,11 +8,11 @@ import { BANNED_MESSAGE, bansOf } from '../../lib/bans.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
-import { payReferralRewards } from '../friends/friends.service.ts';
-import { write } from '../ledger/ledger.write.ts';
+import { payReferralRewards } from '../friends/index.ts';
+import { write } from '../ledger/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { joinFromInvite } from '../squads/squads.service.ts';
-import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/users.repository.ts';
+import { joinFromInvite } from '../squads/index.ts';
+import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/index.ts';
 
 /** Launch data older than this is refused. */
 export const INIT_DATA_MAX_AGE_SECONDS = 86_400;

@@ -1,20 +1,18 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Update } from 'grammy/types';
-import { telegramUpdate, webhookResponse } from '@egg-rush/contract/bot';
+import {
+  notificationsSetting,
+  notificationsUpdate,
+  telegramUpdate,
+  webhookResponse,
+} from '@egg-rush/contract/bot';
 import { replies } from '@egg-rush/contract/common';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
+import { sameSecret } from '../../lib/secret.ts';
+import { findChat, setNotifications } from './bot.repository.ts';
 
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
-
-/** The same secret, compared in constant time. */
-function sameSecret(sent: unknown, secret: string | undefined): boolean {
-  if (!secret || typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * POST /bot/webhook: Telegram's updates. Only a call carrying BOT_WEBHOOK_SECRET is processed;
@@ -52,6 +50,20 @@ export default async function botRoutes(fastify: FastifyInstance) {
         throw new AppError(500, 'UPDATE_FAILED', 'The update could not be handled.');
       }
       return { ok: true };
+    },
+  );
+
+  // The bot's reminders, on or off: the same switch as the bot's /settings, from the app's Settings.
+  app.get('/bot/notifications', { schema: { response: replies(notificationsSetting) } }, async (request) => ({
+    on: (await findChat(app.deps.database.db, request.userId))?.notifications ?? true,
+  }));
+  app.put(
+    '/bot/notifications',
+    { schema: { body: notificationsUpdate, response: replies(notificationsSetting) } },
+    async (request) => {
+      const { on } = request.body;
+      await setNotifications(app.deps.database.db, request.userId, on, new Date(app.deps.now()));
+      return { on };
     },
   );
 }

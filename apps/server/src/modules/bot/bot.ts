@@ -4,7 +4,7 @@ import type { Update } from 'grammy/types';
 import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { createOutside, outsideBusy, type Outside } from '../../lib/outside.ts';
-import { createPaymentsService } from '../payments/payments.service.ts';
+import { createPaymentsService } from '../payments/index.ts';
 import { playerLanguage } from '@egg-rush/game/language';
 import {
   chosenLanguage,

@@ -18,11 +18,10 @@ import { CATEGORY_TITLES, imageLink, type MiningItem } from '@egg-rush/game/mini
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { claimOnce } from '../friends/friends.repository.ts';
-import { lockTotal } from '../leagues/leagues.repository.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { creditPrize } from '../ledger/prize.repository.ts';
-import { findUser } from '../users/users.repository.ts';
+import { claimOnce } from '../friends/index.ts';
+import { lockTotal } from '../leagues/index.ts';
+import { write, creditPrize } from '../ledger/index.ts';
+import { findUser } from '../users/index.ts';
 import { comboFindsOf, hasClaimed, recordComboFind } from './combo.repository.ts';
 
 export const COMBO_INCOMPLETE = 'Find all three cards of the day first.';

@@ -2,7 +2,7 @@ import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import { claimDaily } from '@egg-rush/game/daily';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { write } from '../ledger/ledger.write.ts';
+import { write } from '../ledger/index.ts';
 import { applyDailyClaim, dailyState } from './daily.repository.ts';
 
 export const ALREADY_CHECKED_IN = 'You have already checked in today.';

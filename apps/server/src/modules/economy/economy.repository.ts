@@ -6,7 +6,7 @@ import { tasksForAction } from '@egg-rush/game/tasks';
 import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/index.ts';
 
 const HOUR_MS = 3_600_000;
 

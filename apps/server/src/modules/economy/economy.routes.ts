@@ -14,7 +14,7 @@ import {
   tapResponse,
   touchIncomeResponse,
 } from '@egg-rush/contract/economy';
-import { flushScores } from '../leaderboard/leaderboard.store.ts';
+import { flushScores } from '../leaderboard/index.ts';
 import { createEconomyService } from './economy.service.ts';
 import { createTapWriter } from './tap.writer.ts';
 

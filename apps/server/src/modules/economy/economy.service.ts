@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@egg-rush/contract/errors';
 import type {
   CheatResponse,
   DoubleBoostResponse,
@@ -17,10 +18,9 @@ import { canTap } from '@egg-rush/game/tap';
 import { openChest } from '@egg-rush/game/treasure';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { scoresCommitted } from '../leaderboard/scores.committed.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { findUser, type UserRow } from '../users/users.repository.ts';
-import { currentBalances, settleIncome } from '../users/users.service.ts';
+import { scoresCommitted } from '../leaderboard/index.ts';
+import { write } from '../ledger/index.ts';
+import { currentBalances, findUser, settleIncome, type UserRow } from '../users/index.ts';
 import { applyBoost, applyChest, chestCount } from './economy.repository.ts';
 import { createTapWriter, type TapWriter } from './tap.writer.ts';
 import { countLedger, tapsCredited } from '../../lib/metrics.ts';
@@ -38,7 +38,7 @@ export const MESSAGES = {
 } as const;
 
 /** Each refusal of packages/game/src/boosts.ts planBoost as a 409 code and message. */
-const BOOST_REFUSALS: Record<BoostRefusal, [code: string, message: string]> = {
+const BOOST_REFUSALS: Record<BoostRefusal, [code: ErrorCode, message: string]> = {
   'already-used': ['ALREADY_USED', MESSAGES.used],
   'energy-full': ['ENERGY_FULL', MESSAGES.energyFull],
   balance: ['NOT_ENOUGH_BALANCE', MESSAGES.balance],

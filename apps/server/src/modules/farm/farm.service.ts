@@ -2,9 +2,8 @@ import type { FarmClaimResponse, FarmStartResponse, FarmStatusResponse } from '@
 import { canClaimFarm, canStartFarm, FARM_DURATION_MS, FARM_REWARD, farmStatus } from '@egg-rush/game/farm';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { findUser } from '../users/users.repository.ts';
-import { currentBalances } from '../users/users.service.ts';
+import { write } from '../ledger/index.ts';
+import { findUser, currentBalances } from '../users/index.ts';
 import { claimFarm, farmStartedAt, startFarm } from './farm.repository.ts';
 
 export const FARM_MESSAGES = {

@@ -12,8 +12,8 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Effects } from '../ledger/ledger.write.ts';
-import { countFriends, findUser } from '../users/users.repository.ts';
+import type { Effects } from '../ledger/index.ts';
+import { countFriends, findUser } from '../users/index.ts';
 import { claimOnce, creditOnion, creditTickets, listFriends } from './friends.repository.ts';
 
 /**

@@ -1,6 +1,7 @@
+import type { Standings } from '@egg-rush/game/leaderboard';
 import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { aggregatedNumbers, queryRows, type Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
 export interface RankRow {
@@ -50,6 +51,51 @@ export async function countParticipants(tx: Tx): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Every player whose lifetime score lies in [from, to) (to null: no upper end) but the banned, in
+ * board order (score, then the lower id), with the names of the first `named`: the standings a
+ * board on PostgreSQL alone shares between its readers for a moment.
+ */
+export async function rankedPlayers(
+  tx: Tx,
+  from: number,
+  to: number | null,
+  named: number,
+): Promise<{ standings: Standings; names: Map<number, string> }> {
+  const order = sql`order by total_score desc, id asc`;
+  const where = sql`where banned_at is null and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`;
+  // Everyone as two lists in one row (parsing one text is far cheaper than a row per player).
+  const [[all], top] = await Promise.all([
+    queryRows<{ ids: string | null; scores: string | null }>(
+      tx,
+      sql`select string_agg(id::text, ',' ${order}) as ids, string_agg(total_score::text, ',' ${order}) as scores
+          from ${users} ${where}`,
+    ),
+    queryRows<{ id: string | number; first_name: string }>(
+      tx,
+      sql`select id, first_name from ${users} ${where} ${order} limit ${named}`,
+    ),
+  ]);
+  return {
+    standings: { ids: aggregatedNumbers(all?.ids), scores: aggregatedNumbers(all?.scores) },
+    names: new Map(top.map((r) => [Number(r.id), neutraliseName(r.first_name)])),
+  };
+}
+
+/** One player's name and lifetime score, by key (undefined when there is no such player). */
+export async function playerScore(
+  tx: Tx,
+  userId: number,
+): Promise<{ userid: number; firstname: string; totalScore: number } | undefined> {
+  const [row] = await queryRows<{ first_name: string; total_score: string | number }>(
+    tx,
+    sql`select first_name, total_score from ${users} where id = ${userId}`,
+  );
+  return row
+    ? { userid: userId, firstname: neutraliseName(row.first_name), totalScore: Number(row.total_score) }
+    : undefined;
+}
+
 /** First names of these players, by id. */
 export async function firstNames(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
@@ -58,6 +104,18 @@ export async function firstNames(tx: Tx, ids: readonly number[]): Promise<Map<nu
     sql`select id, first_name from ${users} where id in ${ids}`,
   );
   return new Map(rows.map((r) => [Number(r.id), neutraliseName(r.first_name)]));
+}
+
+/** Players in board order (from a Redis set) with their names and their ranks by position. */
+export async function namedRows(
+  tx: Tx,
+  top: readonly { userid: number; totalScore: number }[],
+): Promise<RankRow[]> {
+  const names = await firstNames(
+    tx,
+    top.map((r) => r.userid),
+  );
+  return top.map((r, i) => ({ ...r, firstname: names.get(r.userid) ?? '', rank: i + 1 }));
 }
 
 /**

@@ -1,50 +1,74 @@
 import type { LeaderboardResponse } from '@egg-rush/contract/leaderboard';
-import { LEADERBOARD_SIZE } from '@egg-rush/game/leaderboard';
+import {
+  BOARD_NAMES_SPARE,
+  boardOf,
+  LEADERBOARD_SIZE,
+  withOwnRow,
+  type BoardRow,
+} from '@egg-rush/game/leaderboard';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { countParticipants, firstNames, playerRank, topPlayers } from './leaderboard.repository.ts';
+import { bansOf } from '../../lib/bans.ts';
+import { BOARD_SHARED_MS, sharedRead } from '../../lib/shared-read.ts';
+import { firstNames, namedRows, playerScore, rankedPlayers, type RankRow } from './leaderboard.repository.ts';
 import { redisScores } from './leaderboard.store.ts';
 
 export function createLeaderboardService(deps: Deps) {
   // Ranks, counts and names may lag the writes by a moment: the replica when there is one.
   const { replica: db } = deps.database;
+  const bans = bansOf(deps.database);
 
-  /** PostgreSQL alone: the embedded default, and the fallback when Redis fails. */
-  async function fromPostgres(userId: number): Promise<LeaderboardResponse> {
-    const [ranking, totalParticipants, me] = await Promise.all([
-      topPlayers(db, LEADERBOARD_SIZE),
-      countParticipants(db),
-      playerRank(db, userId),
-    ]);
-    if (!me) throw notFound('Player not found.');
-    return { ranking, totalParticipants, me };
-  }
-
-  /** Ranks and scores from the sorted set; only the names come from PostgreSQL, by key. */
-  async function fromRedis(userId: number): Promise<LeaderboardResponse | undefined> {
+  // The top rows and the count are the same for every reader: computed once per process per
+  // BOARD_SHARED_MS however many read them (one more row than shown, for a reader who left the
+  // top since). Each reader's own row is read fresh and placed among them (withOwnRow).
+  const postgresStandings = sharedRead(async () => {
+    return rankedPlayers(db, 0, null, LEADERBOARD_SIZE + BOARD_NAMES_SPARE);
+  }, BOARD_SHARED_MS);
+  const redisTop = sharedRead(async () => {
     const scores = redisScores(deps.redis!);
-    const [built, top, totalParticipants, mine] = await Promise.all([
+    const [built, top, totalParticipants] = await Promise.all([
       scores.built(),
-      scores.top(LEADERBOARD_SIZE),
+      scores.top(LEADERBOARD_SIZE + 1),
       scores.count(),
-      scores.rank(userId),
     ]);
     if (!built) {
       // Redis lost the board (or was down at start): reload it while PostgreSQL answers.
       void scores.rebuildIfMissing(db).catch(() => undefined);
       return undefined;
     }
-    if (!mine) return undefined;
-    const names = await firstNames(db, [...top.map((r) => r.userid), userId]);
-    if (!names.has(userId)) throw notFound('Player not found.');
-    const ranking = top.map((r, i) => ({
-      userid: r.userid,
-      firstname: names.get(r.userid) ?? '',
-      totalScore: r.totalScore,
-      rank: i + 1,
-    }));
-    const me = { userid: userId, firstname: names.get(userId)!, ...mine };
-    return { ranking, totalParticipants, me };
+    return { ranking: await namedRows(db, top), totalParticipants };
+  }, BOARD_SHARED_MS);
+
+  /** The shared rows less anyone banned since they were read, with the reader's own row. */
+  const place = (shared: { ranking: RankRow[]; totalParticipants: number }, me: RankRow) => {
+    const rows = shared.ranking.filter((r) => !bans.heldBanned(r.userid));
+    const { rows: ranking, own } = withOwnRow(rows, me, LEADERBOARD_SIZE, (r) => r.totalScore);
+    return { ranking, totalParticipants: shared.totalParticipants, me: own! };
+  };
+
+  /**
+   * PostgreSQL alone (the embedded default, and the fallback when Redis fails): everyone's
+   * standings shared, the reader's own score read by its key and ranked among them.
+   */
+  async function fromPostgres(userId: number): Promise<LeaderboardResponse> {
+    const [{ standings, names }, me] = await Promise.all([postgresStandings.get(), playerScore(db, userId)]);
+    if (!me) throw notFound('Player not found.');
+    const board = boardOf(standings, names, { ...me, score: me.totalScore }, LEADERBOARD_SIZE, (id) =>
+      bans.heldBanned(id),
+    );
+    const row = ({ score, ...r }: BoardRow): RankRow => ({ ...r, totalScore: score });
+    return { ranking: board.rows.map(row), totalParticipants: board.total, me: row(board.own!) };
+  }
+
+  /** Ranks and scores from the sorted set; only the names come from PostgreSQL, by key. */
+  async function fromRedis(userId: number): Promise<LeaderboardResponse | undefined> {
+    const [shared, mine] = await Promise.all([redisTop.get(), redisScores(deps.redis!).rank(userId)]);
+    if (!shared || !mine) return undefined;
+    const firstname =
+      shared.ranking.find((r) => r.userid === userId)?.firstname ??
+      (await firstNames(db, [userId])).get(userId);
+    if (firstname === undefined) throw notFound('Player not found.');
+    return place(shared, { userid: userId, firstname, ...mine });
   }
 
   return {

@@ -1,6 +1,6 @@
 import { bansOf } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { leagueSets } from '../leagues/leagues.store.ts';
+import { leagueSets } from './leagues.store.ts';
 import { onScoresFlush, recordScores, type Scored } from './leaderboard.store.ts';
 
 onScoresFlush((entries, redis) => leagueSets(redis).record(entries));

@@ -2,7 +2,7 @@ import { neutraliseName } from '@egg-rush/game/names';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { rewardClaims, users } from '../../db/schema.ts';
-import type { RankRow } from '../leaderboard/leaderboard.repository.ts';
+import type { RankRow } from '../leaderboard/index.ts';
 
 const toRow = (r: Record<string, string | number>): RankRow => ({
   userid: Number(r.id),
@@ -41,32 +41,4 @@ export async function leagueTop(tx: Tx, from: number, to: number | null, limit: 
         order by total_score desc, id asc limit ${limit}`,
   );
   return rows.map(toRow);
-}
-
-export async function leagueCount(tx: Tx, from: number, to: number | null): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from ${users}
-        where banned_at is null and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** A player's row with their rank among the players of [from, to). */
-export async function leagueRank(
-  tx: Tx,
-  userId: number,
-  from: number,
-  to: number | null,
-): Promise<RankRow | undefined> {
-  const [row] = await queryRows<Record<string, string | number>>(
-    tx,
-    sql`select me.id, me.first_name, me.total_score,
-               1 + (select count(*) from ${users} o
-                    where o.banned_at is null and o.total_score >= ${from} ${to === null ? sql`` : sql`and o.total_score < ${to}`}
-                      and (o.total_score > me.total_score
-                           or (o.total_score = me.total_score and o.id < me.id))) as rank
-        from ${users} me where me.id = ${userId}`,
-  );
-  return row ? toRow(row) : undefined;
 }

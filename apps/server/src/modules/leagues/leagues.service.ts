@@ -3,17 +3,30 @@ import type {
   LeagueClaimResponse,
   LeagueStatusResponse,
 } from '@egg-rush/contract/leagues';
-import { LEADERBOARD_SIZE } from '@egg-rush/game/leaderboard';
+import {
+  BOARD_NAMES_SPARE,
+  boardOf,
+  LEADERBOARD_SIZE,
+  withOwnRow,
+  type BoardRow,
+} from '@egg-rush/game/leaderboard';
 import { LEAGUES, leagueProgress, leagueRewardKey, rewardedLeagues } from '@egg-rush/game/leagues';
+import { bansOf } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
-import { claimOnce } from '../friends/friends.repository.ts';
-import { firstNames } from '../leaderboard/leaderboard.repository.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { creditPrize } from '../ledger/prize.repository.ts';
-import { findUser } from '../users/users.repository.ts';
-import { claimedLeagueKeys, leagueCount, leagueRank, leagueTop, lockTotal } from './leagues.repository.ts';
-import { leagueSets } from './leagues.store.ts';
+import { BOARD_SHARED_MS, sharedReads } from '../../lib/shared-read.ts';
+import { claimOnce } from '../friends/index.ts';
+import {
+  firstNames,
+  leagueSets,
+  namedRows,
+  playerScore,
+  rankedPlayers,
+  type RankRow,
+} from '../leaderboard/index.ts';
+import { write, creditPrize } from '../ledger/index.ts';
+import { findUser } from '../users/index.ts';
+import { claimedLeagueKeys, lockTotal } from './leagues.repository.ts';
 
 export const LEAGUE_NOT_REACHED = 'You have not reached this league yet.';
 export const LEAGUE_ALREADY_CLAIMED = 'This league reward has already been claimed.';
@@ -21,39 +34,76 @@ export const LEAGUE_ALREADY_CLAIMED = 'This league reward has already been claim
 export function createLeaguesService(deps: Deps) {
   const { db } = deps.database;
 
+  const bans = bansOf(deps.database);
   const bounds = (league: number) => ({
     from: LEAGUES[league]!.threshold,
     to: LEAGUES[league + 1]?.threshold ?? null,
   });
 
-  async function boardFromPostgres(userId: number, league: number): Promise<LeagueBoardResponse> {
+  // A league's top rows and count are the same for every reader: computed once per process per
+  // BOARD_SHARED_MS however many read them (one more row than shown, for a reader who left the
+  // top since). Each reader's own row is read fresh and placed among them (withOwnRow).
+  const postgresStandings = sharedReads(async (league: number) => {
     const { from, to } = bounds(league);
-    const [ranking, totalParticipants, me] = await Promise.all([
-      leagueTop(db, from, to, LEADERBOARD_SIZE),
-      leagueCount(db, from, to),
-      leagueRank(db, userId, from, to),
-    ]);
-    const inLeague = me && me.totalScore >= from && (to === null || me.totalScore < to);
-    return { league, ranking, totalParticipants, me: inLeague ? me : null };
-  }
-
-  /** The league's set in Redis; undefined when Redis does not hold the league boards yet. */
-  async function boardFromRedis(userId: number, league: number): Promise<LeagueBoardResponse | undefined> {
+    return rankedPlayers(db, from, to, LEADERBOARD_SIZE + BOARD_NAMES_SPARE);
+  }, BOARD_SHARED_MS);
+  const redisTops = sharedReads(async (league: number) => {
     const sets = leagueSets(deps.redis!);
-    const [built, top, totalParticipants, mine] = await Promise.all([
+    const [built, top, totalParticipants] = await Promise.all([
       sets.built(),
-      sets.top(league, LEADERBOARD_SIZE),
+      sets.top(league, LEADERBOARD_SIZE + 1),
       sets.count(league),
-      sets.rank(league, userId),
     ]);
     if (!built) {
       void sets.rebuildIfMissing(db).catch(() => undefined);
       return undefined;
     }
-    const names = await firstNames(db, [...top.map((r) => r.userid), userId]);
-    const ranking = top.map((r, i) => ({ ...r, firstname: names.get(r.userid) ?? '', rank: i + 1 }));
-    const me = mine ? { userid: userId, firstname: names.get(userId) ?? '', ...mine } : null;
-    return { league, ranking, totalParticipants, me };
+    return { ranking: await namedRows(db, top), totalParticipants };
+  }, BOARD_SHARED_MS);
+
+  /** The shared rows less anyone banned since they were read, with the reader's own row. */
+  const place = (
+    league: number,
+    shared: { ranking: RankRow[]; totalParticipants: number },
+    me: RankRow | null,
+  ): LeagueBoardResponse => {
+    const rows = shared.ranking.filter((r) => !bans.heldBanned(r.userid));
+    const { rows: ranking, own } = withOwnRow(rows, me, LEADERBOARD_SIZE, (r) => r.totalScore);
+    return { league, ranking, totalParticipants: shared.totalParticipants, me: own };
+  };
+
+  /** On PostgreSQL alone: the league's standings shared, the reader's own score read by its key. */
+  async function boardFromPostgres(userId: number, league: number): Promise<LeagueBoardResponse> {
+    const { from, to } = bounds(league);
+    const [{ standings, names }, me] = await Promise.all([
+      postgresStandings.get(league),
+      playerScore(db, userId),
+    ]);
+    const inLeague = me && me.totalScore >= from && (to === null || me.totalScore < to);
+    const own = inLeague ? { ...me, score: me.totalScore } : null;
+    const board = boardOf(standings, names, own, LEADERBOARD_SIZE, (id) => bans.heldBanned(id));
+    const row = ({ score, ...r }: BoardRow): RankRow => ({ ...r, totalScore: score });
+    return {
+      league,
+      ranking: board.rows.map(row),
+      totalParticipants: board.total,
+      me: board.own && row(board.own),
+    };
+  }
+
+  /** The league's set in Redis; undefined when Redis does not hold the league boards yet. */
+  async function boardFromRedis(userId: number, league: number): Promise<LeagueBoardResponse | undefined> {
+    const [shared, mine] = await Promise.all([
+      redisTops.get(league),
+      leagueSets(deps.redis!).rank(league, userId),
+    ]);
+    if (!shared) return undefined;
+    if (!mine) return place(league, shared, null);
+    const firstname =
+      shared.ranking.find((r) => r.userid === userId)?.firstname ??
+      (await firstNames(db, [userId])).get(userId) ??
+      '';
+    return place(league, shared, { userid: userId, firstname, ...mine });
   }
 
   return {

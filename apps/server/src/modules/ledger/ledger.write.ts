@@ -2,10 +2,9 @@ import type { TaskAction } from '@egg-rush/game/tasks';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { countLedger } from '../../lib/metrics.ts';
-import { lifetimeTotals } from '../leaderboard/leaderboard.repository.ts';
-import type { Scored } from '../leaderboard/leaderboard.store.ts';
-import { scoresCommitted } from '../leaderboard/scores.committed.ts';
-import { recordTaskProgress } from '../tasks/tasks.progress.ts';
+import { lifetimeTotals, scoresCommitted } from '../leaderboard/index.ts';
+import type { Scored } from '../leaderboard/index.ts';
+import { recordTaskProgress } from '../tasks/index.ts';
 import { appendLedger, type LedgerEntry } from './ledger.repository.ts';
 
 /** What a write records besides its own statements; applied in the same transaction. */

@@ -1,16 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '@egg-rush/contract/common';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { dbPool, leaderboardBackend, redisUp, registry } from '../../lib/metrics.ts';
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
+import { bearerToken, sameSecret } from '../../lib/secret.ts';
 
 /**
  * GET /metrics: Prometheus text, only with `Authorization: Bearer <METRICS_TOKEN>`; without a
@@ -24,8 +18,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { env, database, redis } = app.deps;
       if (!env.metricsToken) throw notFound();
-      const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!sameText(given, env.metricsToken))
+      if (!sameSecret(bearerToken(request.headers.authorization), env.metricsToken))
         throw new AppError(401, 'UNAUTHORIZED', 'A metrics token is required.');
       const pool = database.poolStats();
       dbPool.set({ state: 'in_use' }, pool.inUse);

@@ -18,10 +18,9 @@ import {
 import { incomeMultiplier } from '@egg-rush/game/boosts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { noteComboUpgrade } from '../combo/combo.service.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { findUser } from '../users/users.repository.ts';
-import { settleIncome } from '../users/users.service.ts';
+import { noteComboUpgrade } from '../combo/index.ts';
+import { write } from '../ledger/index.ts';
+import { findUser, settleIncome } from '../users/index.ts';
 import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
 
 /** Mining's refusal texts (docs/game-rules.md, Messages). */

@@ -13,8 +13,8 @@ import { BANNED_MESSAGE, bansOf } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { OutsideBusy } from '../../lib/outside.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { findUser } from '../users/users.repository.ts';
+import { write } from '../ledger/index.ts';
+import { findUser } from '../users/index.ts';
 import {
   addTickets,
   claimInvoice,

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { GAME_COST_TICKETS } from '@egg-rush/game/mole';
 import type { Tx } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/index.ts';
 
 /** Takes a game's tickets while the player has them; null when too few are left. */
 export async function spendTicket(tx: Tx, userId: number): Promise<UserRow | null> {

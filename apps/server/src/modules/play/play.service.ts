@@ -7,8 +7,8 @@ import {
 } from '@egg-rush/contract/play';
 import { GAME_COST_TICKETS, GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { currentBalances } from '../users/users.service.ts';
+import { write } from '../ledger/index.ts';
+import { currentBalances } from '../users/index.ts';
 import {
   createGame,
   findGame,
@@ -29,6 +29,13 @@ export const PLAY_MESSAGES = {
   late: 'This game has expired.',
   impossible: 'This score is not possible in the time played.',
 } as const;
+
+/** A refusal of /play/start or /play/result: `{ success: false, code, msg }`. */
+const refusal = (code: 'NOT_ENOUGH_TICKET' | 'GAME_EXPIRED' | 'BAD_RESULT', msg: string) => ({
+  success: false as const,
+  code,
+  msg,
+});
 
 /** Unfinished games kept per player besides a new one (design choice: another device's game). */
 export const OPEN_GAMES_KEPT = 2;
@@ -111,7 +118,7 @@ export function createPlayService(deps: Deps) {
       await sweepExpiredGames(db, new Date(now - GAME_EXPIRY_MS), GAME_SWEEP_LIMIT);
       return write(deps, async (tx, fx) => {
         const row = await spendTicket(tx, userId);
-        if (!row) return { success: false as const, msg: PLAY_MESSAGES.noTicket };
+        if (!row) return refusal('NOT_ENOUGH_TICKET', PLAY_MESSAGES.noTicket);
         await pruneOpenGames(tx, userId, new Date(now - GAME_EXPIRY_MS), OPEN_GAMES_KEPT);
         const gameId = await createGame(tx, userId, new Date(now));
         fx.ledger({
@@ -139,18 +146,18 @@ export function createPlayService(deps: Deps) {
         RESULT_KEYS_TRIED,
       );
       const result = openResult(data, deps.env.gameSecret, rounds);
-      if (!result) return { success: false, msg: PLAY_MESSAGES.unreadable };
+      if (!result) return refusal('BAD_RESULT', PLAY_MESSAGES.unreadable);
       return write(deps, async (tx, fx) => {
         const game = await findGame(tx, result.gameId);
-        if (!game) return { success: false as const, msg: PLAY_MESSAGES.unknown };
-        if (game.userId !== userId) return { success: false as const, msg: PLAY_MESSAGES.notYours };
-        if (game.finishedAt) return { success: false as const, msg: PLAY_MESSAGES.finished };
+        if (!game) return refusal('BAD_RESULT', PLAY_MESSAGES.unknown);
+        if (game.userId !== userId) return refusal('BAD_RESULT', PLAY_MESSAGES.notYours);
+        if (game.finishedAt) return refusal('BAD_RESULT', PLAY_MESSAGES.finished);
         const elapsed = now - game.startedAt.getTime();
-        if (elapsed > GAME_EXPIRY_MS) return { success: false as const, msg: PLAY_MESSAGES.late };
+        if (elapsed > GAME_EXPIRY_MS) return refusal('GAME_EXPIRED', PLAY_MESSAGES.late);
         // The moles only start after the 3-2-1 countdown: a game ended early is bounded by
         // the time actually played, from the end of the countdown.
         if (result.score > maxScoreAfterStart(elapsed))
-          return { success: false as const, msg: PLAY_MESSAGES.impossible };
+          return refusal('BAD_RESULT', PLAY_MESSAGES.impossible);
         const reward = gameReward(result.score);
         const finished = await finishGame(tx, {
           id: game.id,
@@ -159,9 +166,9 @@ export function createPlayService(deps: Deps) {
           reward,
           at: new Date(now),
         });
-        if (!finished) return { success: false as const, msg: PLAY_MESSAGES.finished };
+        if (!finished) return refusal('BAD_RESULT', PLAY_MESSAGES.finished);
         const row = await payGame(tx, userId, reward);
-        if (!row) return { success: false as const, msg: PLAY_MESSAGES.unknown };
+        if (!row) return refusal('BAD_RESULT', PLAY_MESSAGES.unknown);
         fx.ledger({
           userId,
           kind: 'game',

@@ -1,6 +1,7 @@
+import type { Standings } from '@egg-rush/game/leaderboard';
 import { neutraliseName } from '@egg-rush/game/names';
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { aggregatedNumbers, queryRows, type Db, type Tx } from '../../db/client.ts';
 import { economyEvents, seasonResults, seasonScores, seasonWeeks, users } from '../../db/schema.ts';
 
 /**
@@ -62,51 +63,49 @@ export async function weekBoard(
   };
 }
 
-/** Not a banned player's row (banned players are neither shown nor paid; users_banned_idx). */
-const notBanned = (userId: SQL) =>
-  sql`not exists (select 1 from ${users} b where b.id = ${userId} and b.banned_at is not null)`;
-
 /**
  * The running week's board from season_scores (kept per ledger row by a trigger, migration
- * 0009): the first `limit` rows of its index, the caller's row by its key and their rank by
- * counting the rows ahead in the same index, and the participants by an index-only count. No
- * statement reads the ledger: the cost grows with the players of the week, not with their
- * credits. Exactly what `weekBoard` computes from the ledger.
+ * 0009): every participant but the banned, in board order (coins, then the lower id), with the
+ * names of the first `named`. No statement reads the ledger: the cost grows with the players of
+ * the week, not with their credits. Exactly what `weekBoard` computes from the ledger.
  */
-export async function liveWeekBoard(
+export async function liveWeekStandings(
   tx: Tx,
   week: number,
-  limit: number,
-  userId: number | null,
-): Promise<{ rows: WeekRow[]; me: WeekRow | null; participants: number }> {
-  const [top, mine, count] = await Promise.all([
-    queryRows<Record<string, string | number>>(
+  named: number,
+): Promise<{ standings: Standings; names: Map<number, string> }> {
+  const order = sql`order by s.coins desc, s.user_id asc`;
+  const from = sql`from ${seasonScores} s join ${users} u on u.id = s.user_id where s.week = ${week} and u.banned_at is null`;
+  // Everyone as two lists in one row (parsing one text is far cheaper than a row per player).
+  const [[all], top] = await Promise.all([
+    queryRows<{ ids: string | null; scores: string | null }>(
       tx,
-      sql`select s.user_id, s.coins, u.first_name, row_number() over (order by s.coins desc, s.user_id asc) as rank
-          from ${seasonScores} s join ${users} u on u.id = s.user_id
-          where s.week = ${week} and u.banned_at is null
-          order by s.coins desc, s.user_id asc limit ${limit}`,
+      sql`select string_agg(s.user_id::text, ',' ${order}) as ids, string_agg(s.coins::text, ',' ${order}) as scores ${from}`,
     ),
-    userId === null
-      ? Promise.resolve([])
-      : queryRows<Record<string, string | number>>(
-          tx,
-          sql`select s.user_id, s.coins, u.first_name,
-                     1 + (select count(*) from ${seasonScores} o
-                          where o.week = s.week and o.coins > s.coins and ${notBanned(sql`o.user_id`)})
-                       + (select count(*) from ${seasonScores} o
-                          where o.week = s.week and o.coins = s.coins and o.user_id < s.user_id
-                            and ${notBanned(sql`o.user_id`)}) as rank
-              from ${seasonScores} s join ${users} u on u.id = s.user_id
-              where s.week = ${week} and s.user_id = ${userId} and u.banned_at is null`,
-        ),
-    queryRows<{ n: number }>(
+    queryRows<{ user_id: string | number; first_name: string }>(
       tx,
-      sql`select count(*)::int as n from ${seasonScores} s where s.week = ${week} and ${notBanned(sql`s.user_id`)}`,
+      sql`select s.user_id, u.first_name ${from} ${order} limit ${named}`,
     ),
   ]);
-  const [me] = mine.map(toRow);
-  return { rows: top.map(toRow), me: me ?? null, participants: Number(count[0]?.n ?? 0) };
+  return {
+    standings: { ids: aggregatedNumbers(all?.ids), scores: aggregatedNumbers(all?.scores) },
+    names: new Map(top.map((r) => [Number(r.user_id), neutraliseName(r.first_name)])),
+  };
+}
+
+/** One player's coins of the running week and name, by key; null when they earned nothing or are banned. */
+export async function liveWeekRow(
+  tx: Tx,
+  week: number,
+  userId: number,
+): Promise<{ userid: number; firstname: string; coins: number } | null> {
+  const [row] = await queryRows<{ coins: string | number; first_name: string }>(
+    tx,
+    sql`select s.coins, u.first_name
+        from ${seasonScores} s join ${users} u on u.id = s.user_id
+        where s.week = ${week} and s.user_id = ${userId} and u.banned_at is null`,
+  );
+  return row ? { userid: userId, firstname: neutraliseName(row.first_name), coins: Number(row.coins) } : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SeasonBoardResponse, SeasonResultsResponse } from '@egg-rush/contract/seasons';
+import { BOARD_NAMES_SPARE, boardOf, type BoardRow } from '@egg-rush/game/leaderboard';
 import {
   SEASON_PRIZED,
   SEASON_PRIZES,
@@ -8,15 +9,17 @@ import {
   weekOf,
   weekStartsAt,
 } from '@egg-rush/game/seasons';
+import { bansOf } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { refused } from '../../lib/errors.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { creditPrize } from '../ledger/prize.repository.ts';
+import { BOARD_SHARED_MS, sharedReads } from '../../lib/shared-read.ts';
+import { write, creditPrize } from '../ledger/index.ts';
 import {
   ensureWeek,
   finishedWeekTop,
   insertResults,
-  liveWeekBoard,
+  liveWeekRow,
+  liveWeekStandings,
   lockUnsettledWeek,
   markSettled,
   settledWeeks,
@@ -30,21 +33,39 @@ export const SEASON_READ_TIMEOUT_MS = 120_000;
 export function createSeasonsService(deps: Deps) {
   const { db } = deps.database;
   const span = (week: number) => ({ startsAt: weekStartsAt(week), endsAt: weekEndsAt(week) });
+  const bans = bansOf(deps.database);
+  // Where everyone stands this week is the same for every reader: read once per process per
+  // BOARD_SHARED_MS however many read it. Each reader's own coins are read fresh (one row by its
+  // key) and ranked among it by binary search, so a read costs the same whatever the reader's rank.
+  const weeks = sharedReads(
+    (week: number) => liveWeekStandings(db, week, SEASON_PRIZED + BOARD_NAMES_SPARE),
+    BOARD_SHARED_MS,
+  );
 
   return {
     /** This week's board of coins earned since Monday, and the caller's row. */
     async current(userId: number): Promise<SeasonBoardResponse> {
       const week = weekOf(deps.now());
       const { startsAt, endsAt } = span(week);
-      const board = await liveWeekBoard(db, week, SEASON_PRIZED, userId);
-      const withPrize = <T extends { rank: number }>(r: T) => ({ ...r, prize: seasonPrize(r.rank) });
+      const [{ standings, names }, fresh] = await Promise.all([
+        weeks.get(week),
+        liveWeekRow(db, week, userId),
+      ]);
+      const board = boardOf(
+        standings,
+        names,
+        fresh && { userid: fresh.userid, firstname: fresh.firstname, score: fresh.coins },
+        SEASON_PRIZED,
+        (id) => bans.heldBanned(id),
+      );
+      const row = ({ score, ...r }: BoardRow) => ({ ...r, coins: score, prize: seasonPrize(r.rank) });
       return {
         week,
         startsAt,
         endsAt,
-        ranking: board.rows.map(withPrize),
-        totalParticipants: board.participants,
-        me: board.me ? withPrize(board.me) : null,
+        ranking: board.rows.map(row),
+        totalParticipants: board.total,
+        me: board.own && row(board.own),
         prizes: SEASON_PRIZES.map((band) => ({ ...band, prize: { ...band.prize } })),
       };
     },

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/index.ts';
 
 export async function ticketCount(tx: Tx, userId: number): Promise<number | undefined> {
   const [row] = await tx.select({ n: users.ticket }).from(users).where(eq(users.id, userId));

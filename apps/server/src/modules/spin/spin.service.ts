@@ -2,8 +2,8 @@ import type { SpinResponse } from '@egg-rush/contract/spin';
 import { drawSpin, SPIN_COST_TICKETS } from '@egg-rush/game/spin';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { currentBalances } from '../users/users.service.ts';
+import { write } from '../ledger/index.ts';
+import { currentBalances } from '../users/index.ts';
 import { applySpin, ticketCount } from './spin.repository.ts';
 
 /** The spin's refusal text (docs/game-rules.md, Messages). */

@@ -11,7 +11,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { findUser } from '../users/users.repository.ts';
+import { findUser } from '../users/index.ts';
 import { sharedRead } from '../../lib/shared-read.ts';
 import { board, standingsOf, type RankedSquad } from './squads.board.ts';
 import {
@@ -98,7 +98,11 @@ export function createSquadsService(deps: Deps) {
   return {
     async create(userId: number, rawName: string): Promise<SquadReply> {
       const check = checkSquadName(rawName);
-      if (!check.ok) throw badRequest(NAME_REFUSALS[check.reason], 'BAD_SQUAD_NAME');
+      if (!check.ok)
+        throw badRequest(
+          NAME_REFUSALS[check.reason],
+          check.reason === 'profanity' ? 'SQUAD_NAME_BLOCKED' : 'BAD_SQUAD_NAME',
+        );
       const at = new Date(deps.now());
       const id = await deps.database.transaction(async (tx) => {
         if ((await squadIdOf(tx, userId)) !== undefined) throw refused('ALREADY_IN_SQUAD', ALREADY_IN_SQUAD);

@@ -27,8 +27,8 @@ import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { write } from '../ledger/ledger.write.ts';
-import { countFriends, findUser, lockUser } from '../users/users.repository.ts';
+import { write } from '../ledger/index.ts';
+import { countFriends, findUser, lockUser } from '../users/index.ts';
 import {
   findCatalogue,
   findOneProgress,

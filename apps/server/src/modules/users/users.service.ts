@@ -6,7 +6,7 @@ import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Effects } from '../ledger/ledger.write.ts';
+import type { Effects } from '../ledger/index.ts';
 import {
   countFriends,
   creditIncome,
