@@ -1,11 +1,15 @@
-// The operator console at desktop size: sign in with a one-time link from `npm run admin:link`,
-// find a player, adjust their coins with a reason and see the adjustment's ledger row.
+// The operator console at desktop size: sign in with a one-time link from `npm run admin:link`
+// made while the server holds the embedded database, find a player, adjust their coins with a
+// reason and see the adjustment's ledger row. At phone width, the console fits the screen.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { freshPostgres, openBrowser, shot, startServer } from './lib.mjs';
+import { problemsOnScreen } from './fit.mjs';
+import { openBrowser, shot, startServer } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OPERATOR = 770001;
@@ -16,8 +20,12 @@ describe('operator console', () => {
   let db, server, browser, playerToken;
 
   before(async () => {
-    // On PostgreSQL so that the link script and the server share the database.
-    db = await freshPostgres();
+    // The embedded database, which only the server may open: the link script must not need it.
+    const dir = mkdtempSync(join(tmpdir(), 'egg-admin-'));
+    db = {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
     server = await startServer({ ...db.env, ADMIN_IDS: String(OPERATOR) });
     browser = await openBrowser();
     playerToken = await server.login(PLAYER, { username: 'eggfan' });
@@ -59,7 +67,11 @@ describe('operator console', () => {
 
   it('signs in by link, finds a player, adjusts coins with a reason and shows the ledger row', async () => {
     const link = adminLink();
-    assert.match(link, /\/admin#link=[\w-]+$/);
+    assert.match(link, /\/admin#link=[\w.-]+$/);
+    // A link altered by one character signs no one in.
+    const secret = link.split('#link=')[1];
+    const forged = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    assert.equal((await server.api(undefined, 'POST', '/admin/session', { link: forged })).status, 403);
 
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
@@ -157,5 +169,34 @@ describe('operator console', () => {
     assert.equal((await server.api(playerToken, 'GET', `/users/get/${PLAYER}`)).status, 200);
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  it('fits a phone: the menu across the top, tables scrolling inside their cards, nothing wider than the screen', async () => {
+    for (const width of [320, 390, 430]) {
+      const context = await browser.newContext({
+        viewport: { width, height: 760 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      await page.goto(adminLink());
+      const nav = page.getByRole('navigation', { name: 'Console' });
+      await nav.waitFor({ timeout: 20_000 });
+      // The menu is a bar, not half the screen.
+      const bar = await nav.boundingBox();
+      assert.ok(bar.width <= width && bar.height < 80, `menu ${bar.width}x${bar.height} at ${width}`);
+      for (const name of ['Players', 'Tasks', 'Airdrop snapshots', 'Suspicion list']) {
+        await nav.getByRole('link', { name }).click();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const page_ = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(page_ <= width, `${name}: page ${page_} px wide at ${width}`);
+        const cut = (await problemsOnScreen(page)).filter(
+          (p) => p.startsWith('page') || p.startsWith('covered'),
+        );
+        assert.deepEqual(cut, [], `${name} at ${width}`);
+        if (width === 390) await shot(page, `admin-390-${name.toLowerCase().replace(/ /g, '-')}`);
+      }
+      await context.close();
+    }
   });
 });

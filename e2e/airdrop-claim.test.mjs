@@ -9,32 +9,27 @@
 // SHOTS_DIR when set.
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { beginCell, Cell, contractAddress, storeStateInit } from '@ton/core';
 import nacl from 'tweetnacl';
-import { useApp } from './lib.mjs';
+import { passStartGate as passGate, useApp } from './lib.mjs';
+import { productionEnv } from './telegram-host.mjs';
 
 const BOT_TOKEN = '7000000002:AAF-e2e-airdrop-token-not-real';
 const OPERATOR = { id: 5560001, first_name: 'Olga', language_code: 'en' };
 const PLAYER = { id: 5560002, first_name: 'Pavel', language_code: 'en' };
 
 const app = useApp({
-  env: {
-    NODE_ENV: 'production',
+  env: productionEnv({
     BOT_TOKEN,
     ADMIN_IDS: String(OPERATOR.id),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    GAME_SECRET: randomBytes(16).toString('hex'),
-    COMBO_SECRET: randomBytes(16).toString('hex'),
-    BOT_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-    TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
     // The jetton's code cells as `npm run build` writes them (the bundled server has no FunC sources).
     JETTON_CODE_JSON: fileURLToPath(new URL('../packages/jetton/dist/jetton.json', import.meta.url)),
-  },
+  }),
 });
 
 /** Launch data signed as Telegram signs it (see telegram.test.mjs). */
@@ -434,23 +429,3 @@ describe('the airdrop claim through TON Connect', () => {
     }
   });
 });
-
-/** The start gate in English or Russian: Start, then Continue when the check-in shows. */
-async function passGate(page) {
-  const start = page.getByRole('button', { name: /^(Start|Начать)$/ });
-  await start.waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('button')].some(
-        (b) => /^(Start|Начать)$/.test(b.textContent) && !b.disabled,
-      ),
-    null,
-    { timeout: 30_000 },
-  );
-  await start.click();
-  const nav = page.locator('nav').first();
-  const cont = page.getByRole('button', { name: /^(Continue|Продолжить)$/ });
-  await Promise.race([nav.waitFor({ timeout: 15_000 }), cont.waitFor({ timeout: 15_000 })]);
-  if (await cont.isVisible()) await cont.click();
-  await nav.waitFor({ timeout: 10_000 });
-}

@@ -3,7 +3,7 @@
 // completes and claims a task.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { enterApp, shot, useApp } from './lib.mjs';
+import { enterApp, passStartGate, shot, useApp } from './lib.mjs';
 
 describe('friends, mining and tasks', () => {
   const app = useApp();
@@ -26,11 +26,8 @@ describe('friends, mining and tasks', () => {
     await b.context().close();
 
     await a.reload();
-    await a.getByRole('button', { name: 'Start' }).waitFor();
-    await a.waitForFunction(() =>
-      [...document.querySelectorAll('button')].some((el) => el.textContent === 'Start' && !el.disabled),
-    );
-    await a.getByRole('button', { name: 'Start' }).click();
+    // A returning player: no Start.
+    await passStartGate(a);
     await a.getByRole('navigation', { name: 'Main' }).waitFor();
     await a.getByRole('link', { name: 'Friends' }).click();
     const list = a.getByRole('region', { name: 'Friends list' });

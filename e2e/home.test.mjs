@@ -32,10 +32,13 @@ describe('home', () => {
     // The prediction counts every tap at once.
     assert.equal(digits(await balance.textContent()), start + 30);
     await shot(page, 'home-taps');
-    // After the flush the server holds the same balance as the screen.
-    await page.waitForTimeout(2_000);
+    // After the flush (about once a second) the server holds the same balance as the screen.
+    let profile;
+    for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 100))) {
+      profile = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
+      if (profile.onion === start + 30 || Date.now() > deadline) break;
+    }
     const shown = digits(await balance.textContent());
-    const profile = (await app.server.api(token, 'GET', `/users/get/${userid}`)).body;
     assert.equal(profile.onion, shown);
     assert.equal(profile.onion, start + 30);
     assert.equal(profile.energy <= 1000 - 300 + 30, true);
@@ -60,7 +63,7 @@ describe('home', () => {
     const treasure = page.getByRole('dialog', { name: 'Treasure' });
     await treasure.getByRole('button', { name: 'Open chest' }).click();
     await treasure.getByTestId('chest-prize').waitFor();
-    await page.getByText(/^You got (coin|ticket) \d+$/).waitFor();
+    await page.getByText(/^You got (coin|ticket) \d{1,3}(,\d{3})*$/).waitFor();
     await treasure.getByText('0 chests left').waitFor();
     await shot(page, 'home-treasure');
     await treasure.getByRole('button', { name: 'Close Treasure' }).click();
@@ -74,7 +77,7 @@ describe('home', () => {
 
     await page.getByRole('button', { name: 'Ranking' }).click();
     const board = page.getByRole('dialog', { name: 'Leader Board' });
-    await board.getByText(/^Total Participants: \d+$/).waitFor();
+    await board.getByText(/^Total Participants: \d{1,3}(,\d{3})*$/).waitFor();
     await board.locator('[data-me]').first().waitFor();
     await shot(page, 'home-leaderboard');
 

@@ -83,6 +83,9 @@ export async function startServer(env = {}) {
       BOT_TOKEN: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // Redis keys of its own, so that test files can run side by side (a cluster's servers share
+      // theirs by passing one).
+      REDIS_KEY_PREFIX: `egg-e2e-${randomBytes(4).toString('hex')}:`,
       ...db.env,
       ...env,
       PORT: String(port),
@@ -193,22 +196,30 @@ export async function enterApp(page, url, { userid, query = {}, path = '/' } = {
 }
 
 /**
- * Passes the start gate of an opened page: Start once enabled, then the check-in intro and the
- * daily rewards screen when they show. Resolves on the footer tab bar.
+ * Passes the start gate of an opened page, in any language: Start when it shows (a new player),
+ * then Continue when the day's check-in shows. A returning player goes in without Start.
+ * Resolves on the footer tab bar.
  */
 export async function passStartGate(page) {
-  const start = page.getByRole('button', { name: 'Start' });
-  await start.waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Start' && !b.disabled),
-    null,
-    { timeout: 30_000 },
-  );
-  await start.click();
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  const cont = page.getByRole('button', { name: 'Continue' });
-  await Promise.race([nav.waitFor({ timeout: 15_000 }), cont.waitFor({ timeout: 15_000 })]);
-  if (await cont.isVisible()) await cont.click();
+  const nav = page.locator('nav[aria-label]').last();
+  /** Where the gate is: 'app', 'rewards', or 'start' once Start can be pressed (not asked once `started`). */
+  const where = (started) =>
+    page
+      .waitForFunction(
+        (started) =>
+          (document.querySelector('nav[aria-label]') && 'app') ||
+          (document.querySelector('[data-testid="daily-rewards"]') && 'rewards') ||
+          (!started && document.querySelector('[data-testid="start"]:not([disabled])') && 'start'),
+        started,
+        { timeout: 30_000 },
+      )
+      .then((handle) => handle.jsonValue());
+  let at = await where(false);
+  if (at === 'start') {
+    await page.getByTestId('start').click();
+    at = await where(true);
+  }
+  if (at === 'rewards') await page.getByTestId('daily-rewards').getByRole('button').last().click();
   await nav.waitFor({ timeout: 10_000 });
 }
 

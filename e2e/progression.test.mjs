@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { enterApp, freshPostgres, shot, useApp } from './lib.mjs';
+import { enterApp, freshPostgres, passStartGate, shot, useApp } from './lib.mjs';
 
 // The server picks a day's combo from an HMAC of the day under COMBO_SECRET; the test knows the
 // secret, so it finds the day's three items the way the server does (packages/game/src/combo.ts).
@@ -139,11 +139,8 @@ describe('progression: leagues, daily combo, squads', () => {
     await b.context().close();
 
     await a.reload();
-    await a.getByRole('button', { name: 'Start' }).waitFor();
-    await a.waitForFunction(() =>
-      [...document.querySelectorAll('button')].some((el) => el.textContent === 'Start' && !el.disabled),
-    );
-    await a.getByRole('button', { name: 'Start' }).click();
+    // A returning player: no Start.
+    await passStartGate(a);
     const members = a.getByRole('region', { name: 'Members' });
     await members.getByText('Bea').waitFor();
     assert.equal(await members.getByRole('listitem').count(), 2);

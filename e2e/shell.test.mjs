@@ -2,12 +2,12 @@
 // unknown-path redirect, with a screenshot of each screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { enterApp, shot, useApp } from './lib.mjs';
+import { enterApp, shot, skipGuide, useApp } from './lib.mjs';
 
 describe('web shell', () => {
   const app = useApp();
 
-  it('passes the start gate with the daily check-in, then shows no intro on the same day', async () => {
+  it('passes the start gate with the daily check-in and its week, then lets the returning player straight in', async () => {
     const page = await app.page();
     await page.goto(`${app.server.url}/?userid=8101`);
     const start = page.getByRole('button', { name: 'Start' });
@@ -18,32 +18,34 @@ describe('web shell', () => {
     );
     await start.click();
 
+    // The day's rewards at once, with the week's table: day 1 today, six to come.
+    await page.getByRole('heading', { name: 'Your daily rewards' }).waitFor({ timeout: 5_000 });
     await page.getByText('day check-in').waitFor();
     assert.equal(await page.getByTestId('checkin-day').textContent(), '1');
-    await shot(page, 'checkin-intro');
-
-    await page.getByRole('heading', { name: 'Your daily rewards' }).waitFor({ timeout: 5_000 });
+    const week = page.getByTestId('week-table').getByRole('listitem');
+    assert.equal(await week.count(), 7);
+    assert.equal(await week.first().getAttribute('aria-current'), 'date');
     await page
       .getByText('Stay tuned for Day 2 of Check-In tomorrow! Reset your check-in by skipping a day.')
       .waitFor();
     await shot(page, 'daily-rewards');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await skipGuide(page);
 
     // The server paid the check-in once: a second claim today is refused.
     const token = await app.server.login(8101);
     const again = await app.server.api(token, 'POST', '/users/claim/daily', { userid: 8101 });
     assert.equal(again.status, 409);
 
-    // Reopening the app the same day goes from Start straight into the app.
+    // Reopening the app the same day: nothing to say, so no Start and no check-in.
+    const requests = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await page.reload();
-    await page.getByRole('button', { name: 'Start' }).waitFor();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('button')].some((b) => b.textContent === 'Start' && !b.disabled),
-    );
-    await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Start', exact: true }).count(), 0);
     assert.equal(await page.getByText('day check-in').count(), 0);
+    assert.ok(!requests.includes('/api/v1/users/claim/daily'), requests.join(' '));
     assert.deepEqual(page.pageErrors, []);
     await page.close();
   });

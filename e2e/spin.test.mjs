@@ -4,10 +4,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { enterApp, shot, useApp } from './lib.mjs';
 
+/** The toasts' fixed texts, their numbers grouped as English groups them ("1,000"). */
+const grouped = (n) => n.toLocaleString('en-US');
 const TEXT = {
-  onion: (n) => `You got coin ${n}`,
-  ticket: (n) => `You got ticket ${n}`,
-  treasure: (n) => `You got ${n} treasure.`,
+  onion: (n) => `You got coin ${grouped(n)}`,
+  ticket: (n) => `You got ticket ${grouped(n)}`,
+  treasure: (n) => `You got ${grouped(n)} treasure.`,
 };
 
 describe('spin', () => {

@@ -4,75 +4,22 @@
 // Telegram identity and never sees the development login; the app talks to the host through the
 // bridge. The same page opened outside Telegram is told to open the game from Telegram.
 import assert from 'node:assert/strict';
-import { createHmac, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { passStartGate, skipGuide, useApp } from './lib.mjs';
+import {
+  BOT_TOKEN,
+  hostEvents,
+  openAsTelegram as openAsTelegram_,
+  productionEnv,
+  signedInitData as signedInitData_,
+} from './telegram-host.mjs';
 
-const BOT_TOKEN = '7000000001:AAF-e2e-test-token-not-real';
 const PLAYER = { id: 5550001, first_name: 'Tanya', username: 'tanya_taps', language_code: 'en' };
 
-const app = useApp({
-  env: {
-    NODE_ENV: 'production',
-    BOT_TOKEN,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    GAME_SECRET: randomBytes(16).toString('hex'),
-    COMBO_SECRET: randomBytes(16).toString('hex'),
-    BOT_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-    // No Telegram here: the bot's start-up calls fail at once against a closed port.
-    TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
-  },
-});
+const app = useApp({ env: productionEnv() });
 
-/**
- * Launch data as Telegram signs it: HMAC-SHA256 keyed by HMAC-SHA256("WebAppData", bot token) over
- * every field but `hash`. Clients since Bot API 8.0 add `signature` (Ed25519, for third parties);
- * older ones do not.
- */
-function signedInitData(user, { signature = true } = {}) {
-  const fields = new URLSearchParams({
-    auth_date: String(Math.floor(Date.now() / 1000)),
-    query_id: 'AAE-e2e-query',
-    user: JSON.stringify(user),
-    ...(signature ? { signature: randomBytes(64).toString('base64url') } : {}),
-  });
-  const check = [...fields.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
-  fields.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
-  return fields.toString();
-}
-
-/** What the app asked the host through the bridge: `[type, data]`, the data parsed. */
-const hostEvents = (page) =>
-  page.evaluate(() =>
-    window.__hostEvents.map(({ type, data }) => [type, typeof data === 'string' ? JSON.parse(data) : data]),
-  );
-
-const THEME = {
-  bg_color: '#17212b',
-  text_color: '#f5f5f5',
-  button_color: '#5288c1',
-  button_text_color: '#ffffff',
-};
-
-async function openAsTelegram(page, initData, { version = '8.0' } = {}) {
-  await page.addInitScript(() => {
-    window.__hostEvents = [];
-    window.TelegramWebviewProxy = {
-      postEvent: (type, data) => window.__hostEvents.push({ type, data }),
-    };
-  });
-  const hash = new URLSearchParams({
-    tgWebAppData: initData,
-    tgWebAppVersion: version,
-    tgWebAppPlatform: 'android',
-    tgWebAppThemeParams: JSON.stringify(THEME),
-  });
-  await page.goto(`${app.server.url}/#${hash}`);
-}
+const signedInitData = (user, options) => signedInitData_(BOT_TOKEN, user, options);
+const openAsTelegram = (page, initData, options) => openAsTelegram_(page, app.server.url, initData, options);
 
 describe('opened from Telegram in production', () => {
   for (const [client, player, signature] of [

@@ -1,5 +1,6 @@
 // Synthesizes the Home screen's sounds into apps/web/public/mp3/ (committed with the output):
-// tap.mp3, a short bright "pop" for each egg tap (SPEC.md "Home": /mp3/tap.mp3).
+// tap.mp3, a short bright "pop" the Home screen plays for each egg tap (/mp3/tap.mp3, TAP_SOUND in
+// apps/web/src/features/home/egg.tsx).
 // Run: node scripts/sounds-home.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -19,6 +19,7 @@ export const FIRST_PART: readonly string[] = [
   'start',
   'nav',
   'status',
+  'reward',
   'home',
   'farm',
   'league',
@@ -81,12 +82,12 @@ export function compiledPart(lng: string, part: Part, read: (lng: string) => Tre
     for (const [key, text] of english)
       if (ENGLISH_TOO.some((p) => key.startsWith(p))) all.set(`en:${key}`, text);
   }
-  const out: Record<string, string | ReturnType<typeof compileMessage>> = {};
+  const out: Record<string, ReturnType<typeof compileMessage>> = {};
   for (const [key, text] of all) {
     if (partOf(key) !== part) continue;
-    const compiled = compileMessage(text);
-    // A text without placeholders is kept as a string, which the runtime returns as it is.
-    out[key] = compiled.length === 1 && typeof compiled[0] === 'string' ? compiled[0] : compiled;
+    // Always Lingui's compiled form (an array, even for a plain text): the runtime warns about every
+    // string it is given ("Uncompiled message detected!") and would parse it on the main thread.
+    out[key] = compileMessage(text);
   }
   return out;
 }

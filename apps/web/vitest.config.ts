@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // Rendering tests share the cores with the other files (one per core): 5 s is not enough
+    // for a whole screen under jsdom on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,6 @@
 import './styles/index.css';
 import { translateFrame } from './app/frame.ts';
+import { isRightToLeft } from './lib/language.ts';
 import { launchLanguage } from './lib/launch-language.ts';
 
 /**
@@ -19,6 +20,7 @@ function afterFirstPaint(): Promise<void> {
 // The painted frame in the player's language (index.html has it in English).
 const language = launchLanguage();
 document.documentElement.lang = language;
+document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
 if (language !== 'en') translateFrame(document, language);
 
 afterFirstPaint()

@@ -8,6 +8,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AirdropPage } from './airdrop/airdrop-page.tsx';
+import { AuditPage } from './audit/audit-page.tsx';
 import { PlayerPage } from './players/player-page.tsx';
 import { PlayersPage } from './players/players-page.tsx';
 import { SnapshotsPage } from './snapshots/snapshots-page.tsx';
@@ -25,6 +26,7 @@ const NAV = [
   ['/admin/suspicion', 'Suspicion list'],
   ['/admin/snapshots', 'Airdrop snapshots'],
   ['/admin/airdrop', 'Airdrop'],
+  ['/admin/audit', 'Audit log'],
 ] as const;
 
 function Shell({ adminId, signOut }: { adminId: number; signOut: () => void }) {
@@ -66,6 +68,7 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'suspicion', element: <SuspicionPage /> },
         { path: 'snapshots', element: <SnapshotsPage /> },
         { path: 'airdrop', element: <AirdropPage /> },
+        { path: 'audit', element: <AuditPage /> },
         { path: '*', element: <Navigate to="/admin" replace /> },
       ],
     },

@@ -32,7 +32,6 @@ export function App({ session }: { session: LaunchSession }) {
     return () => clearTimeout(timer);
   }, []);
   useState(() => {
-    useAppStore.getState().setUser(session.user.id);
     useAppStore.getState().setMuted(prefs.muted(session.user.id));
   });
 

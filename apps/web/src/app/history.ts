@@ -7,8 +7,9 @@ export function historyIndex(): number {
 }
 
 /**
- * Navigation in the browser's history that numbers its entries (Telegram's back button shows
- * above the first one). Going to the page already shown replaces it rather than stacking it.
+ * Navigation in the browser's history that numbers its entries (Telegram's back button goes back
+ * while there is an entry below, else Home: layout.tsx). Going to the page already shown replaces
+ * it rather than stacking it.
  */
 export function navigate(to: string, options: { replace?: boolean } = {}) {
   const replace = options.replace || new URL(to, window.location.href).href === window.location.href;

@@ -1,9 +1,17 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '../../test/fixtures.ts';
-import { type Answer, refuse, renderWithProviders, serve, testSession } from '../../test/harness.tsx';
+import {
+  type Answer,
+  rawReply,
+  refuse,
+  renderWithProviders,
+  serve,
+  testSession,
+} from '../../test/harness.tsx';
 import indexHtml from '../../index.html?raw';
+import { compactNumber } from '../lib/format.ts';
 import { setLanguage, t } from '../lib/i18n.tsx';
 import { PRELOAD_IMAGES } from './app.tsx';
 import { translateFrame } from './frame.ts';
@@ -77,35 +85,78 @@ describe('start gate', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled());
   });
 
-  it('after a successful claim shows the intro for 2 s, then the rewards screen, then the app', async () => {
+  it('after a successful claim shows the day, its rewards and the week’s table, then the app', async () => {
     const calls = serveGate(success);
     gate();
     loadImage(0);
     loadImage(1);
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled());
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    await userEvent
-      .setup({ advanceTimers: vi.advanceTimersByTime })
-      .click(screen.getByRole('button', { name: 'Start' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
 
-    expect(await screen.findByText('day check-in')).toBeInTheDocument();
+    // At once, no intro to wait through.
+    expect(await screen.findByRole('heading', { name: 'Your daily rewards' })).toBeInTheDocument();
+    expect(screen.getByText('day check-in')).toBeInTheDocument();
     expect(screen.getByTestId('checkin-day')).toHaveTextContent('2');
     expect(calls.filter((c) => c.path === '/users/claim/daily')).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_900));
-    expect(screen.queryByText('Your daily rewards')).not.toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(200));
-
-    expect(screen.getByRole('heading', { name: 'Your daily rewards' })).toBeInTheDocument();
     expect(screen.getByText('+1,000')).toBeInTheDocument();
     expect(screen.getByText('+2')).toBeInTheDocument();
+    // The week: day 1 claimed, day 2 today, days 3 to 7 to come, each with its rewards.
+    const days = within(screen.getByTestId('week-table')).getAllByRole('listitem');
+    const state = (d: HTMLElement) =>
+      d.getAttribute('aria-current') === 'date' ? 'today' : d.dataset.claimed ? 'claimed' : 'next';
+    expect(days.map(state)).toEqual(['claimed', 'today', 'next', 'next', 'next', 'next', 'next']);
+    expect(days[1]).toHaveTextContent('Day 2');
+    expect(days[1]).toHaveTextContent('1,000');
+    expect(days[6]).toHaveTextContent('Day 7');
+    expect(days[6]).toHaveTextContent(compactNumber(10_000));
     expect(
       screen.getByText('Stay tuned for Day 3 of Check-In tomorrow! Reset your check-in by skipping a day.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('the app')).not.toBeInTheDocument();
-    await userEvent
-      .setup({ advanceTimers: vi.advanceTimersByTime })
-      .click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('the app')).toBeInTheDocument();
+  });
+
+  it('lets a returning player in without Start when the day’s check-in is done', async () => {
+    const calls = serve({
+      'POST /auth/login': { token: 't0k' },
+      'GET /users/get/42': profileFixture({ dailyClaimable: false }),
+      'POST /users/claim/daily': success,
+    });
+    gate();
+    loadImage(0);
+    loadImage(1);
+    expect(await screen.findByText('the app')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/users/claim/daily')).toEqual([]);
+  });
+
+  it('shows a returning player the new day’s check-in without Start', async () => {
+    serve({
+      'POST /auth/login': { token: 't0k' },
+      'GET /users/get/42': profileFixture({ dailyClaimable: true }),
+      'POST /users/claim/daily': success,
+    });
+    gate();
+    loadImage(0);
+    loadImage(1);
+    expect(await screen.findByRole('heading', { name: 'Your daily rewards' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+  });
+
+  it('stops a new player (the guide not seen yet) at Start', async () => {
+    serve({
+      'POST /auth/login': { token: 't0k' },
+      'GET /users/get/42': profileFixture({
+        dailyClaimable: true,
+        settings: { language: null, sound: false, haptics: true, reducedMotion: 'system', guideSeen: false },
+      }),
+      'POST /users/claim/daily': success,
+    });
+    gate();
+    loadImage(0);
+    loadImage(1);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled());
+    expect(screen.queryByText('the app')).not.toBeInTheDocument();
   });
 
   it('goes straight to the app without an intro when the claim is refused', async () => {
@@ -119,29 +170,23 @@ describe('start gate', () => {
     expect(screen.queryByText('day check-in')).not.toBeInTheDocument();
   });
 
-  it('asks for no check-in the profile says is claimed today (no refusal in the console)', async () => {
-    const calls = serve({
-      'POST /auth/login': { token: 't0k' },
-      'GET /users/get/42': profileFixture({ dailyClaimable: false }),
-      'POST /users/claim/daily': success,
-    });
-    gate();
-    loadImage(0);
-    loadImage(1);
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled());
-    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
-    expect(await screen.findByText('the app')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/users/claim/daily')).toEqual([]);
-  });
-
   it('renders nothing of the app until the player is authenticated', async () => {
     serve({ 'POST /auth/login': refuse(401, 'UNAUTHORIZED', 'Invalid launch data.') });
     gate();
     loadImage(0);
     loadImage(1);
-    expect(await screen.findByText('Invalid launch data.')).toBeInTheDocument();
+    // The refusal in the catalogue's words, by its code.
+    expect(await screen.findByText('Your session has ended. Reopen the app.')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid launch data.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     expect(screen.queryByText('the app')).not.toBeInTheDocument();
+  });
+
+  it('says something went wrong when login fails without a refusal (a proxy’s error page)', async () => {
+    serve({ 'POST /auth/login': rawReply(502, '<html>Bad gateway</html>') });
+    gate();
+    expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('renders its first frame as index.html paints it before the script runs', () => {
@@ -160,6 +205,23 @@ describe('start gate', () => {
 });
 
 describe('start gate in the player’s language', () => {
+  it('shows a refusal at login (a ban) in the player’s language, not the server’s English', async () => {
+    serve({
+      'POST /auth/login': refuse(403, 'BANNED', 'This account has been blocked for breaking the game rules.'),
+    });
+    await setLanguage('ru');
+    try {
+      gate();
+      expect(await screen.findByText('Этот аккаунт заблокирован.')).toBeInTheDocument();
+      expect(
+        screen.queryByText('This account has been blocked for breaking the game rules.'),
+      ).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it('paints its first frame as the gate renders it, from the entry script', async () => {
     serveGate(success);
     await setLanguage('ru');

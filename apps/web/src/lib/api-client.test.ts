@@ -30,12 +30,19 @@ describe('the api client', () => {
   });
 
   it('throws a refusal { code, message } as an ApiError, and anything else as a generic one', async () => {
-    serve({ 'PUT /users/growUp': refuse(409, 'NOT_ENOUGH', 'Not enough coins.') });
+    serve({ 'PUT /users/growUp': refuse(409, 'NOT_ENOUGH_BALANCE', 'Not enough coins.') });
     await expect(put('/users/growUp', 'growUpResponse')).rejects.toMatchObject({
       name: 'ApiError',
       status: 409,
-      code: 'NOT_ENOUGH',
+      code: 'NOT_ENOUGH_BALANCE',
       message: 'Not enough coins.',
+    });
+    // A code the contract does not name is not a refusal the app can word: a generic failure.
+    serve({ 'PUT /users/growUp': refuse(409, 'MADE_UP', 'Not enough coins.') });
+    await expect(put('/users/growUp', 'growUpResponse')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 409,
+      code: 'HTTP',
     });
     serve({ 'PUT /users/growUp': rawReply(502, '<html>bad gateway</html>') });
     await expect(put('/users/growUp', 'growUpResponse')).rejects.toMatchObject({

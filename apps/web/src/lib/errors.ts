@@ -1,4 +1,5 @@
 import type { ToastOptions } from 'react-toastify';
+import type { PlayerErrorCode } from '@egg-rush/contract/errors';
 import { ApiError } from './api-client.ts';
 import { hasKey, t } from './i18n.tsx';
 import { toast } from './toast.ts';
@@ -27,7 +28,8 @@ export type Action =
   | 'settings'
   | 'league'
   | 'combo'
-  | 'squad';
+  | 'squad'
+  | 'login';
 
 type ErrorKey =
   `errors.${'tryAgain' | 'tryAgainBang' | 'farmStart' | 'farmClaim' | 'somethingWrong' | 'leaderboard'}`;
@@ -49,6 +51,7 @@ const ACTIONS: Record<Action, { fallback: ErrorKey | 'settings.saveFailed'; netw
   league: { fallback: 'errors.somethingWrong' },
   combo: { fallback: 'errors.somethingWrong' },
   squad: { fallback: 'errors.somethingWrong' },
+  login: { fallback: 'errors.somethingWrong' },
 };
 
 /** Codes a client-side check may raise, worded as the server's refusal. */
@@ -60,10 +63,17 @@ const SHORTFALLS = new Set(['NOT_ENOUGH_BALANCE', 'NOT_ENOUGH_COIN', 'NOT_ENOUGH
 /** A refusal for a client-side check, worded as the server's (a spin without a ticket). */
 export const refusal = (code: RefusalCode) => new ApiError(409, code, t(`errors.${code}`));
 
-/** The catalogue's text for a refusal code, when it has one. */
+/**
+ * Whether the catalogue words this refusal: every language words each of the contract's
+ * PLAYER_ERROR_CODES (locales/error-codes.ts checks it); the list itself stays off the first
+ * screen, so the catalogue is asked.
+ */
+const isPlayerCode = (code: string): code is PlayerErrorCode =>
+  /^[A-Z_]+$/.test(code) && code !== 'HTTP' && hasKey(`errors.${code}`);
+
+/** The catalogue's text for a refusal a player reads. */
 function refusalText(code: string): string | undefined {
-  const key = `errors.${code}`;
-  return /^[A-Z_]+$/.test(code) && code !== 'HTTP' && hasKey(key) ? t(key as 'errors.BUSY') : undefined;
+  return isPlayerCode(code) ? t(`errors.${code}`) : undefined;
 }
 
 /** The text a player reads for `error`, raised while doing `action`. */

@@ -4,28 +4,37 @@
  */
 let locale = 'en';
 let whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-const compacts = new Map<number, Intl.NumberFormat>();
+let compact: Intl.NumberFormat | undefined;
+/** The language's digits 0 to 9, when they are not 0 to 9 (Persian: ۰ to ۹). */
+let digits: string[] | undefined;
 
 export function setFormatLocale(next: string) {
   if (next === locale) return;
   locale = next;
   whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  compacts.clear();
+  const own = Array.from({ length: 10 }, (_, d) => whole.format(d));
+  digits = own.join('') === '0123456789' ? undefined : own;
+  compact = undefined;
 }
+
+/** A clock or a countdown ("15:49:27") in the language's digits ("۱۵:۴۹:۲۷" in Persian). */
+export const localDigits = (text: string) =>
+  digits ? text.replace(/[0-9]/g, (d) => digits![Number(d)]!) : text;
 
 /** Whole numbers with the language's thousands separators. */
 export const formatNumber = (n: number) => whole.format(Math.floor(n));
 
-/** 12.3K, 4.5M (in the player's language): for tight spaces; whole numbers below 10,000. */
+/**
+ * 12.3K, 4.56M, 2.76 लाख (in the player's language, in its own groups): for tight spaces; whole
+ * numbers below 10,000. Three significant digits, rounded down: a balance is never shown above
+ * what the player has (276,500 in Hindi is 2.76 lakh, not 3).
+ */
 export function compactNumber(n: number): string {
   if (n < 10_000) return formatNumber(n);
-  // One decimal while the leading part has one or two digits (12.3K), none from three (123K).
-  const lead = n / 10 ** (3 * Math.floor(Math.log10(n) / 3));
-  const digits = lead >= 100 ? 0 : 1;
-  let format = compacts.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: digits });
-    compacts.set(digits, format);
-  }
-  return format.format(n);
+  compact ??= new Intl.NumberFormat(locale, {
+    notation: 'compact',
+    maximumSignificantDigits: 3,
+    roundingMode: 'floor',
+  });
+  return compact.format(n);
 }

@@ -2,8 +2,8 @@ import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { loaders } from 'virtual:catalogues';
 import type en from '../locales/en.json';
-import { setFormatLocale } from './format.ts';
-import type { Language } from './language.ts';
+import { formatNumber, setFormatLocale } from './format.ts';
+import { isRightToLeft, type Language } from './language.ts';
 
 /**
  * The player's language, with Lingui's runtime (about 2 KB gzip). The catalogues are written as
@@ -14,7 +14,14 @@ import type { Language } from './language.ts';
  * `useT` is a small binding of our own: the texts change only when the language does.
  */
 
-export { isLanguage, LANGUAGE_CODES, LANGUAGES, pickLanguage, type Language } from './language.ts';
+export {
+  isLanguage,
+  isRightToLeft,
+  LANGUAGE_CODES,
+  LANGUAGES,
+  pickLanguage,
+  type Language,
+} from './language.ts';
 
 /** A catalogue key: `section.name`, a plural without its `_one`/`_other` ending. */
 type Leaves<T, P extends string = ''> = {
@@ -26,10 +33,9 @@ type WithoutPlural<K> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few
 export type Key = WithoutPlural<Leaves<typeof en>>;
 export type Values = Record<string, string | number>;
 
-/** Languages written right to left, should one be added. */
-const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
-
-const i18n = setupI18n();
+// A key no catalogue has (a server's code, an operator's text) reads as itself, without the
+// runtime's warning about an uncompiled message.
+const i18n = setupI18n({ missing: (_locale, id) => id });
 let language: Language = 'en';
 /** The parts of the catalogue loaded per language. */
 const loaded = new Map<Language, Set<'first' | 'more'>>();
@@ -48,7 +54,7 @@ function applyLanguage(lng: Language) {
   i18n.activate(lng);
   setFormatLocale(lng);
   document.documentElement.lang = lng;
-  document.documentElement.dir = RIGHT_TO_LEFT.has(lng.split('-')[0]!) ? 'rtl' : 'ltr';
+  document.documentElement.dir = isRightToLeft(lng) ? 'rtl' : 'ltr';
   document.title = t('app.title');
   listeners.forEach((listener) => listener());
 }
@@ -94,9 +100,21 @@ export const currentLanguage = () => language;
 /** Whether the catalogue has `key`: for texts picked by a server's code. */
 export const hasKey = (key: string) => i18n.messages[key] !== undefined;
 
+/**
+ * A text's numbers in the language's digits and grouping ("1,500", "۱٬۵۰۰"); `count` stays a
+ * number, as the plural picks its form by it (and writes it the same way).
+ */
+function localised(values?: Values): Values | undefined {
+  if (!values) return values;
+  const out: Values = {};
+  for (const [name, value] of Object.entries(values))
+    out[name] = typeof value === 'number' && name !== 'count' ? formatNumber(value) : value;
+  return out;
+}
+
 /** Translates outside React (toasts, titles); the keys are checked against the English catalogue. */
 export function t(key: Key, values?: Values): string {
-  return i18n._(key, values);
+  return i18n._(key, localised(values));
 }
 
 /** The English words of a built-in text (to tell the catalogue's from an operator's). */

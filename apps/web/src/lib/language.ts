@@ -10,6 +10,12 @@ export const LANGUAGES: readonly { code: LanguageCode; name: string }[] = [
   { code: 'id', name: 'Bahasa Indonesia' },
   { code: 'vi', name: 'Tiếng Việt' },
   { code: 'tr', name: 'Türkçe' },
+  { code: 'fa', name: 'فارسی' },
+  { code: 'hi', name: 'हिन्दी' },
 ];
 export type Language = LanguageCode;
+
+/** Languages written right to left (Persian among ours). */
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
+export const isRightToLeft = (lng: string) => RIGHT_TO_LEFT.has(lng.split('-')[0]!);
 export { isLanguage, LANGUAGE_CODES, pickLanguage };

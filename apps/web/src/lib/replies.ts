@@ -6,6 +6,7 @@
 import './zod-config.ts';
 export { errorBody } from '@egg-rush/contract/common';
 export { loginResponse } from '@egg-rush/contract/auth';
+export { notificationsSetting } from '@egg-rush/contract/bot';
 export { dailyClaimResponse } from '@egg-rush/contract/daily';
 export {
   cheatResponse,

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Settings } from '@egg-rush/contract/users';
-import { put } from './api-client.ts';
+import { get, put } from './api-client.ts';
 import { toastError } from './errors.ts';
 import { currentLanguage, isLanguage, pickLanguage, setLanguage } from './i18n.tsx';
 import { useProfile, useProfileCache } from './profile.ts';
@@ -64,5 +64,36 @@ export function useSaveSettings() {
     if (changes.haptics !== undefined) useAppStore.getState().setHaptics(changes.haptics);
     if (changes.reducedMotion) useAppStore.getState().setReducedMotion(changes.reducedMotion);
     mutation.mutate(changes);
+  };
+}
+
+/**
+ * The bot's reminders, on or off: the one switch the bot's /settings turns too (GET and PUT
+ * /bot/notifications), read when the settings open; a change shows at once and is undone if the
+ * server refuses it.
+ */
+export function useNotifications(enabled: boolean): { on: boolean | undefined; set: (on: boolean) => void } {
+  const { user } = useSession();
+  const client = useQueryClient();
+  const key = ['notifications', user.id];
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: () => get('/bot/notifications', 'notificationsSetting'),
+    enabled,
+  });
+  const mutation = useMutation({
+    mutationFn: (on: boolean) => put('/bot/notifications', 'notificationsSetting', { userid: user.id, on }),
+    onSuccess: (reply) => client.setQueryData(key, reply),
+    onError: (error) => {
+      toastError(error, 'settings');
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
+  return {
+    on: data?.on,
+    set: (on) => {
+      client.setQueryData(key, { on });
+      mutation.mutate(on);
+    },
   };
 }

@@ -4,30 +4,29 @@ import { create } from 'zustand';
 export type Motion = 'system' | 'on' | 'off';
 
 /**
- * Small client state: who is playing, sound, vibration and motion (the player's settings), and
- * whether Telegram has collapsed the view.
+ * Small client state: sound, vibration and motion (the player's settings), whether Telegram has
+ * collapsed the view, and whether its menu asked for the settings.
  */
 interface AppState {
-  userId: number;
   muted: boolean;
   haptics: boolean;
   reducedMotion: Motion;
   /** True while the Telegram view is collapsed: all sound stops. */
   collapsed: boolean;
-  setUser: (id: number) => void;
   setMuted: (muted: boolean) => void;
   setHaptics: (haptics: boolean) => void;
   setReducedMotion: (reducedMotion: Motion) => void;
   setCollapsed: (collapsed: boolean) => void;
+  /** Telegram's menu asked for the settings: Home opens them (and clears this). */
+  settingsAsked: boolean;
+  askSettings: (asked: boolean) => void;
 }
 
 export const useAppStore = create<AppState>((set) => ({
-  userId: 0,
   muted: true,
   haptics: true,
   reducedMotion: 'system',
   collapsed: false,
-  setUser: (userId) => set({ userId }),
   setMuted: (muted) => set({ muted }),
   setHaptics: (haptics) => set({ haptics }),
   setReducedMotion: (reducedMotion) => {
@@ -37,6 +36,8 @@ export const useAppStore = create<AppState>((set) => ({
     set({ reducedMotion });
   },
   setCollapsed: (collapsed) => set({ collapsed }),
+  settingsAsked: false,
+  askSettings: (settingsAsked) => set({ settingsAsked }),
 }));
 
 /** Sound may play: not muted and the view is not collapsed. */

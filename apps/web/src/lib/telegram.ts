@@ -188,7 +188,7 @@ export async function startTelegram(): Promise<LaunchSession> {
   attempt('background colour', () => miniApp.setBgColor(HEADER_COLOR));
   await nextTask();
   attempt('back button', () => backButton.mount());
-  setupNativeBehaviour(lp.tgWebAppVersion);
+  setupNativeBehaviour(lp.tgWebAppVersion, lp.tgWebAppPlatform);
   await nextTask();
   attempt('viewport', async () => {
     await viewport.mount();

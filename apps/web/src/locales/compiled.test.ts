@@ -1,5 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compiledPart, FIRST_PART, icuMessages, PARTS } from '../../catalogues.ts';
 import { LANGUAGE_CODES } from '../lib/i18n.tsx';
 
@@ -48,6 +48,19 @@ describe('the compiled catalogues', () => {
     expect(render(messages, 'en', 'a.quote', { name: 'Ann' })).toBe("Don't stop: it's Ann's turn");
     expect(render(messages, 'en', 'a.n', { count: 1 })).toBe('1 chest');
     expect(render(messages, 'en', 'a.n', { count: 1200 })).toBe('1,200 chests');
+  });
+
+  it.each(LANGUAGE_CODES)('%s gives the runtime only compiled messages, so it never warns', (lng) => {
+    for (const part of PARTS)
+      for (const [key, message] of Object.entries(compiledPart(lng, part, read)))
+        expect(Array.isArray(message), `${lng} ${key}`).toBe(true);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(render(compiledPart(lng, 'first', read), lng, 'app.title')).toBeTruthy();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('refuses a literal # inside a plural, which the runtime would read as the count', () => {

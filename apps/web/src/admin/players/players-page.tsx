@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { call } from '../api.ts';
 import { Button, ErrorNote, fmt, Loading, Section } from '../ui.tsx';
 
-/** Search by Telegram id, username or wallet address. */
+/** Search by Telegram id, the start of a username or first name (any case), or a wallet address. */
 export function PlayersPage() {
   const navigate = useNavigate();
   const q = new URLSearchParams(useLocation().search).get('q') ?? '';
@@ -30,7 +30,7 @@ export function PlayersPage() {
           type="search"
           className="a-grow"
           aria-label="Search players"
-          placeholder="Telegram id, username or wallet address"
+          placeholder="Telegram id, username, first name or wallet address"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           maxLength={128}

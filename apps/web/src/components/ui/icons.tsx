@@ -184,3 +184,12 @@ export const ShareIcon = (p: IconProps) => (
     <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
   </Icon>
 );
+
+/** Story: a ring of a story with a plus. */
+export const StoryIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3a9 9 0 0 1 9 9M21 12a9 9 0 0 1-9 9M12 21a9 9 0 0 1-9-9" />
+    <path d="M3 12a9 9 0 0 1 9-9" strokeDasharray="2 3" />
+    <path d="M12 8v8M8 12h8" />
+  </Icon>
+);

@@ -81,15 +81,19 @@ export function Sheet({
         aria-modal="true"
         aria-label={title}
         tabIndex={-1}
-        className="sheet-panel relative flex max-h-[86vh] w-full max-w-[480px] flex-col rounded-t-[28px] border-t border-lilac/20 bg-night-800 shadow-[0_-12px_40px_rgb(5_2_18/0.6)] outline-none"
-        style={{ paddingBottom: 'calc(var(--safe-bottom) + 12px)' }}
+        className="sheet-panel relative flex w-full max-w-[480px] flex-col rounded-t-[28px] border-t border-lilac/20 bg-night-800 shadow-[0_-12px_40px_rgb(5_2_18/0.6)] outline-none"
+        style={{
+          paddingBottom: 'calc(var(--safe-bottom) + 12px)',
+          // Below Telegram's own controls over a full-screen app.
+          maxHeight: 'min(86vh, calc(100vh - var(--safe-top) - 8px))',
+        }}
       >
         <div className="mx-auto mt-2 h-1.5 w-12 rounded-full bg-lilac/30" aria-hidden="true" />
         <header
           className={
             showTitle
               ? 'flex items-center justify-between px-5 pt-2 pb-3'
-              : 'absolute top-3 right-3 z-10' /* the close button over the content's own heading */
+              : 'absolute top-3 end-3 z-10' /* the close button over the content's own heading */
           }
         >
           {showTitle ? <h2 className="text-2xl font-black tracking-tight">{title}</h2> : null}

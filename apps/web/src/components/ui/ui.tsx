@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import coinUrl from '../../assets/coin.svg';
+import starUrl from '../../assets/star.svg';
 import ticketUrl from '../../assets/ticket.svg';
-import { useT } from '../../lib/i18n.tsx';
+import { isRightToLeft, useT } from '../../lib/i18n.tsx';
 
 export function Card({ className = '', children }: { className?: string; children: ReactNode }) {
   return <div className={`card ${className}`}>{children}</div>;
@@ -20,7 +21,22 @@ export function TicketIcon({ size = 20 }: { size?: number }) {
   return <img src={ticketUrl} width={size} height={size} alt="" draggable={false} />;
 }
 
+/** The Telegram Star, our own drawing: a device without an emoji font shows it too. */
+export function StarIcon({ size = 20 }: { size?: number }) {
+  return <img src={starUrl} width={size} height={size} alt="" draggable={false} />;
+}
+
 export { compactNumber, formatNumber } from '../../lib/format.ts';
+
+/** The arrows after a link that leads on, by the way the language reads. */
+const ONWARD = { ltr: '→', rtl: '←' } as const;
+
+/** The arrow after a link that leads on: pointing the way the language reads. */
+export function Onward() {
+  const { lng } = useT();
+  const arrow = ONWARD[isRightToLeft(lng) ? 'rtl' : 'ltr'];
+  return <>{arrow}</>;
+}
 
 /** Tabs that wrap onto a second row rather than scroll or clip when the words are long. */
 export function Tabs<T extends string>({
@@ -35,7 +51,11 @@ export function Tabs<T extends string>({
   label: string;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 rounded-2xl bg-night-950/60 p-1">
+    <div
+      role="tablist"
+      aria-label={label}
+      className="grid max-w-full auto-cols-[minmax(min-content,1fr)] grid-flow-col gap-1 overflow-x-auto rounded-2xl bg-night-950/60 p-1 [scrollbar-width:none]"
+    >
       {tabs.map((tab) => (
         <button
           key={tab.id}
@@ -43,7 +63,7 @@ export function Tabs<T extends string>({
           role="tab"
           aria-selected={tab.id === value}
           onClick={() => onChange(tab.id)}
-          className={`min-h-10 flex-auto rounded-xl px-3 text-sm leading-tight font-extrabold transition-colors ${
+          className={`min-h-10 rounded-xl px-2 text-[13px] leading-tight font-extrabold transition-colors ${
             tab.id === value ? 'bg-gold text-gold-ink shadow' : 'text-text-dim'
           }`}
         >
@@ -94,7 +114,7 @@ export function Progress({
       aria-valuenow={Math.round(pct)}
     >
       <div
-        className={`h-full origin-left rounded-full ${color === 'gold' ? 'bg-gold' : 'bg-mint'}`}
+        className={`h-full origin-left rounded-full rtl:origin-right ${color === 'gold' ? 'bg-gold' : 'bg-mint'}`}
         style={{ transform: `scaleX(${pct / 100})`, transition: 'transform 300ms ease' }}
       />
     </div>

@@ -55,7 +55,14 @@ function AirdropTab({ onConnect }: { onConnect: () => void }) {
           to="/home"
           icon={<CoinIcon size={28} />}
           title={t('airdrop.tap')}
-          progress={profile ? t('airdrop.earned', { n: compactNumber(profile.totalScore) }) : '…'}
+          progress={
+            profile
+              ? t('airdrop.earned', {
+                  count: profile.totalScore,
+                  n: compactNumber(profile.totalScore),
+                })
+              : '…'
+          }
         />
       </ul>
     </div>

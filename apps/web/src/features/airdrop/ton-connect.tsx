@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { THEME, TonConnect, TonConnectUIProvider } from '@tonconnect/ui-react';
 import type { ReactNode } from 'react';
-import { useT } from '../../lib/i18n.tsx';
+import { type Language, useT } from '../../lib/i18n.tsx';
 import { appConfigQuery } from './api.ts';
 
 /**
@@ -46,11 +46,20 @@ const GAME_COLORS = {
   text: { primary: '#f4f0ff', secondary: '#a99cd6' },
 };
 
+/**
+ * The language of TON Connect's button and wallet window: it speaks English and Russian, Russian
+ * for the players who read Russian or Ukrainian.
+ */
+export const tonConnectLanguage = (lng: Language): 'en' | 'ru' =>
+  lng === 'ru' || lng === 'uk' ? 'ru' : 'en';
+
+/** Whether the wallet window opens in a language other than the player's (said beside its button). */
+export const walletWindowInEnglish = (lng: Language) => lng !== 'en' && tonConnectLanguage(lng) === 'en';
+
 export function GameTonConnect({ children }: { children: ReactNode }) {
   const { data: config } = useQuery(appConfigQuery);
   const { lng } = useT();
-  // The widget speaks English and Russian: Russian for the players who read Russian or Ukrainian.
-  const language = lng === 'ru' || lng === 'uk' ? 'ru' : 'en';
+  const language = tonConnectLanguage(lng);
   return (
     <TonConnectUIProvider
       connector={getConnector()}

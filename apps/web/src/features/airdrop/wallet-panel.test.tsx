@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, serve, server, testSession } from '../../../test/harness.tsx';
+import { setLanguage, t } from '../../lib/i18n.tsx';
 import WalletPanel from './wallet-panel.tsx';
 // The wallets list the server serves from apps/web/public.
 import walletsList from '../../../public/wallets-v2.json?raw';
@@ -43,6 +44,34 @@ afterEach(() => {
 });
 
 describe('Wallet panel', () => {
+  it.each(['es', 'fa', 'hi', 'id', 'pt-BR', 'tr', 'vi'] as const)(
+    'tells a %s player that the wallet window, which TON Connect does not translate, opens in English',
+    async (lng) => {
+      await setLanguage(lng);
+      try {
+        open();
+        const card = screen.getByTestId('wallet-card');
+        expect(within(card).getByText(t('wallet.opensInEnglish'))).toBeInTheDocument();
+        expect(t('wallet.opensInEnglish')).not.toBe('The wallet window opens in English.');
+      } finally {
+        await setLanguage('en');
+      }
+    },
+  );
+
+  it.each(['en', 'ru', 'uk'] as const)(
+    'says nothing of it in %s, a language TON Connect speaks',
+    async (lng) => {
+      await setLanguage(lng);
+      try {
+        open();
+        expect(screen.getByTestId('wallet-card')).not.toHaveTextContent(t('wallet.opensInEnglish'));
+      } finally {
+        await setLanguage('en');
+      }
+    },
+  );
+
   it('offers the connection with a fresh proof payload from the server', async () => {
     const calls = open();
     expect(screen.getByText('Connect your TON wallet')).toBeInTheDocument();

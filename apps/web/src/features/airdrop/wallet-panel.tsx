@@ -7,7 +7,7 @@ import { toastError } from '../../lib/errors.ts';
 import { profileCache } from '../../lib/profile.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { GameTonConnect } from './ton-connect.tsx';
+import { GameTonConnect, walletWindowInEnglish } from './ton-connect.tsx';
 
 /**
  * The wallet connection, through TON Connect's own button and modals (ton-connect.tsx).
@@ -76,12 +76,15 @@ function WalletCard() {
   const wallet = useTonWallet();
   const address = useTonAddress();
   const [ui] = useTonConnectUI();
-  const { t } = useT();
+  const { t, lng } = useT();
   useWalletProof();
   return (
     <div className="card flex flex-col items-center gap-4 p-5 text-center" data-testid="wallet-card">
       <p className="font-extrabold">{wallet ? t('wallet.yours') : t('wallet.connect')}</p>
       <TonConnectButton />
+      {!wallet && walletWindowInEnglish(lng) ? (
+        <p className="-mt-2 text-xs text-text-dim">{t('wallet.opensInEnglish')}</p>
+      ) : null}
       {wallet ? (
         <p className="num text-xs break-all text-text-dim" data-testid="wallet-address">
           {address}

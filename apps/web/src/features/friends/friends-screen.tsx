@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckIcon, CopyIcon, FriendsIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon, CopyIcon, FriendsIcon, StoryIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
@@ -12,6 +12,7 @@ import {
   TicketIcon,
 } from '../../components/ui/ui.tsx';
 import { MILESTONES } from '@egg-rush/game/referrals';
+import { canShareStory, shareInviteStory } from '../../lib/native-behaviour.ts';
 import { shareLink } from '../../lib/telegram.ts';
 import { useFriends } from './api.ts';
 import { useCopy } from '../../lib/copy.ts';
@@ -20,7 +21,8 @@ import { useT } from '../../lib/i18n.tsx';
 
 /** The copy label resets after 2 s. */
 
-/** "1, 5, 10, 25 and 50" in the player's language: the friend counts that pay tickets. */
+/** "1, 5, 10, 25 and 50" in the player's language: the friend counts that pay tickets (the noun after
+ * them agrees with the last). */
 const milestoneCounts = (lng: string) =>
   new Intl.ListFormat(lng, { type: 'conjunction' }).format(MILESTONES.map((m) => String(m.count)));
 
@@ -61,7 +63,10 @@ export function FriendsScreen() {
               icon={<TicketIcon size={30} />}
               tint="bg-coral/15"
               title={t('friends.bonus2')}
-              detail={t('friends.bonus2Detail', { counts: milestoneCounts(lng) })}
+              detail={t('friends.bonus2Detail', {
+                counts: milestoneCounts(lng),
+                count: MILESTONES.at(-1)!.count,
+              })}
             />
           </div>
           <div className="flex gap-2">
@@ -80,6 +85,22 @@ export function FriendsScreen() {
               {copied ? <CheckIcon size={18} className="text-mint" /> : <CopyIcon size={18} />}
               {copied ? t('friends.copied') : t('friends.copy')}
             </button>
+            {canShareStory() ? (
+              <button
+                type="button"
+                onClick={() =>
+                  shareInviteStory(`${window.location.origin}/story.jpg`, data.shareText, {
+                    url: data.inviteLink,
+                    name: t('friends.storyLink'),
+                  })
+                }
+                aria-label={t('friends.story')}
+                title={t('friends.story')}
+                className="btn btn-ghost grid w-12 shrink-0 place-items-center px-0"
+              >
+                <StoryIcon size={20} />
+              </button>
+            ) : null}
           </div>
           <section aria-label={t('friends.list')}>
             <h2 className="mb-2 flex items-center justify-between text-lg font-black">

@@ -1,5 +1,5 @@
 import type { FriendsResponse } from '@egg-rush/contract/friends';
-import { TicketIcon } from '../../components/ui/ui.tsx';
+import { formatNumber, TicketIcon } from '../../components/ui/ui.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 /** Dots at 1, 5, 10, 25 and 50 friends, filled once reached. */
@@ -11,7 +11,7 @@ export function Milestones({ milestones }: { milestones: FriendsResponse['milest
     <div className="relative px-3 pt-1 pb-1" aria-label={t('friends.milestones')}>
       <div className="absolute top-[18px] right-7 left-7 h-1 rounded-full bg-night-950/70" aria-hidden="true">
         <div
-          className="h-full origin-left rounded-full bg-gold"
+          className="h-full origin-left rounded-full bg-gold rtl:origin-right"
           style={{ transform: `scaleX(${fill})`, transition: 'transform 400ms ease' }}
         />
       </div>
@@ -28,10 +28,10 @@ export function Milestones({ milestones }: { milestones: FriendsResponse['milest
                   : 'border-lilac/35 bg-night-900 text-text-dim'
               }`}
             >
-              {m.count}
+              {formatNumber(m.count)}
             </span>
             <span className="num flex items-center gap-0.5 text-[11px] font-extrabold text-text-dim">
-              <TicketIcon size={12} />+{m.ticket}
+              <TicketIcon size={12} />+{formatNumber(m.ticket)}
             </span>
           </li>
         ))}

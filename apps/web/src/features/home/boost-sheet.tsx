@@ -78,7 +78,8 @@ export function boostChange(name: BoostName, state: BoostState): string | null {
     case 'double':
       return t('boost.changeTapEnergy', {
         from: n(state.earnPerTap),
-        to: n(next.earnPerTap),
+        // The coins' count: the noun after it agrees ("2 → 4 монеты").
+        count: next.earnPerTap,
         energyFrom: n(state.loseEnergyPerTap),
         energyTo: n(next.loseEnergyPerTap),
       });
@@ -161,7 +162,7 @@ export function BoostSheet({
                 disabled={buy.isPending || blocked || !deliberate.armed}
                 aria-label={t(BOOST_KEYS[name].title)}
                 data-affordable={offer ? String(offer.affordable) : undefined}
-                className={`card flex min-h-[68px] w-full items-center gap-3 p-3 text-left transition-transform active:scale-[0.98] disabled:active:scale-100 ${
+                className={`card flex min-h-[68px] w-full items-center gap-3 p-3 text-start transition-transform active:scale-[0.98] disabled:active:scale-100 ${
                   offer?.done != null ? 'opacity-55' : ''
                 }`}
               >
@@ -169,9 +170,9 @@ export function BoostSheet({
                 <span className="min-w-0 flex-1">
                   <span className="block font-black">{t(BOOST_KEYS[name].title)}</span>
                   <span className="block text-xs text-text-dim">
-                    {t(BOOST_KEYS[name].blurb, {
-                      n: name === 'touchIncome' ? TOUCH_INCOME_STEP : ENERGY_CAPACITY_STEP,
-                    })}
+                    {name === 'touchIncome'
+                      ? t('boost.touchIncome.blurb', { count: TOUCH_INCOME_STEP })
+                      : t(BOOST_KEYS[name].blurb, { n: ENERGY_CAPACITY_STEP })}
                   </span>
                   {offer?.change ? (
                     <span
@@ -198,7 +199,7 @@ export function BoostSheet({
                       className="num block text-xs font-bold text-coral"
                       data-testid={`boost-short-${name}`}
                     >
-                      {t('boost.needMore', { n: formatNumber(offer.shortBy) })}
+                      {t('boost.needMore', { count: offer.shortBy })}
                     </span>
                   ) : null}
                 </span>
@@ -219,7 +220,7 @@ export function BoostSheet({
               {offer?.reason === 'no-income' ? (
                 <Link
                   to="/mining"
-                  className="mt-1 block text-right text-xs font-extrabold text-lilac underline"
+                  className="mt-1 block text-end text-xs font-extrabold text-lilac underline"
                 >
                   {t('boost.openMinting')}
                 </Link>

@@ -35,7 +35,7 @@ export function EnergyPill() {
     <div
       data-testid="energy"
       aria-label={t('home.energy')}
-      className="num flex min-h-11 items-center gap-1.5 rounded-full border border-mint/30 bg-night-950/60 px-3.5 text-base font-black text-mint"
+      className="num flex min-h-11 items-center gap-1.5 rounded-full border border-mint/30 bg-night-950/60 px-3.5 text-base font-black whitespace-nowrap text-mint"
     >
       <BoltIcon size={20} />
       <span>

@@ -71,7 +71,7 @@ export function Egg() {
       tabIndex={0}
       onPointerDown={onPointerDown}
       onContextMenu={(e) => e.preventDefault()}
-      className="egg-stage relative mx-auto grid aspect-[4/5] w-[min(72vw,290px)] cursor-pointer place-items-center select-none"
+      className="egg-stage relative mx-auto grid aspect-[4/5] w-full max-w-[290px] cursor-pointer place-items-center select-none"
     >
       <div className="egg-glow pointer-events-none absolute -inset-10 rounded-full" aria-hidden="true" />
       <div ref={egg} className="relative h-full w-full will-change-transform">

@@ -5,6 +5,7 @@ import { useDeliberatePress } from '../../lib/deliberate-press.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { usePredictedEnergy } from './counters.tsx';
 import { useTapStore, type Rates } from './tap-store.ts';
+import { localDigits } from '../../lib/format.ts';
 
 /** Once shown, the card stays until this many taps' worth of energy is back (no flicker). */
 export const EMPTY_RESUME_TAPS = 10;
@@ -57,7 +58,7 @@ function EnergyEmptyCard({
       <div className="min-w-0 flex-1">
         <p className="font-black text-mint">{t('home.emptyTitle')}</p>
         <p className="num text-xs text-text-dim">
-          {t('home.emptyBody', { time: formatCountdown(untilFull) })}
+          {t('home.emptyBody', { time: localDigits(formatCountdown(untilFull)) })}
         </p>
       </div>
       <button

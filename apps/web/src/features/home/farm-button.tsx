@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { formatCountdown } from '@egg-rush/game/time';
 import { SproutIcon } from '../../components/ui/icons.tsx';
-import { formatNumber } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useClaimFarm, useFarmStatus, useStartFarm } from './api.ts';
+import { localDigits } from '../../lib/format.ts';
 
 /**
  * 'Start Farming', then 'Farming {reward} coins' with an h:mm:ss
@@ -36,7 +36,7 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
     });
   const onClaim = () =>
     claim.mutate(undefined, {
-      onSuccess: (r) => toast.success(t('farm.claimed', { n: r.reward })),
+      onSuccess: (r) => toast.success(t('farm.claimed', { count: r.reward })),
       onError: (e) => toastError(e, 'farm-claim'),
     });
 
@@ -54,14 +54,14 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
       >
         <span
           aria-hidden="true"
-          className="absolute inset-0 origin-left bg-gradient-to-r from-gold/25 to-gold/45"
+          className="absolute inset-0 origin-left bg-gradient-to-r from-gold/25 to-gold/45 rtl:origin-right rtl:bg-gradient-to-l"
           style={{ transform: `scaleX(${progress})`, transition: 'transform 1s linear' }}
         />
         <span className="relative flex items-center gap-2">
           <SproutIcon size={20} className="text-mint" />
-          {t('farm.farming', { reward: formatNumber(data.reward) })}
+          {t('farm.farming', { count: data.reward })}
         </span>
-        <span className="num relative text-gold">{formatCountdown(remain)}</span>
+        <span className="num relative text-gold">{localDigits(formatCountdown(remain))}</span>
       </button>
     );
   }

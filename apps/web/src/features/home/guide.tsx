@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ChestIcon, SproutIcon } from '../../components/ui/icons.tsx';
-import { CoinIcon, TicketIcon } from '../../components/ui/ui.tsx';
+import { CoinIcon, Onward, TicketIcon } from '../../components/ui/ui.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 type Step = 'tap' | 'farm' | 'tickets' | 'chests';
@@ -42,7 +42,7 @@ export function Guide({ onDone }: { onDone: () => void }) {
         <p className="text-sm text-text-dim">{t(`guide.${step.id}.body`)}</p>
         {step.to ? (
           <Link to={step.to} onClick={onDone} className="text-sm font-extrabold text-lilac underline">
-            {t(`guide.${step.id}.title`)} →
+            {t(`guide.${step.id}.title`)} <Onward />
           </Link>
         ) : null}
         <div className="mt-2 flex gap-1.5" aria-hidden="true">

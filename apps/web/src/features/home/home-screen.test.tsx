@@ -122,7 +122,8 @@ describe('Home', () => {
     renderHome();
     const claim = await screen.findByRole('button', { name: /Claim/ });
     fireEvent.click(claim);
-    expect(await screen.findByText('You claimed 2000 onions')).toBeInTheDocument();
+    // The reward in the language's digit grouping.
+    expect(await screen.findByText('You claimed 2,000 onions')).toBeInTheDocument();
   });
 
   it('refuses a boost with the server message and buys one with Success!', async () => {
@@ -271,6 +272,24 @@ describe('Home', () => {
     );
   });
 
+  it("turns the bot's reminders off in the settings, as the bot's /settings does", async () => {
+    const saved: unknown[] = [];
+    routes['GET /bot/notifications'] = { on: true };
+    routes['PUT /bot/notifications'] = (c: Call) => {
+      saved.push(c.body);
+      return { on: (c.body as { on: boolean }).on };
+    };
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Settings' });
+    const reminders = within(sheet).getByRole('switch', { name: 'Reminders from the bot' });
+    await waitFor(() => expect(reminders).toBeEnabled());
+    expect(reminders).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(reminders);
+    await waitFor(() => expect(reminders).toHaveAttribute('aria-checked', 'false'));
+    await waitFor(() => expect(saved).toEqual([{ userid: 77, on: false }]));
+  });
+
   it('opens a chest and shows the prize', async () => {
     routes['PUT /users/getCheat'] = {
       cheatData: { type: 'onion', value: 750 },
@@ -286,6 +305,40 @@ describe('Home', () => {
     expect(await screen.findByText('You got coin 750')).toBeInTheDocument();
     expect(within(sheet).getByTestId('chest-prize')).toHaveTextContent('+750 coins');
     expect(within(sheet).getByRole('img', { name: 'Open chest' })).toBeInTheDocument();
+  });
+
+  it('words a chest’s prize and the boosts by their count in the player’s language', async () => {
+    routes['GET /users/get/77'] = { ...baseProfile, energy: 400 };
+    routes['PUT /users/getCheat'] = {
+      cheatData: { type: 'onion', value: 1 },
+      onion: 1201,
+      ticket: 3,
+      cheatCount: 1,
+    };
+    await act(() => setLanguage('ru'));
+    try {
+      renderHome();
+      fireEvent.click(await screen.findByRole('button', { name: 'Бусты' }));
+      const boosts = await screen.findByRole('dialog', { name: 'Бусты' });
+      // 2 → 4 coins a tap: «монеты», not «монет».
+      await waitFor(() =>
+        expect(within(boosts).getByTestId('boost-change-double')).toHaveTextContent(
+          'За тап 2 → 4 монеты, 10 → 20 энергии',
+        ),
+      );
+      expect(within(boosts).getByRole('button', { name: 'Доход за тап' })).toHaveTextContent(
+        '+1 монета за каждый тап',
+      );
+      fireEvent.click(within(boosts).getByRole('button', { name: 'Закрыть: Бусты' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Сокровища' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Сокровища' });
+      await waitFor(() => expect(within(sheet).getByTestId('chest-count')).toHaveTextContent('Осталось 2'));
+      fireEvent.click(within(sheet).getAllByRole('button', { name: 'Открыть сундук' })[0]!);
+      expect(await screen.findByText('Вы получили 1 монету')).toBeInTheDocument();
+      expect(within(sheet).getByTestId('chest-prize')).toHaveTextContent('+1 монета');
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('lists the leader board with the player highlighted, and reports a failure', async () => {

@@ -26,6 +26,7 @@ import { FarmButton } from './farm-button.tsx';
 import './home.css';
 import { LeagueRow } from './league-card.tsx';
 import { useTapEngine } from './use-tap-engine.ts';
+import { localDigits } from '../../lib/format.ts';
 
 // The sheets and the guide are not part of the first screen: they load once Home is up (see below).
 const sheets = {
@@ -46,7 +47,14 @@ type View = 'boost' | 'treasure' | 'leaderboard' | 'league' | 'settings' | 'guid
 /** Home (Land) and its three views. */
 export function HomeScreen() {
   const flush = useTapEngine();
-  const [view, setView] = useState<View>(null);
+  const [chosen, choose] = useState<View>(null);
+  // Telegram's menu's Settings item (app/layout.tsx) brings the player here with the settings open.
+  const settingsAsked = useAppStore((s) => s.settingsAsked);
+  const view: View = settingsAsked ? 'settings' : chosen;
+  const setView = (next: View) => {
+    if (settingsAsked) useAppStore.getState().askSettings(false);
+    choose(next);
+  };
   const close = () => setView(null);
   const { t } = useT();
   // Fetched right after the first paint, so a sheet opens without waiting for the network.
@@ -75,15 +83,15 @@ export function HomeScreen() {
       data-guide={firstRun ? 'shown' : 'none'}
     >
       <HomeStatusBar />
-      <div className="grid grid-cols-[1fr_auto] gap-2.5">
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2.5">
         <WelcomeCard onSettings={() => setView('settings')} onLeague={() => setView('league')} />
         <ProfitCard />
       </div>
       <Balance />
       <BoostCountdown />
-      <div className="relative py-3">
-        <Egg />
-        <div className="absolute top-1/2 left-0 flex -translate-y-1/2 flex-col gap-3">
+      {/* Three columns: the side buttons beside the egg, never on it, whatever their labels' length. */}
+      <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-1 py-3">
+        <div className="flex flex-col gap-3">
           <SideIcon label={t('home.ranking')} onClick={() => setView('leaderboard')}>
             <TrophyIcon size={24} />
           </SideIcon>
@@ -94,7 +102,8 @@ export function HomeScreen() {
             <WheelIcon size={24} />
           </SideLink>
         </div>
-        <div className="absolute top-1/2 right-0 flex -translate-y-1/2 flex-col gap-3">
+        <Egg />
+        <div className="flex flex-col gap-3">
           <SideLink to="/play" label={t('home.play')} tint="text-coral">
             <MalletIcon size={24} />
           </SideLink>
@@ -114,9 +123,9 @@ export function HomeScreen() {
           type="button"
           onClick={() => setView('boost')}
           data-testid="open-boost"
-          className="btn btn-ghost flex items-center gap-2 px-5 text-base"
+          className="btn btn-ghost flex min-w-0 items-center justify-center gap-2 px-4 text-base leading-tight"
         >
-          <RocketIcon size={20} className="text-gold" />
+          <RocketIcon size={20} className="shrink-0 text-gold" />
           {t('home.boost')}
         </button>
       </div>
@@ -162,12 +171,12 @@ function WelcomeCard({ onSettings, onLeague }: { onSettings: () => void; onLeagu
           height={40}
           className="h-10 w-10 rounded-full bg-night-600 object-cover ring-2 ring-gold/50"
         />
-        <span className="absolute -right-1 -bottom-1 grid h-5 w-5 place-items-center rounded-full bg-night-800 text-gold ring-1 ring-gold/50">
+        <span className="absolute -end-1 -bottom-1 grid h-5 w-5 place-items-center rounded-full bg-night-800 text-gold ring-1 ring-gold/50">
           <GearIcon size={13} />
         </span>
       </button>
       <div className="min-w-0 flex-1 leading-tight">
-        <p className="truncate font-black" data-testid="welcome-name" data-clip-ok>
+        <p className="line-clamp-2 font-black break-words" data-testid="welcome-name" data-clip-ok>
           {data?.firstname ?? user.firstName}
         </p>
         <LeagueRow onOpen={onLeague} />
@@ -177,7 +186,7 @@ function WelcomeCard({ onSettings, onLeague }: { onSettings: () => void; onLeagu
         onClick={toggle}
         aria-label={muted ? t('home.soundOff') : t('home.soundOn')}
         aria-pressed={!muted}
-        className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-lilac/10 text-text-dim"
+        className="hidden h-11 w-11 shrink-0 place-items-center rounded-full bg-lilac/10 text-text-dim min-[360px]:grid"
       >
         <SoundIcon size={20} muted={muted} />
       </button>
@@ -190,7 +199,7 @@ function ProfitCard() {
   const { t } = useT();
   return (
     <div
-      className="card flex max-w-[9.5rem] flex-col justify-center px-3 py-2 text-center"
+      className="card flex max-w-[7.5rem] flex-col justify-center px-2.5 py-2 text-center"
       aria-label={t('home.profitPerHour')}
     >
       <p className="text-[11px] leading-tight font-bold text-text-dim">{t('home.profitPerHour')}</p>
@@ -224,7 +233,7 @@ function BoostCountdown() {
       <ClockIcon size={16} />
       {t('home.boostLeft', {
         days: left.days,
-        time: `${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`,
+        time: localDigits(`${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`),
       })}
     </p>
   );
@@ -234,7 +243,7 @@ function ChestBadge() {
   const { data } = useProfile();
   if (!data?.cheatCount) return null;
   return (
-    <span className="num absolute -top-1.5 -right-1.5 grid h-5 min-w-5 place-items-center rounded-full bg-coral px-1 text-[11px] font-black text-white">
+    <span className="num absolute -top-1.5 -end-1.5 grid h-5 min-w-5 place-items-center rounded-full bg-coral px-1 text-[11px] font-black text-white">
       {formatNumber(data.cheatCount)}
     </span>
   );
@@ -256,7 +265,7 @@ function SideIcon({
       type="button"
       onClick={onClick}
       aria-label={label}
-      className="flex min-w-14 flex-col items-center gap-1 text-[11px] font-extrabold text-text-dim"
+      className="flex max-w-20 min-w-14 flex-col items-center gap-1 text-center text-[11px] leading-tight font-extrabold text-text-dim"
     >
       <span className="relative grid h-12 w-12 place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 text-gold shadow-lg">
         {children}
@@ -282,7 +291,7 @@ function SideLink({
     <Link
       to={to}
       aria-label={label}
-      className="flex min-w-14 flex-col items-center gap-1 text-[11px] font-extrabold text-text-dim"
+      className="flex max-w-20 min-w-14 flex-col items-center gap-1 text-center text-[11px] leading-tight font-extrabold text-text-dim"
     >
       <span
         className={`grid h-12 w-12 place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 shadow-lg ${tint}`}

@@ -84,16 +84,14 @@ export default function LeaderboardSheet({
                     aria-pressed={shown}
                     aria-label={leagueName(l)}
                     onClick={() => setPicked(l.index === status.data.league ? null : l.index)}
-                    className={`flex w-16 shrink-0 flex-col items-center gap-0.5 rounded-2xl border px-1 py-1.5 text-[10px] font-extrabold ${
+                    className={`flex min-w-16 shrink-0 flex-col items-center gap-0.5 rounded-2xl border px-1.5 py-1.5 text-[10px] leading-tight font-extrabold ${
                       shown
                         ? 'border-gold/60 bg-gold/15 text-text'
                         : 'border-transparent bg-night-950/40 text-text-dim'
                     }`}
                   >
                     <LeagueBadge color={l.color} index={l.index} size={30} />
-                    <span className="w-full truncate text-center" data-clip-ok>
-                      {leagueName(l)}
-                    </span>
+                    <span className="w-full text-center whitespace-nowrap">{leagueName(l)}</span>
                   </button>
                 );
               })}
@@ -180,9 +178,11 @@ function Row({
         loading="lazy"
         className="h-9 w-9 rounded-full bg-night-600 object-cover"
       />
-      <span className="min-w-0 flex-1 truncate font-extrabold" data-clip-ok>
-        {entry.firstname}
-        {me ? <span className="ml-1.5 text-xs font-bold text-gold">{t('leaderboard.you')}</span> : null}
+      <span className="flex min-w-0 flex-1 items-baseline gap-1.5 font-extrabold">
+        <span className="min-w-0 truncate" data-clip-ok>
+          {entry.firstname}
+        </span>
+        {me ? <span className="shrink-0 text-xs font-bold text-gold">{t('leaderboard.you')}</span> : null}
       </span>
       <span className="num font-black text-gold">{formatNumber(entry.totalScore)}</span>
     </div>

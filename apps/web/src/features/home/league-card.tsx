@@ -42,11 +42,11 @@ export function LeagueRow({ onOpen }: { onOpen: () => void }) {
         aria-label={t('league.aria', { name: leagueName(league) })}
         title={next ? `${compactNumber(total)} / ${compactNumber(next.threshold)}` : undefined}
         data-testid="league-row"
-        className="block w-full min-w-0 text-left"
+        className="block w-full min-w-0 text-start"
       >
-        <span className="-ml-0.5 flex items-center gap-1">
+        <span className="-ms-0.5 flex items-center gap-1">
           <LeagueBadge color={league.color} index={league.index} size={16} className="shrink-0" />
-          <span className="truncate text-[11px] font-black" style={{ color: league.color }} data-clip-ok>
+          <span className="min-w-0 text-[11px] leading-tight font-black" style={{ color: league.color }}>
             {leagueName(league)}
           </span>
         </span>
@@ -62,7 +62,7 @@ export function LeagueRow({ onOpen }: { onOpen: () => void }) {
           }
         >
           <span
-            className="block h-full origin-left rounded-full"
+            className="block h-full origin-left rounded-full rtl:origin-right"
             style={{
               background: next?.color ?? league.color,
               transform: `scaleX(${progress})`,

@@ -39,8 +39,8 @@ export default function LeagueCelebration({
     haptic('heavy');
     toast.success(
       t('league.paid', {
-        coins: formatNumber(league.reward.onion),
-        tickets: formatNumber(league.reward.ticket),
+        coins: t('reward.coins', { count: league.reward.onion }),
+        tickets: t('reward.tickets', { count: league.reward.ticket }),
       }),
     );
   };

@@ -3,7 +3,7 @@ import { version } from '../../../../../package.json';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { LANGUAGES, useT } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
-import { useSaveSettings } from '../../lib/settings.ts';
+import { useNotifications, useSaveSettings } from '../../lib/settings.ts';
 import { useAppStore, type Motion } from '../../lib/store.ts';
 
 /** The release the settings show: the repository's version (only this field is bundled). */
@@ -11,7 +11,7 @@ const VERSION = version;
 
 /**
  * The player's settings: language, sound (the same switch as the welcome card's button),
- * vibration, reduced motion, the guide again, and the app's version. Each change applies at once
+ * vibration, the bot's reminders (the bot's /settings switch), reduced motion, the guide again, and the app's version. Each change applies at once
  * and is kept on the server, so it follows the player to other devices.
  */
 export function SettingsSheet({
@@ -30,6 +30,7 @@ export function SettingsSheet({
   const haptics = useAppStore((s) => s.haptics);
   const motion = useAppStore((s) => s.reducedMotion);
   const language = data?.settings.language ?? lng;
+  const notifications = useNotifications(open);
 
   const motions: { id: Motion; label: string }[] = [
     { id: 'system', label: t('settings.motionSystem') },
@@ -53,19 +54,26 @@ export function SettingsSheet({
                 aria-checked={language === l.code}
                 lang={l.code}
                 onClick={() => save({ language: l.code })}
-                className={`min-h-11 rounded-xl border px-3 py-2 text-left text-sm font-extrabold break-words ${
+                className={`min-h-11 rounded-xl border px-3 py-2 text-start text-sm font-extrabold break-words ${
                   language === l.code
                     ? 'border-gold bg-gold/15 text-gold'
                     : 'border-lilac/15 bg-night-950/40 text-text'
                 }`}
               >
-                {l.name}
+                {/* Each name in its own direction (a Latin one in the Persian screen, and back). */}
+                <bdi>{l.name}</bdi>
               </button>
             ))}
           </div>
         </section>
         <Toggle label={t('settings.sound')} on={!muted} onChange={(on) => save({ sound: on })} />
         <Toggle label={t('settings.haptics')} on={haptics} onChange={(on) => save({ haptics: on })} />
+        <Toggle
+          label={t('settings.notifications')}
+          on={notifications.on ?? true}
+          disabled={notifications.on === undefined}
+          onChange={notifications.set}
+        />
         <Row label={t('settings.motion')}>
           <div
             className="flex gap-1 rounded-xl bg-night-950/60 p-1"
@@ -110,7 +118,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Toggle({ label, on, onChange }: { label: string; on: boolean; onChange: (on: boolean) => void }) {
+function Toggle({
+  label,
+  on,
+  disabled = false,
+  onChange,
+}: {
+  label: string;
+  on: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <Row label={label}>
       <button
@@ -118,13 +136,14 @@ function Toggle({ label, on, onChange }: { label: string; on: boolean; onChange:
         role="switch"
         aria-checked={on}
         aria-label={label}
+        disabled={disabled}
         onClick={() => onChange(!on)}
-        className={`relative h-8 w-14 shrink-0 rounded-full transition-colors ${on ? 'bg-mint' : 'bg-lilac/25'}`}
+        className={`relative h-8 w-14 shrink-0 rounded-full transition-colors disabled:opacity-50 ${on ? 'bg-mint' : 'bg-lilac/25'}`}
       >
         <span
           aria-hidden="true"
-          className={`absolute top-1 left-1 h-6 w-6 rounded-full bg-white shadow transition-transform ${
-            on ? 'translate-x-6' : ''
+          className={`absolute top-1 start-1 h-6 w-6 rounded-full bg-white shadow transition-transform ${
+            on ? 'translate-x-6 rtl:-translate-x-6' : ''
           }`}
         />
       </button>

@@ -5,7 +5,7 @@ import type { CheatResponse } from '@egg-rush/contract/economy';
 import chestOpenUrl from '../../assets/chest-open.svg';
 import chestUrl from '../../assets/chest.svg';
 import { Sheet } from '../../components/ui/sheet.tsx';
-import { Button, CoinIcon, formatNumber, TicketIcon } from '../../components/ui/ui.tsx';
+import { Button, CoinIcon, Onward, TicketIcon } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useOpenChest } from './api.ts';
@@ -33,8 +33,8 @@ export function TreasureSheet({
         setPrize(r.cheatData);
         toast.success(
           r.cheatData.type === 'onion'
-            ? t('treasure.gotCoin', { n: r.cheatData.value })
-            : t('treasure.gotTicket', { n: r.cheatData.value }),
+            ? t('treasure.gotCoin', { count: r.cheatData.value })
+            : t('treasure.gotTicket', { count: r.cheatData.value }),
         );
       },
       onError: (e) => toastError(e, 'chest'),
@@ -72,8 +72,8 @@ export function TreasureSheet({
             {prize.type === 'onion' ? <CoinIcon size={28} /> : <TicketIcon size={28} />}
             <span className="num">
               {prize.type === 'onion'
-                ? t('treasure.prizeCoins', { n: formatNumber(prize.value) })
-                : t('treasure.prizeTickets', { count: prize.value })}
+                ? t('reward.coins', { count: prize.value })
+                : t('reward.tickets', { count: prize.value })}
             </span>
           </p>
         ) : null}
@@ -84,7 +84,7 @@ export function TreasureSheet({
           <div className="flex flex-col items-center gap-2">
             <p className="text-sm text-text-dim">{t('treasure.empty')}</p>
             <Link to="/spin" className="text-sm font-extrabold text-lilac underline">
-              {t('spin.title')} →
+              {t('spin.title')} <Onward />
             </Link>
           </div>
         ) : (

@@ -11,6 +11,7 @@ import { comboQuery, useClaimCombo, useCombo } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
 import { itemName } from './item-name.ts';
+import { localDigits } from '../../lib/format.ts';
 
 /**
  * The daily combo: three of the day's upgrades are secret cards. The ones the player has bought
@@ -42,8 +43,8 @@ export function ComboCard() {
         // The reply carries the new balances; the reward is the day's.
         toast.success(
           t('combo.paid', {
-            coins: formatNumber(data.reward.onion),
-            tickets: formatNumber(data.reward.ticket),
+            coins: t('reward.coins', { count: data.reward.onion }),
+            tickets: t('reward.tickets', { count: data.reward.ticket }),
           }),
         );
       },
@@ -58,11 +59,11 @@ export function ComboCard() {
           <span
             className="num flex items-center gap-1 rounded-full bg-night-950/50 px-2.5 py-1 text-xs font-extrabold text-text-dim"
             data-testid="combo-time-left"
-            aria-label={t('combo.resetsInTime', { time: formatCountdown(left) })}
+            aria-label={t('combo.resetsInTime', { time: localDigits(formatCountdown(left)) })}
           >
             <ClockIcon size={14} />
             <span aria-hidden="true">{t('combo.resetsIn')}</span>
-            <span className="text-text">{formatCountdown(left)}</span>
+            <span className="text-text">{localDigits(formatCountdown(left))}</span>
           </span>
         </div>
         <ul className="mt-3 grid grid-cols-3 gap-2" aria-label={t('combo.cards')}>

@@ -109,7 +109,7 @@ export function MiningScreen() {
                   <span className="num text-xs font-bold text-mint">
                     {t('mining.perHour', { n: compactNumber(item.profit) })}
                   </span>
-                  <span className="mt-auto flex w-full items-center justify-between border-t border-lilac/15 pt-2">
+                  <span className="mt-auto flex w-full flex-wrap items-center justify-between gap-x-1 border-t border-lilac/15 pt-2">
                     <span className="num text-xs font-extrabold text-text-dim">
                       {t('mining.level', { level: item.level })}
                     </span>

@@ -73,7 +73,7 @@ describe("the mole game's result", () => {
   });
 
   it('is told in words and never celebrated when the server refuses it', async () => {
-    await playRound({ success: false, msg: 'This result could not be read.' });
+    await playRound({ success: false, code: 'BAD_RESULT', msg: 'This result could not be read.' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This round could not be scored, so it pays no coins.',
     );
@@ -84,7 +84,7 @@ describe("the mole game's result", () => {
   });
 
   it('says a late result was too late', async () => {
-    await playRound({ success: false, msg: 'This game has expired.' });
+    await playRound({ success: false, code: 'GAME_EXPIRED', msg: 'This game has expired.' });
     expect(await screen.findByRole('alert')).toHaveTextContent('This round was sent too late to be scored');
     expect(confetti).not.toHaveBeenCalled();
   });

@@ -17,7 +17,7 @@ function open(start: Answer) {
 
 describe('Mole game screen', () => {
   it('shows 9 moles, the ticket count, what the game is about, and 00:00 when idle', async () => {
-    open({ success: false, msg: 'x' });
+    open({ success: false, code: 'NOT_ENOUGH_TICKET', msg: 'x' });
     await vi.waitFor(() => expect(screen.getByTestId('play-tickets')).toHaveTextContent('2'));
     expect(screen.getAllByRole('button', { name: /mole$/i })).toHaveLength(9);
     // The golden and wooden counters, which nothing ever raised, gave way to the game's rule.
@@ -28,8 +28,9 @@ describe('Mole game screen', () => {
     expect(screen.getByRole('button', { name: /^Start/ })).toBeEnabled();
   });
 
-  it("shows the server's message when the start is refused, and stays idle", async () => {
-    const calls = open({ success: false, msg: 'Not Enough Ticket.' });
+  it('words a refused start by its code, and stays idle', async () => {
+    // Worded by its code, not by the server's English (a Russian screen reads Russian).
+    const calls = open({ success: false, code: 'NOT_ENOUGH_TICKET', msg: 'The server words it otherwise.' });
     await vi.waitFor(() => expect(screen.getByTestId('play-tickets')).toHaveTextContent('2'));
     fireEvent.click(screen.getByRole('button', { name: /^Start/ }));
     expect(await screen.findByText('Not Enough Ticket.')).toBeInTheDocument();

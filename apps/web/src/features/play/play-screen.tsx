@@ -1,6 +1,7 @@
 import confetti from 'canvas-confetti';
 import { gsap } from 'gsap';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -16,7 +17,8 @@ import {
   type MoleType,
 } from '@egg-rush/game/mole';
 import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
-import { refusal, toastError } from '../../lib/errors.ts';
+import { errorText, refusal, toastError } from '../../lib/errors.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useClosingConfirmation } from '../../lib/native-behaviour.ts';
@@ -27,6 +29,7 @@ import { MoleHole } from './mole-hole.tsx';
 import { playGameSound } from './sounds.ts';
 import './play.css';
 import { useT } from '../../lib/i18n.tsx';
+import { localDigits } from '../../lib/format.ts';
 
 /** Confetti defaults. */
 export const CONFETTI = {
@@ -47,7 +50,7 @@ type Phase = 'idle' | 'countdown' | 'playing' | 'finished';
 /** 00:SS, or 00:00 when not started. */
 export const formatClock = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  return localDigits(`${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`);
 };
 
 /** The mole game (/play): the countdown, the timed play, the result. */
@@ -69,6 +72,22 @@ export default function PlayScreen() {
   const roundRef = useRef<Round | null>(null);
   // Closing asks for confirmation while a round is on (its ticket is spent).
   useClosingConfirmation(phase === 'countdown' || phase === 'playing');
+  // So does leaving it from the footer or Telegram's Back button.
+  const running = phase === 'countdown' || phase === 'playing';
+  useLeaveGuard(
+    useMemo(
+      () =>
+        running
+          ? {
+              title: t('play.leaveTitle'),
+              message: t('play.leaveBody'),
+              leave: t('play.leaveConfirm'),
+              stay: t('play.stay'),
+            }
+          : null,
+      [running, t],
+    ),
+  );
   const scoreRef = useRef(0);
 
   const start = async () => {
@@ -82,7 +101,7 @@ export default function PlayScreen() {
     try {
       const reply = await api.start();
       if (!reply.success) {
-        toast.error(reply.msg === 'Not Enough Ticket.' ? t('errors.NOT_ENOUGH_TICKET') : reply.msg);
+        toastError(new ApiError(409, reply.code, reply.msg), 'play');
         return;
       }
       roundRef.current = { gameId: reply.gameId, key: reply.key };
@@ -112,7 +131,7 @@ export default function PlayScreen() {
       const reply = await api.finish(final, played);
       if (!reply.success) {
         // Said in words, never celebrated: the round paid nothing.
-        setRefused(t(reply.msg === 'This game has expired.' ? 'play.expired' : 'play.refused'));
+        setRefused(errorText(new ApiError(409, reply.code, reply.msg), 'play'));
         return;
       }
       // Celebrated once the server has scored the round.
@@ -123,7 +142,7 @@ export default function PlayScreen() {
         playGameSound('cheer');
       }
       void confetti({ ...CONFETTI });
-      if (reply.reward > 0) toast.success(t('play.got', { n: formatNumber(reply.reward) }));
+      if (reply.reward > 0) toast.success(t('play.got', { count: reply.reward }));
     } catch (error) {
       console.error('play result failed', error);
       toastError(error, 'play');
@@ -166,7 +185,7 @@ export default function PlayScreen() {
         </div>
         <h1 className="min-w-0 text-center text-xl font-black">{t('play.title')}</h1>
         <div
-          className="num rounded-full border border-lilac/15 bg-night-950/60 px-3 py-1.5 text-sm font-extrabold"
+          className="num rounded-full border border-lilac/15 bg-night-950/60 px-3 py-1.5 text-sm font-extrabold whitespace-nowrap"
           aria-label={t('play.highScore')}
         >
           {t('play.best', { n: formatNumber(highScore) })}
@@ -175,7 +194,7 @@ export default function PlayScreen() {
 
       <TimerBar remaining={phase === 'idle' ? 0 : remaining} started={phase !== 'idle'} />
       <div className="flex items-end justify-between px-1">
-        <span className="min-w-0 pr-2 text-xs text-text-dim">{t('play.rules')}</span>
+        <span className="min-w-0 pe-2 text-xs text-text-dim">{t('play.rules')}</span>
         <span className="num text-3xl font-black text-gold" data-testid="score" aria-live="polite">
           {formatNumber(score)}
         </span>
@@ -232,13 +251,13 @@ function TimerBar({ remaining, started }: { remaining: number; started: boolean 
         aria-label={t('play.timeLeft')}
       >
         <div
-          className="h-full w-full origin-left rounded-full bg-gradient-to-r from-coral to-gold"
+          className="h-full w-full origin-left rounded-full bg-gradient-to-r from-coral to-gold rtl:origin-right rtl:bg-gradient-to-l"
           style={{ transform: `scaleX(${fraction})`, transition: 'transform 1s linear' }}
           data-testid="timer-fill"
         />
       </div>
-      <span className="num w-14 text-right font-black" data-testid="timer">
-        {started ? formatClock(remaining) : '00:00'}
+      <span className="num w-14 text-end font-black" data-testid="timer">
+        {formatClock(started ? remaining : 0)}
       </span>
     </div>
   );
@@ -305,7 +324,7 @@ function Countdown({ onDone }: { onDone: () => void }) {
   return (
     <div className="fixed inset-0 z-40 grid place-items-center bg-night-950/55" data-testid="countdown">
       <span ref={number} className="num text-[140px] font-black text-gold drop-shadow-2xl">
-        {value}
+        {formatNumber(value)}
       </span>
     </div>
   );

@@ -8,6 +8,7 @@ import { Card, CoinIcon, formatNumber, ScreenTitle, Tabs, TicketIcon } from '../
 import { useSeason, useSeasonResults } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
+import { localDigits } from '../../lib/format.ts';
 
 type Tab = 'week' | 'results';
 
@@ -48,14 +49,17 @@ function ThisWeek() {
         <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-sky/15 text-sky">
           <SeasonIcon size={28} />
         </span>
-        <span className="min-w-0 flex-1">
+        <span className="shrink-0">
           <span className="block text-xs font-bold text-text-dim">{t('season.endsIn')}</span>
-          <span className="num flex items-center gap-1.5 text-xl font-black" data-testid="season-time-left">
+          <span
+            className="num flex items-center gap-1.5 text-lg font-black whitespace-nowrap min-[360px]:text-xl"
+            data-testid="season-time-left"
+          >
             <ClockIcon size={18} className="text-sky" />
             {weekCountdown(left)}
           </span>
         </span>
-        <span className="text-right">
+        <span className="min-w-0 flex-1 text-end">
           <span className="block text-xs font-bold text-text-dim">{t('season.players')}</span>
           <span className="num text-lg font-black">{formatNumber(data.totalParticipants)}</span>
         </span>
@@ -160,7 +164,10 @@ function PrizeTable({
           {prizes.map((band) => (
             <li key={band.from} className="num flex items-center justify-between gap-2 text-sm">
               <span className="font-extrabold text-text-dim">
-                #{band.from === band.to ? band.from : `${band.from}–${band.to}`}
+                #
+                {band.from === band.to
+                  ? formatNumber(band.from)
+                  : `${formatNumber(band.from)}–${formatNumber(band.to)}`}
               </span>
               <Prize prize={band.prize} />
             </li>
@@ -176,12 +183,12 @@ function Prize({ prize }: { prize: { ticket: number; chests: number } }) {
     <span className="num flex items-center gap-1.5 font-black">
       <span className="flex items-center gap-0.5">
         <TicketIcon size={15} />
-        {prize.ticket}
+        {formatNumber(prize.ticket)}
       </span>
       {prize.chests > 0 ? (
         <span className="flex items-center gap-0.5 text-gold">
           <ChestIcon size={15} />
-          {prize.chests}
+          {formatNumber(prize.chests)}
         </span>
       ) : null}
     </span>
@@ -206,9 +213,11 @@ function EntryRow({ entry, me, testId }: { entry: SeasonEntry; me: boolean; test
     <div data-testid={testId} data-me={me || undefined} className={boardRowClass(me)}>
       <RankBadge rank={entry.rank} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-extrabold" data-clip-ok>
-          {entry.firstname}
-          {me ? <span className="ml-1.5 text-xs font-bold text-gold">{t('season.you')}</span> : null}
+        <span className="flex items-baseline gap-1.5 font-extrabold">
+          <span className="min-w-0 truncate" data-clip-ok>
+            {entry.firstname}
+          </span>
+          {me ? <span className="shrink-0 text-xs font-bold text-gold">{t('season.you')}</span> : null}
         </span>
         <span className="num flex items-center gap-1 text-xs font-bold text-gold">
           <CoinIcon size={12} />
@@ -237,7 +246,7 @@ export function weekCountdown(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const days = Math.floor(total / 86_400);
   const rest = `${pad(Math.floor((total % 86_400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-  return days > 0 ? t('season.days', { days, time: rest }) : rest;
+  return days > 0 ? t('season.days', { days, time: localDigits(rest) }) : localDigits(rest);
 }
 
 /**
@@ -252,7 +261,13 @@ function weekRange(startsAt: number, endsAt: number, lng: string): string {
 
 function Chevron({ flip = false }: { flip?: boolean }) {
   return (
-    <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" className={flip ? 'rotate-180' : ''}>
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={flip ? 'rotate-180 rtl:rotate-0' : 'rtl:rotate-180'}
+    >
       <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" />
     </svg>
   );

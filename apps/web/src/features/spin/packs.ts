@@ -1,12 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invoice } from '@tma.js/sdk-react';
+import { invoice, TimeoutError } from '@tma.js/sdk-react';
 import { get, post } from '../../lib/api-client.ts';
 import { holdClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
-/** What became of an invoice: Telegram's answer, or `unavailable` outside Telegram. */
-export type PurchaseStatus = 'paid' | 'cancelled' | 'failed' | 'pending' | 'unavailable';
+/**
+ * What became of an invoice: Telegram's answer, `unanswered` when Telegram said nothing within
+ * {@link INVOICE_ANSWER_MS}, or `unavailable` outside Telegram.
+ */
+export type PurchaseStatus = 'paid' | 'cancelled' | 'failed' | 'pending' | 'unanswered' | 'unavailable';
+
+/**
+ * How long the packs wait for Telegram's answer about an invoice (design choice: a player paying
+ * takes well under a minute; past it the buttons come back and the player is told).
+ */
+export const INVOICE_ANSWER_MS = 90_000;
 
 /** GET /payments/packs: the ticket packs sold for Telegram Stars. */
 export function usePacks(enabled = true) {
@@ -21,8 +30,14 @@ export function usePacks(enabled = true) {
 /** Opens an invoice link in Telegram's payment sheet and waits for its status. */
 async function openInvoice(link: string): Promise<PurchaseStatus> {
   if (!invoice.openUrl.isAvailable()) return 'unavailable';
-  const status = await invoice.openUrl(link);
-  return status === 'paid' || status === 'cancelled' || status === 'pending' ? status : 'failed';
+  try {
+    const status = await invoice.openUrl(link, { timeout: INVOICE_ANSWER_MS });
+    return status === 'paid' || status === 'cancelled' || status === 'pending' ? status : 'failed';
+  } catch (error) {
+    // The sheet never came, or never said how it closed.
+    if (error instanceof TimeoutError) return 'unanswered';
+    throw error;
+  }
 }
 
 /**
@@ -46,7 +61,8 @@ export function useBuyPack() {
       }
     },
     onSuccess: (status) => {
-      if (status === 'paid' || status === 'pending')
+      // (Unanswered: the bot may still credit a payment made meanwhile.)
+      if (status === 'paid' || status === 'pending' || status === 'unanswered')
         void client.invalidateQueries({ queryKey: profileQuery(user.id).queryKey });
     },
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { segmentAt, SPIN_WHEEL } from '@egg-rush/game/spin';
 import { profileFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, serve } from '../../../test/harness.tsx';
+import { setLanguage } from '../../lib/i18n.tsx';
 import { prizeText, SpinScreen } from './spin-screen.tsx';
 
 const profile = (ticket: number) => profileFixture({ onion: 1_000, ticket });
@@ -73,5 +74,26 @@ describe('Spin screen', () => {
     expect(prizeText({ cheatData: { type: 'onion', value: 500 } })).toBe('You got coin 500');
     expect(prizeText({ cheatData: { type: 'ticket', value: 3 } })).toBe('You got ticket 3');
     expect(prizeText({ cheatData: { type: 'treasure', value: 1 } })).toBe('You got 1 treasure.');
+  });
+
+  it('words each prize by its count in the player’s language', async () => {
+    const text = (type: 'onion' | 'ticket' | 'treasure', value: number) =>
+      prizeText({ cheatData: { type, value } });
+    try {
+      await setLanguage('ru');
+      expect(text('onion', 1)).toBe('Вы получили 1 монету');
+      expect(text('onion', 2)).toBe('Вы получили 2 монеты');
+      expect(text('onion', 5)).toBe('Вы получили 5 монет');
+      expect(text('onion', 21)).toBe('Вы получили 21 монету');
+      expect(text('ticket', 3)).toBe('Вы получили 3 билета');
+      expect(text('treasure', 1)).toBe('Вы получили 1 сундук.');
+      await setLanguage('es');
+      expect(text('ticket', 1)).toBe('Ganaste 1 boleto');
+      expect(text('ticket', 2)).toBe('Ganaste 2 boletos');
+      expect(text('onion', 1)).toBe('Ganaste 1 moneda');
+      expect(text('onion', 2_500)).toBe('Ganaste 2500 monedas');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast.ts';
 import type { SpinResponse } from '@egg-rush/contract/spin';
 import { SPIN_COST_TICKETS, SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { Button, ScreenTitle, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { Button, Onward, ScreenTitle, StarIcon, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { refusal, toastError } from '../../lib/errors.ts';
 import { useClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { useProfile } from '../../lib/profile.ts';
@@ -15,9 +15,9 @@ import { t, useT } from '../../lib/i18n.tsx';
 
 /** The toast for each prize. */
 export function prizeText({ cheatData: { type, value } }: Pick<SpinResponse, 'cheatData'>): string {
-  if (type === 'onion') return t('treasure.gotCoin', { n: value });
-  if (type === 'ticket') return t('treasure.gotTicket', { n: value });
-  return t('treasure.gotTreasure', { n: value });
+  if (type === 'onion') return t('treasure.gotCoin', { count: value });
+  if (type === 'ticket') return t('treasure.gotTicket', { count: value });
+  return t('treasure.gotTreasure', { count: value });
 }
 
 /** The wheel, the ticket count and 'Spin*1'. */
@@ -61,13 +61,13 @@ export function SpinScreen() {
       <ScreenTitle title={t('spin.title')} subtitle={t('spin.subtitle')} />
       <nav className="-mt-2 flex justify-center gap-2" aria-label={t('spin.earnTickets')}>
         <Link to="/tasks" className="rounded-full bg-lilac/10 px-3 py-1.5 text-xs font-extrabold text-lilac">
-          {t('nav.tasks')} →
+          {t('nav.tasks')} <Onward />
         </Link>
         <Link
           to="/friends"
           className="rounded-full bg-lilac/10 px-3 py-1.5 text-xs font-extrabold text-lilac"
         >
-          {t('nav.friends')} →
+          {t('nav.friends')} <Onward />
         </Link>
       </nav>
       <div className="mt-2 px-2">
@@ -87,8 +87,13 @@ export function SpinScreen() {
           {t('spin.spin', { n: SPIN_COST_TICKETS })}
         </Button>
       </div>
-      <Button variant="ghost" className="self-center" onClick={() => setPacksOpen(true)}>
+      <Button
+        variant="ghost"
+        className="inline-flex items-center gap-1.5 self-center"
+        onClick={() => setPacksOpen(true)}
+      >
         {t('spin.more')}
+        <StarIcon size={18} />
       </Button>
       <TicketPacks open={packsOpen} onClose={() => setPacksOpen(false)} />
     </div>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,12 +7,14 @@ import { TICKET_PACKS } from '@egg-rush/game/payments';
 import { profileFixture } from '../../../test/fixtures.ts';
 import { SessionContext } from '../../lib/session.tsx';
 import type { LaunchSession } from '../../lib/telegram.ts';
+import { TimeoutError } from '@tma.js/sdk-react';
+import { INVOICE_ANSWER_MS } from './packs.ts';
 import { SpinScreen } from './spin-screen.tsx';
 
 // Telegram's payment sheet (the SDK's invoice API) is the edge: it answers what the player did.
 const openUrl = vi.hoisted(() =>
   Object.assign(
-    vi.fn(async () => 'paid'),
+    vi.fn(async (_link: string, _options?: { timeout?: number }) => 'paid'),
     { isAvailable: () => true },
   ),
 );
@@ -64,25 +66,43 @@ describe('ticket packs on the Spin screen', () => {
     open(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Tickets' }));
     for (const pack of TICKET_PACKS) {
-      expect(await screen.findByTestId(`pack-${pack.id}`)).toHaveTextContent(`${pack.tickets} tickets`);
+      const row = await screen.findByTestId(`pack-${pack.id}`);
+      expect(row).toHaveTextContent(`${pack.tickets} tickets`);
+      // The Star is our own picture, not a character a phone without an emoji font shows as a box.
+      const price = within(row).getByRole('button', { name: `${pack.stars} Stars` });
+      expect(price.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+      expect(price.querySelector('img[src]')).not.toBeNull();
     }
   });
 
   it('in Telegram: opens the invoice link and refreshes the balance when Telegram reports paid', async () => {
     const calls = open(true);
     fireEvent.click(await screen.findByRole('button', { name: /Get more tickets/ }));
-    fireEvent.click(await screen.findByRole('button', { name: '⭐ 50' }));
-    await waitFor(() => expect(openUrl).toHaveBeenCalledWith(LINK));
+    fireEvent.click(await screen.findByRole('button', { name: '50 Stars' }));
+    await waitFor(() => expect(openUrl).toHaveBeenCalledWith(LINK, { timeout: INVOICE_ANSWER_MS }));
     expect(calls).toContain(`POST /api/v1/payments/invoice {"pack":"${TICKET_PACKS[0]!.id}"}`);
     expect(await screen.findByText(/Your tickets are in your balance/)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.endsWith('/users/get/42'))).toHaveLength(2));
     expect(await screen.findByTestId('spin-tickets')).toHaveTextContent('13');
   });
 
+  it('in Telegram: when Telegram never answers about the invoice, says so and gives the buttons back', async () => {
+    // The SDK rejects with its TimeoutError once the timeout it is given has passed.
+    openUrl.mockImplementationOnce(async (_link: string, options?: { timeout?: number }) => {
+      expect(options?.timeout).toBe(INVOICE_ANSWER_MS);
+      throw new TimeoutError(INVOICE_ANSWER_MS);
+    });
+    open(true);
+    fireEvent.click(await screen.findByRole('button', { name: /Get more tickets/ }));
+    fireEvent.click(await screen.findByRole('button', { name: '50 Stars' }));
+    expect(await screen.findByText(/Telegram did not answer about the payment/)).toBeInTheDocument();
+    for (const button of screen.getAllByRole('button', { name: / Stars?$/ })) expect(button).toBeEnabled();
+  });
+
   it('outside Telegram: the packs show, buying says it works only in Telegram', async () => {
     const calls = open(false);
     fireEvent.click(await screen.findByRole('button', { name: /Get more tickets/ }));
-    fireEvent.click(await screen.findByRole('button', { name: '⭐ 50' }));
+    fireEvent.click(await screen.findByRole('button', { name: '50 Stars' }));
     expect(await screen.findByText('Buying tickets works only in Telegram.')).toBeInTheDocument();
     expect(calls.some((c) => c.includes('/payments/invoice'))).toBe(false);
     expect(openUrl).not.toHaveBeenCalled();

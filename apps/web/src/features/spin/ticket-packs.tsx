@@ -1,16 +1,17 @@
 import { toast } from '../../lib/toast.ts';
 import { Sheet } from '../../components/ui/sheet.tsx';
-import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { Button, StarIcon, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useBuyPack, usePacks, type PurchaseStatus } from './packs.ts';
 
 const STATUS_TEXT: Record<
   Exclude<PurchaseStatus, 'cancelled'>,
-  'spin.paid' | 'spin.pending' | 'spin.failed' | 'spin.onlyTelegram'
+  'spin.paid' | 'spin.pending' | 'spin.unanswered' | 'spin.failed' | 'spin.onlyTelegram'
 > = {
   paid: 'spin.paid',
   pending: 'spin.pending',
+  unanswered: 'spin.unanswered',
   failed: 'spin.failed',
   unavailable: 'spin.onlyTelegram',
 };
@@ -45,8 +46,14 @@ export function TicketPacks({ open, onClose }: { open: boolean; onClose: () => v
               <TicketIcon size={28} />
               <span className="num text-lg font-black">{t('spin.packTickets', { count: pack.tickets })}</span>
             </div>
-            <Button className="min-w-24" disabled={buy.isPending} onClick={() => choose(pack.id)}>
-              ⭐ {formatNumber(pack.stars)}
+            <Button
+              className="inline-flex min-w-24 items-center justify-center gap-1.5"
+              aria-label={t('spin.price', { count: pack.stars })}
+              disabled={buy.isPending}
+              onClick={() => choose(pack.id)}
+            >
+              <StarIcon size={20} />
+              <span className="num">{formatNumber(pack.stars)}</span>
             </Button>
           </li>
         ))}

@@ -42,7 +42,7 @@ export function useInviteLink(startParam: string | undefined) {
   return data && startParam ? `${data.miniAppUrl}?startapp=${startParam}` : undefined;
 }
 
-/** Create, join and leave: each changes the board and the pages, so all of them are fetched again. */
+/** Create and join: each changes the board and the pages, so all of them are fetched again. */
 function useSquadMutation<T, R>(call: (userid: number, input: T) => Promise<R>) {
   const client = useQueryClient();
   const { user } = useSession();
@@ -56,5 +56,20 @@ export const useCreateSquad = () =>
   useSquadMutation((userid, name: string) => post('/squads/create', 'squadReply', { userid, name }));
 export const useJoinSquad = () =>
   useSquadMutation((userid, squad: number) => post('/squads/join', 'squadReply', { userid, squad }));
-export const useLeaveSquad = () =>
-  useSquadMutation((userid, _: void) => post('/squads/leave', 'squadReply', { userid }));
+/**
+ * Leave the player's squad; `onLeft` moves off its page. The server deletes a squad its last member
+ * leaves, so the page left is not asked for again: the screen moves off it first, then the squads'
+ * pages are dropped (each is fetched afresh when next opened) and the board fetched again.
+ */
+export function useLeaveSquad(onLeft: () => void) {
+  const client = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: () => post('/squads/leave', 'squadReply', { userid: user.id }),
+    onSuccess: () => {
+      onLeft();
+      client.removeQueries({ queryKey: ['squads', user.id, 'page'] });
+      return client.invalidateQueries({ queryKey: squadBoardQuery(user.id).queryKey });
+    },
+  });
+}

@@ -3,7 +3,7 @@ import { toast } from '../../lib/toast.ts';
 import { SQUAD_NAME_MAX, SQUAD_NAME_MIN } from '@egg-rush/game/squads';
 import { CheckIcon, CopyIcon, ShareIcon } from '../../components/ui/icons.tsx';
 import { Sheet } from '../../components/ui/sheet.tsx';
-import { Button } from '../../components/ui/ui.tsx';
+import { Button, formatNumber } from '../../components/ui/ui.tsx';
 import { useCopy } from '../../lib/copy.ts';
 import { errorText } from '../../lib/errors.ts';
 import { shareLink } from '../../lib/telegram.ts';
@@ -110,7 +110,7 @@ export function CreateSquadSheet({
           <span className="flex justify-between text-sm font-extrabold text-text-dim">
             {t('squads.name')}
             <span className="num" data-testid="squad-name-count">
-              {length}/{SQUAD_NAME_MAX}
+              {formatNumber(length)}/{formatNumber(SQUAD_NAME_MAX)}
             </span>
           </span>
           <input
@@ -132,7 +132,8 @@ export function CreateSquadSheet({
           role={create.isError ? 'alert' : undefined}
           className={`text-sm ${create.isError ? 'font-bold text-coral' : 'text-text-dim'}`}
         >
-          {refusal ?? t('squads.nameRule', { min: SQUAD_NAME_MIN, max: SQUAD_NAME_MAX })}
+          {refusal ??
+            t('squads.nameRule', { min: SQUAD_NAME_MIN, max: SQUAD_NAME_MAX, count: SQUAD_NAME_MAX })}
         </p>
         <Button type="submit" className="text-lg" disabled={length < SQUAD_NAME_MIN || create.isPending}>
           {t('squads.createSubmit')}

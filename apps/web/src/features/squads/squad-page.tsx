@@ -21,10 +21,13 @@ export function SquadPage() {
   const { data, isError, refetch } = useSquadPage(squadId);
   const board = useSquadBoard();
   const join = useJoinSquad();
-  const leave = useLeaveSquad();
-  const [leaving, setLeaving] = useState(false);
   const [, navigate] = useLocation();
   const { t } = useT();
+  const leave = useLeaveSquad(() => {
+    if (data?.squad) toast.info(t('squads.left', { name: data.squad.name }));
+    navigate('/squads', { replace: true });
+  });
+  const [leaving, setLeaving] = useState(false);
 
   if (!data)
     return (
@@ -53,15 +56,7 @@ export function SquadPage() {
       onSuccess: () => toast.success(t('squads.joined', { name: squad.name })),
       onError: (e) => toastError(e, 'squad'),
     });
-  const onLeave = () =>
-    leave.mutate(undefined, {
-      onSuccess: () => {
-        setLeaving(false);
-        toast.info(t('squads.left', { name: squad.name }));
-        navigate('/squads', { replace: true });
-      },
-      onError: (e) => toastError(e, 'squad'),
-    });
+  const onLeave = () => leave.mutate(undefined, { onError: (e) => toastError(e, 'squad') });
 
   return (
     <div className="flex flex-col gap-4">
@@ -71,7 +66,7 @@ export function SquadPage() {
       </Link>
       <Card className="flex flex-col items-center gap-2 px-4 py-5 text-center">
         <SquadEmblem id={squad.id} name={squad.name} size={72} />
-        <h1 className="mt-1 max-w-full truncate text-2xl font-black tracking-tight" data-clip-ok>
+        <h1 className="mt-1 line-clamp-2 max-w-full text-2xl font-black tracking-tight break-words">
           {squad.name}
         </h1>
         <div className="num grid w-full grid-cols-3 gap-2 text-center">
@@ -118,11 +113,15 @@ export function SquadPage() {
                   loading="lazy"
                   className="h-9 w-9 rounded-full bg-night-600 object-cover"
                 />
-                <span className="min-w-0 flex-1 truncate font-extrabold" data-clip-ok>
-                  {m.firstname}
-                  {me ? <span className="ml-1.5 text-xs font-bold text-gold">{t('squads.you')}</span> : null}
+                <span className="flex min-w-0 flex-1 items-baseline gap-1.5 font-extrabold">
+                  <span className="min-w-0 truncate" data-clip-ok>
+                    {m.firstname}
+                  </span>
+                  {me ? (
+                    <span className="shrink-0 text-xs font-bold text-gold">{t('squads.you')}</span>
+                  ) : null}
                   {m.owner ? (
-                    <span className="ml-1.5 text-xs font-bold text-lilac">{t('squads.founder')}</span>
+                    <span className="shrink-0 text-xs font-bold text-lilac">{t('squads.founder')}</span>
                   ) : null}
                 </span>
                 <span className="num font-black text-gold">+{compactNumber(m.contribution)}</span>
@@ -141,7 +140,12 @@ export function SquadPage() {
         </button>
       ) : null}
       <Sheet title={t('squads.leaveTitle')} open={leaving} onClose={() => setLeaving(false)}>
-        <p className="text-sm text-text-dim">{t('squads.leaveBody', { name: squad.name })}</p>
+        <p className="text-sm text-text-dim">
+          {/* The server deletes a squad its last member leaves: said before, not found after. */}
+          {squad.members <= 1
+            ? t('squads.leaveLastBody', { name: squad.name })
+            : t('squads.leaveBody', { name: squad.name })}
+        </p>
         <div className="mt-4 flex gap-2 pb-2">
           <button type="button" className="btn btn-ghost flex-1" onClick={() => setLeaving(false)}>
             {t('squads.stay')}

@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import type { SquadBoardResponse, SquadSummary } from '@egg-rush/contract/squads';
 import { profileFixture } from '../../../test/fixtures.ts';
 import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
+import { setLanguage } from '../../lib/i18n.tsx';
 import { SquadPage } from './squad-page.tsx';
 import { SquadsScreen } from './squads-screen.tsx';
 
@@ -100,6 +101,23 @@ describe('Squads screen', () => {
     ]);
   });
 
+  it("shows the player's squad with its rank and its members", async () => {
+    open('/squads', { 'GET /squads/42/board': board(squad(7, 'Night Owls', { rank: 18, members: 5 })) });
+    const card = await screen.findByRole('link', { name: 'My squad Night Owls' });
+    expect(card).toHaveTextContent('Rank #18 · 5 members');
+  });
+
+  it("shows the player's squad's rank in the player's language", async () => {
+    await setLanguage('ru');
+    try {
+      open('/squads', { 'GET /squads/42/board': board(squad(7, 'Night Owls', { rank: 2, members: 3 })) });
+      const card = await screen.findByRole('link', { name: 'Мой отряд: Night Owls' });
+      expect(card).toHaveTextContent('2-е место · 3 участника');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it("shares the squad's invite link, the mini-app link with its squad start parameter", async () => {
     const opened = vi.spyOn(window, 'open').mockReturnValue(null);
     open('/squads', { 'GET /squads/42/board': board(OWLS) });
@@ -164,5 +182,49 @@ describe('Squads screen', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('No squad yet')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/squads/leave')).toHaveLength(1);
+  });
+
+  it('says the squad will be deleted when the player is its only member, and asks nothing of it after', async () => {
+    let left = false;
+    const alone = squad(7, 'Night Owls', { members: 1 });
+    const calls = open('/squads/7', {
+      'GET /squads/42/board': () => board(left ? null : alone, left ? [] : [alone]),
+      // The server deletes a squad its last member leaves: its page is gone.
+      'GET /squads/42/page': () =>
+        left
+          ? refuse(404, 'NOT_FOUND', 'No such squad.')
+          : { squad: alone, members: [member(42, 'Ada', 300, true)], member: true },
+      'POST /squads/leave': () => {
+        left = true;
+        return { success: true, squad: null };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave squad' }));
+    const confirm = screen.getByRole('dialog', { name: 'Leave squad?' });
+    expect(confirm).toHaveTextContent(
+      'You are the only member of Night Owls: leaving deletes the squad for good.',
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('No squad yet')).toBeInTheDocument();
+    expect(await screen.findByText('You left Night Owls.')).toBeInTheDocument();
+    // The page of the squad left is not asked for again: it no longer exists.
+    const leftAt = calls.findIndex((c) => c.path === '/squads/leave');
+    expect(calls.slice(leftAt).filter((c) => c.path === '/squads/42/page')).toEqual([]);
+    expect(screen.queryByText('This squad did not load.')).toBeNull();
+  });
+
+  it('keeps the usual confirmation when others stay in the squad', async () => {
+    open('/squads/7', {
+      'GET /squads/42/board': board(OWLS),
+      'GET /squads/42/page': {
+        squad: OWLS,
+        members: [member(5, 'Bo', 12_000, true), member(42, 'Ada', 300)],
+        member: true,
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave squad' }));
+    const confirm = screen.getByRole('dialog', { name: 'Leave squad?' });
+    expect(confirm).toHaveTextContent('Your coins since joining stop counting for Night Owls.');
+    expect(confirm).not.toHaveTextContent('deletes');
   });
 });

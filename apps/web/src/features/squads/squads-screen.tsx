@@ -93,12 +93,14 @@ function MySquad({ squad }: { squad: SquadSummary }) {
           <span className="block text-[11px] font-extrabold tracking-widest text-lilac uppercase">
             {t('squads.mine')}
           </span>
-          <span className="block truncate text-lg font-black" data-testid="my-squad-name" data-clip-ok>
+          <span
+            className="line-clamp-2 block text-lg leading-tight font-black break-words"
+            data-testid="my-squad-name"
+          >
             {squad.name}
           </span>
           <span className="num text-xs font-bold text-text-dim">
-            {t('squads.rank', { rank: formatNumber(squad.rank) })} ·{' '}
-            {t('squads.members', { count: squad.members })}
+            {t('squads.rankOf', { rank: squad.rank })} · {t('squads.members', { count: squad.members })}
           </span>
         </span>
         <span className="num flex items-center gap-1 font-black text-gold">

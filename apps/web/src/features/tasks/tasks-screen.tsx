@@ -6,7 +6,15 @@ import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { CoinIcon, compactNumber, Progress, ScreenTitle, Tabs, TicketIcon } from '../../components/ui/ui.tsx';
+import {
+  CoinIcon,
+  compactNumber,
+  formatNumber,
+  Progress,
+  ScreenTitle,
+  Tabs,
+  TicketIcon,
+} from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { openExternal } from '../../lib/telegram.ts';
 import { useClaimTask, useLinkReward, useTasks } from './api.ts';
@@ -226,7 +234,7 @@ function TaskRow({
   } else if (task.taskType === 'daily') {
     action = (
       <span className="num flex h-11 min-w-[76px] items-center justify-center text-sm font-extrabold text-text-dim">
-        {task.processCount}/{task.targetCount}
+        {formatNumber(task.processCount)}/{formatNumber(task.targetCount)}
       </span>
     );
   } else {
@@ -256,8 +264,8 @@ function TaskRow({
           {task.reward.type === 'onion' ? <CoinIcon size={15} /> : <TicketIcon size={15} />}+
           {compactNumber(task.reward.amount)}
           {task.dailyType === 'invite' ? (
-            <span className="ml-auto pl-2 text-xs font-extrabold text-text-dim">
-              {task.processCount}/{task.targetCount}
+            <span className="ms-auto ps-2 text-xs font-extrabold text-text-dim">
+              {formatNumber(task.processCount)}/{formatNumber(task.targetCount)}
             </span>
           ) : null}
         </p>

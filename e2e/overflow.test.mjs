@@ -1,0 +1,121 @@
+// Nothing overflows at 320 to 430 px in any language the app ships (e2e/fit.mjs lists them from
+// the catalogues): on every tab, in Home's sheets and after a spin, the page never scrolls
+// sideways, no text is cut where the design does not mean it, and no text is covered by another
+// element or lies on one (the egg on the side buttons' labels, the footer on the last button).
+// The player is Lucía, in a squad of her own, so that names and the squad card are on screen.
+// Screenshots of every tab in Russian and Spanish at 360x740 go to e2e/artifacts/.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { LANGUAGES, problemsOnScreen } from './fit.mjs';
+import { passStartGate as passGate, shot, skipGuide, useApp } from './lib.mjs';
+
+const TABS = ['/home', '/mining', '/friends', '/tasks', '/airdrop', '/spin', '/play', '/seasons', '/squads'];
+/** The screens looked at: every width from 320 to 430, the smallest at a short phone's height too. */
+const SCREENS = [
+  { width: 320, height: 700 },
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 430, height: 932 },
+];
+
+/** Goes to `path` inside the app (client navigation: the session stays). */
+const go = (page, path) =>
+  page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+/**
+ * Waits until the screen is still: nothing loading (no busy region, placeholder or spinner: a
+ * screen's chunk still on its way shows one), every animation that ends has ended.
+ */
+const settled = (page) =>
+  page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"], .animate-pulse, [role="status"] .animate-spin') &&
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
+
+describe('every screen fits at 320 to 430 px in every language', () => {
+  const app = useApp();
+
+  for (const { width, height } of SCREENS) {
+    it(`fits every tab at ${width}x${height} in ${LANGUAGES.length} languages`, async () => {
+      const context = await app.browser.newContext({
+        viewport: { width, height },
+        deviceScaleFactor: 1,
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      const userid = 9300 + width;
+      const token = await app.server.login(userid, { first_name: 'Lucía' });
+      const squad = await app.server.api(token, 'POST', '/squads/create', {
+        userid,
+        name: `Los Huevos Dorados ${width}`,
+      });
+      assert.equal(squad.status, 200);
+      await page.goto(`${app.server.url}/?userid=${userid}&first_name=Lucía`);
+      await passGate(page);
+      await skipGuide(page);
+      const problems = [];
+      // A league the player reaches (the spin's prize, the daily reward) is celebrated on Home,
+      // over the screen, at any moment: put off, as a player may, whenever it shows.
+      const party = page.locator('.league-celebration');
+      const putOff = async () => {
+        await party.locator('button').last().click();
+        await party.waitFor({ state: 'detached' });
+      };
+      await page.addLocatorHandler(party, putOff);
+      const look = async (where) => {
+        await settled(page);
+        if (await party.count()) {
+          await putOff();
+          await settled(page);
+        }
+        for (const p of await problemsOnScreen(page)) problems.push(`${where}: ${p}`);
+      };
+      for (const [index, language] of LANGUAGES.entries()) {
+        await app.server.api(token, 'PUT', '/users/settings', { userid, language });
+        await page.reload();
+        await passGate(page);
+        await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
+        for (const path of TABS) {
+          await go(page, path);
+          await page.waitForURL(`**${path}`);
+          await look(`${language} ${path}`);
+          if (path === '/home') {
+            // Home's sheets: the boost shop and the settings.
+            for (const opener of ['open-boost', 'open-settings']) {
+              await page.getByTestId(opener).click();
+              await page.getByRole('dialog').waitFor();
+              await look(`${language} ${opener}`);
+              if (width === 360 && language === 'ru') await shot(page, `ru-360-${opener}`);
+              await page.keyboard.press('Escape');
+              await page.getByRole('dialog').waitFor({ state: 'detached' });
+            }
+          }
+          if (path === '/spin' && index === 0) {
+            // A turned wheel is no wider than the screen.
+            const wheel = page.getByTestId('wheel');
+            await page.locator('main button:not([disabled])', { hasText: '1' }).first().click();
+            await page.waitForFunction(
+              () => document.querySelector('[data-testid="wheel"]')?.dataset.rotation !== '0',
+            );
+            await settled(page);
+            assert.notEqual(await wheel.getAttribute('data-rotation'), '0');
+            await look(`${language} ${path} after a spin`);
+          }
+          if (width === 360 && (language === 'ru' || language === 'es'))
+            await shot(page, `${language}-360-${path.slice(1)}`);
+        }
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+});
