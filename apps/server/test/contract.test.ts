@@ -3,6 +3,11 @@ import type { InjectOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { consoleApi } from '@egg-rush/contract/console-api';
+import type { RouteSchemas } from '@egg-rush/contract/common';
+import { playerApi } from '@egg-rush/contract/player-api';
+import { routes } from '@egg-rush/contract/routes';
+import { serviceApi } from '@egg-rush/contract/service-api';
 import { seededRng } from '@egg-rush/game/rng';
 import { buildApp, type RegisteredRoute } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
@@ -79,6 +84,28 @@ describe('the contract', () => {
     expect(new Set(routes).size).toBe(routes.length);
     const withReply = contractRoutes().filter((r) => r.schema?.response);
     console.log(JSON.stringify({ routes: routes.length, withResponseSchema: withReply.length }));
+  });
+
+  it("serves exactly the routes of the contract's table, each with the table's schemas", () => {
+    const served = contractRoutes()
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.replace(/^\/api\/v1\//, '/')}`);
+    expect([...served].sort()).toEqual(Object.values(routes).sort());
+    const api: Record<string, RouteSchemas> = { ...playerApi, ...consoleApi, ...serviceApi };
+    for (const [name, route] of Object.entries(routes)) {
+      const registered = contractRoutes().find(
+        (r) => `${r.method} ${r.url.replace(/^\/api\/v1\//, '/')}` === route,
+      );
+      const schema = (registered?.schema ?? {}) as Record<string, unknown>;
+      const table = api[name]!;
+      expect({ name, params: schema.params, query: schema.querystring, body: schema.body }).toEqual({
+        name,
+        params: table.params,
+        query: table.query,
+        body: table.body,
+      });
+      expect((schema.response as Record<number, unknown>)[200], name).toBe(table.reply);
+    }
   });
 
   it('declares, for every route, its input schemas and a reply schema for 200, 4xx and 5xx', () => {

@@ -131,6 +131,8 @@ export const adminAdjustBody = z
 export type AdminAdjustBody = z.infer<typeof adminAdjustBody>;
 
 export const adminReasonBody = z.object({ reason });
+/** Lifting a ban: the reason may be left out. */
+export const adminUnbanBody = z.object({ reason: reason.optional() });
 export type AdminReasonBody = z.infer<typeof adminReasonBody>;
 
 /** POST /admin/players/ban: several players at once (from the suspicion list). */

@@ -11,6 +11,19 @@ export type ErrorBody = z.infer<typeof errorBody>;
  * the one error shape. Routes declare it as their `response` schema, so the server cannot answer
  * anything else.
  */
+/**
+ * A route's schemas (its method and path: routes.ts, by the same name): what it takes (params,
+ * query, body) and what it answers: `reply` with 200, `also` with other statuses that are not
+ * refusals.
+ */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  reply: z.ZodType;
+  also?: Record<number, z.ZodType>;
+}
+
 export function replies<const T extends Record<number, z.ZodType>>(ok: z.ZodType, extra?: T) {
   return { 200: ok, ...(extra as T), '4xx': errorBody, '5xx': errorBody } as const;
 }

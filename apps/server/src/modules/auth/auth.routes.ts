@@ -1,35 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { devLaunchQuery, devLaunchResponse, loginRequest, loginResponse } from '@egg-rush/contract/auth';
-import { replies } from '@egg-rush/contract/common';
 import { rememberTimeZone } from '../bot/index.ts';
 import { createAuthService } from './auth.service.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(app.deps, app.tokens);
 
-  app.post(
-    '/auth/login',
-    { schema: { body: loginRequest, response: replies(loginResponse) }, config: { public: true } },
-    async (request) => {
+  app.route({
+    ...contractRoute('login'),
+    config: { public: true },
+    handler: async (request) => {
       const { userid, initData, timeZone } = request.body;
       const { token } = await auth.login(userid, initData);
       if (timeZone) await rememberTimeZone(app.deps, userid, timeZone);
       return { token };
     },
-  );
+  });
 
   if (app.deps.env.devMode) {
-    app.get(
-      '/dev/launch',
-      {
-        schema: { querystring: devLaunchQuery, response: replies(devLaunchResponse) },
-        config: { public: true },
-      },
-      async (request) => ({
+    app.route({
+      ...contractRoute('devLaunch'),
+      config: { public: true },
+      handler: async (request) => ({
         initData: auth.devLaunch(request.query),
       }),
-    );
+    });
   }
 }

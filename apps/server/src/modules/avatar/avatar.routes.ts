@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { replies } from '@egg-rush/contract/common';
-import { avatarParams, avatarRedirect, avatarResponse } from '@egg-rush/contract/leaderboard';
 import { createAvatarService } from './avatar.service.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 /** Design choice: avatars are cached for a day. */
 const CACHE = 'public, max-age=86400';
@@ -15,21 +14,14 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const avatars = createAvatarService(app.deps);
 
-  app.get(
-    '/users/avatar/:userid',
-    {
-      schema: {
-        params: avatarParams,
-        produces: ['image/svg+xml', 'application/json'],
-        response: replies(avatarResponse, { 302: avatarRedirect }),
-      },
-      config: { public: true },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute('avatar', { produces: ['image/svg+xml', 'application/json'] }),
+    config: { public: true },
+    handler: async (request, reply) => {
       const avatar = await avatars.avatar(request.params.userid);
       reply.header('cache-control', CACHE);
       if ('redirect' in avatar) return reply.redirect(avatar.redirect, 302);
       return reply.type('image/svg+xml').send(avatar.svg);
     },
-  );
+  });
 }

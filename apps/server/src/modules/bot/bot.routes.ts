@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Update } from 'grammy/types';
-import {
-  notificationsSetting,
-  notificationsUpdate,
-  telegramUpdate,
-  webhookResponse,
-} from '@egg-rush/contract/bot';
-import { replies } from '@egg-rush/contract/common';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { sameSecret } from '../../lib/secret.ts';
 import { findChat, setNotifications } from './bot.repository.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
@@ -24,20 +18,16 @@ export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
  */
 export default async function botRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    '/bot/webhook',
-    {
-      config: {
-        public: true,
-        rateLimit: 'address',
-        rateLimitExempt: (request) =>
-          sameSecret(request.headers[SECRET_HEADER], app.deps.env.botWebhookSecret),
-        // Telegram's own text (messages may hold line breaks): not refused for control characters.
-        foreignText: true,
-      },
-      schema: { body: telegramUpdate, response: replies(webhookResponse) },
+  app.route({
+    ...contractRoute('botWebhook'),
+    config: {
+      public: true,
+      rateLimit: 'address',
+      rateLimitExempt: (request) => sameSecret(request.headers[SECRET_HEADER], app.deps.env.botWebhookSecret),
+      // Telegram's own text (messages may hold line breaks): not refused for control characters.
+      foreignText: true,
     },
-    async (request) => {
+    handler: async (request) => {
       const side = app.bot;
       if (!side) throw notFound('The bot is not configured.');
       if (!sameSecret(request.headers[SECRET_HEADER], app.deps.env.botWebhookSecret)) {
@@ -51,19 +41,21 @@ export default async function botRoutes(fastify: FastifyInstance) {
       }
       return { ok: true };
     },
-  );
+  });
 
   // The bot's reminders, on or off: the same switch as the bot's /settings, from the app's Settings.
-  app.get('/bot/notifications', { schema: { response: replies(notificationsSetting) } }, async (request) => ({
-    on: (await findChat(app.deps.database.db, request.userId))?.notifications ?? true,
-  }));
-  app.put(
-    '/bot/notifications',
-    { schema: { body: notificationsUpdate, response: replies(notificationsSetting) } },
-    async (request) => {
+  app.route({
+    ...contractRoute('notifications'),
+    handler: async (request) => ({
+      on: (await findChat(app.deps.database.db, request.userId))?.notifications ?? true,
+    }),
+  });
+  app.route({
+    ...contractRoute('setNotifications'),
+    handler: async (request) => {
       const { on } = request.body;
       await setNotifications(app.deps.database.db, request.userId, on, new Date(app.deps.now()));
       return { on };
     },
-  );
+  });
 }

@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { replies, useridBody } from '@egg-rush/contract/common';
-import {
-  cheatResponse,
-  doubleBoostResponse,
-  energyCapacityResponse,
-  fullyEnergyResponse,
-  growOnionResponse,
-  growUpResponse,
-  incomeBoostResponse,
-  tapRequest,
-  tapResponse,
-  touchIncomeResponse,
-} from '@egg-rush/contract/economy';
 import { flushScores } from '../leaderboard/index.ts';
 import { createEconomyService } from './economy.service.ts';
 import { createTapWriter } from './tap.writer.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 /** Taps, energy, passive income, the boost shop and treasure chests. */
 export default async function economyRoutes(fastify: FastifyInstance) {
@@ -28,28 +15,28 @@ export default async function economyRoutes(fastify: FastifyInstance) {
     if (app.deps.redis) await flushScores(app.deps.redis);
   });
   const economy = createEconomyService(app.deps, taps);
-  const body = <T extends z.ZodType>(reply: T) => ({
-    schema: { body: useridBody, response: replies(reply) },
-  });
 
-  app.put('/users/growUp', body(growUpResponse), async (request) => economy.growUp(request.userId));
-  app.put('/users/growOnion', body(growOnionResponse), async (request) => economy.growOnion(request.userId));
+  app.route({ ...contractRoute('growUp'), handler: async (request) => economy.growUp(request.userId) });
+  app.route({ ...contractRoute('growOnion'), handler: async (request) => economy.growOnion(request.userId) });
   // Counted in the process: the pace rule bounds what taps earn, the limit only sheds floods.
-  app.put(
-    '/users/tap',
-    { schema: { body: tapRequest, response: replies(tapResponse) }, config: { rateLimit: 'local' } },
-    async (request) => economy.tap(request.userId, request.body.count),
-  );
-  app.put('/users/fullyEnergy', body(fullyEnergyResponse), async (request) =>
-    economy.fullyEnergy(request.userId),
-  );
-  app.put('/users/income', body(incomeBoostResponse), async (request) => economy.income(request.userId));
-  app.put('/users/double', body(doubleBoostResponse), async (request) => economy.double(request.userId));
-  app.put('/users/touchIncome', body(touchIncomeResponse), async (request) =>
-    economy.touchIncome(request.userId),
-  );
-  app.put('/users/energyCapacity', body(energyCapacityResponse), async (request) =>
-    economy.energyCapacity(request.userId),
-  );
-  app.put('/users/getCheat', body(cheatResponse), async (request) => economy.openChest(request.userId));
+  app.route({
+    ...contractRoute('tap'),
+    config: { rateLimit: 'local' },
+    handler: async (request) => economy.tap(request.userId, request.body.count),
+  });
+  app.route({
+    ...contractRoute('fullyEnergy'),
+    handler: async (request) => economy.fullyEnergy(request.userId),
+  });
+  app.route({ ...contractRoute('income'), handler: async (request) => economy.income(request.userId) });
+  app.route({ ...contractRoute('double'), handler: async (request) => economy.double(request.userId) });
+  app.route({
+    ...contractRoute('touchIncome'),
+    handler: async (request) => economy.touchIncome(request.userId),
+  });
+  app.route({
+    ...contractRoute('energyCapacity'),
+    handler: async (request) => economy.energyCapacity(request.userId),
+  });
+  app.route({ ...contractRoute('chest'), handler: async (request) => economy.openChest(request.userId) });
 }

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { replies } from '@egg-rush/contract/common';
-import { healthResponse, readyResponse } from '@egg-rush/contract/meta';
 import { migrationsFolder, queryRows, type Db } from '../../db/client.ts';
 import { isDraining } from './drain.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 /** The health answer is computed at most this often; calls in between share it. */
 export const HEALTH_CACHE_MS = 1000;
@@ -23,7 +22,6 @@ interface Health {
  */
 export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const schema = { response: replies(healthResponse, { 503: healthResponse }) };
   let last: { at: number; health: Promise<Health> } | undefined;
 
   const check = async (): Promise<Health> => {
@@ -42,12 +40,16 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     };
   };
 
-  app.get('/health', { schema, config: { public: true, rateLimit: 'address' } }, async (_request, reply) => {
-    const now = performance.now();
-    if (!last || now - last.at >= HEALTH_CACHE_MS) last = { at: now, health: check() };
-    const { ok, body } = await last.health;
-    reply.status(ok ? 200 : 503);
-    return body;
+  app.route({
+    ...contractRoute('health'),
+    config: { public: true, rateLimit: 'address' },
+    handler: async (_request, reply) => {
+      const now = performance.now();
+      if (!last || now - last.at >= HEALTH_CACHE_MS) last = { at: now, health: check() };
+      const { ok, body } = await last.health;
+      reply.status(ok ? 200 : 503);
+      return body;
+    },
   });
 
   /**
@@ -56,13 +58,10 @@ export default async function healthRoutes(fastify: FastifyInstance) {
    * once it is 200. Redis is reported but not required: without it the game runs on PostgreSQL
    * alone, and a load balancer must not take every process out when Redis is down.
    */
-  app.get(
-    '/ready',
-    {
-      schema: { response: replies(readyResponse, { 503: readyResponse }) },
-      config: { public: true, rateLimit: 'address' },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...contractRoute('ready'),
+    config: { public: true, rateLimit: 'address' },
+    handler: async (_request, reply) => {
       const { database } = app.deps;
       const { body } = await check();
       const migrations = body.database.up ? await migrationsApplied(database.db) : false;
@@ -70,7 +69,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       reply.status(ready ? 200 : 503);
       return { ready, database: body.database.up, redis: body.redis, migrations };
     },
-  );
+  });
 }
 
 /** Whether the database has applied as many migrations as the build ships. */

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { replies } from '@egg-rush/contract/common';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { dbPool, leaderboardBackend, redisUp, registry } from '../../lib/metrics.ts';
 import { bearerToken, sameSecret } from '../../lib/secret.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 /**
  * GET /metrics: Prometheus text, only with `Authorization: Bearer <METRICS_TOKEN>`; without a
@@ -12,10 +11,10 @@ import { bearerToken, sameSecret } from '../../lib/secret.ts';
  */
 export default async function metricsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/metrics',
-    { schema: { response: replies(z.string()) }, config: { rateLimit: 'address' } },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute('metrics'),
+    config: { rateLimit: 'address' },
+    handler: async (request, reply) => {
       const { env, database, redis } = app.deps;
       if (!env.metricsToken) throw notFound();
       if (!sameSecret(bearerToken(request.headers.authorization), env.metricsToken))
@@ -30,5 +29,5 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
       leaderboardBackend.set({ backend: 'postgres' }, redisReady ? 0 : 1);
       return reply.type(registry.contentType).send(await registry.metrics());
     },
-  );
+  });
 }

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams, replies } from '@egg-rush/contract/common';
-import {
-  linkRewardBody,
-  linkRewardResponse,
-  taskRewardBody,
-  taskRewardResponse,
-  tasksResponse,
-} from '@egg-rush/contract/tasks';
 import { createTasksService } from './tasks.service.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 export default async function tasksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,21 +10,15 @@ export default async function tasksRoutes(fastify: FastifyInstance) {
     isChannelMember: bot ? (userId, channel) => bot.isChannelMember(userId, channel) : undefined,
   });
 
-  app.get(
-    '/users/tasks/:id',
-    { schema: { params: idParams, response: replies(tasksResponse) } },
-    async (request) => tasks.list(request.userId),
-  );
+  app.route({ ...contractRoute('tasks'), handler: async (request) => tasks.list(request.userId) });
 
-  app.post(
-    '/users/linkReward',
-    { schema: { body: linkRewardBody, response: replies(linkRewardResponse) } },
-    async (request) => tasks.linkReward(request.userId, request.body),
-  );
+  app.route({
+    ...contractRoute('linkReward'),
+    handler: async (request) => tasks.linkReward(request.userId, request.body),
+  });
 
-  app.post(
-    '/users/taskReward',
-    { schema: { body: taskRewardBody, response: replies(taskRewardResponse) } },
-    async (request) => tasks.claim(request.userId, request.body),
-  );
+  app.route({
+    ...contractRoute('taskReward'),
+    handler: async (request) => tasks.claim(request.userId, request.body),
+  });
 }

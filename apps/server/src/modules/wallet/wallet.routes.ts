@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { optionalUseridBody, replies } from '@egg-rush/contract/common';
-import {
-  appConfigResponse,
-  proofCheckBody,
-  proofPayloadResponse,
-  tonConnectManifestResponse,
-  type TonConnectManifest,
-  walletResponse,
-} from '@egg-rush/contract/wallet';
+import { type TonConnectManifest } from '@egg-rush/contract/wallet';
 import { createWalletService } from './wallet.service.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 
 /**
  * The TON Connect application manifest (a static JSON file at the site origin), built from PUBLIC_URL, and the mini-app link that wallets return to.
@@ -28,10 +21,12 @@ export function tonConnectManifest(publicUrl: string): TonConnectManifest {
 export async function walletManifestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const manifest = tonConnectManifest(app.deps.env.publicUrl);
-  const schema = { response: replies(tonConnectManifestResponse) };
-  app.get('/tonconnect-manifest.json', { schema }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*');
-    return manifest;
+  app.route({
+    ...contractRoute('tonConnectManifest'),
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*');
+      return manifest;
+    },
   });
 }
 
@@ -39,25 +34,22 @@ export async function walletManifestRoutes(fastify: FastifyInstance) {
 export default async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const wallet = createWalletService(app.deps);
-  app.post(
-    '/wallet/proof/payload',
-    { schema: { body: optionalUseridBody, response: replies(proofPayloadResponse) } },
-    async (request) => wallet.payload(request.userId),
-  );
-  app.post(
-    '/wallet/proof/check',
-    { schema: { body: proofCheckBody, response: replies(walletResponse) } },
-    async (request) => wallet.check(request.userId, request.body),
-  );
-  app.delete(
-    '/wallet',
-    { schema: { body: optionalUseridBody, response: replies(walletResponse) } },
-    async (request) => wallet.unbind(request.userId),
-  );
+  app.route({
+    ...contractRoute('walletPayload'),
+    handler: async (request) => wallet.payload(request.userId),
+  });
+  app.route({
+    ...contractRoute('walletCheck'),
+    handler: async (request) => wallet.check(request.userId, request.body),
+  });
+  app.route({ ...contractRoute('walletUnbind'), handler: async (request) => wallet.unbind(request.userId) });
 
   const { botUsername, appShortName } = app.deps.env;
-  const config = { schema: { response: replies(appConfigResponse) }, config: { public: true } };
-  app.get('/app/config', config, async () => ({
-    miniAppUrl: `https://t.me/${botUsername}/${appShortName}`,
-  }));
+  app.route({
+    ...contractRoute('appConfig'),
+    config: { public: true },
+    handler: async () => ({
+      miniAppUrl: `https://t.me/${botUsername}/${appShortName}`,
+    }),
+  });
 }
