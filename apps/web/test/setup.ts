@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 // The reply schemas load beside the app's start in the browser (lib/api-client.ts); here they are
 // loaded before any test, so no screen's first reply waits for their transform.
-import '../src/lib/replies.ts';
+import '../src/lib/schemas.ts';
 import { moreTexts, startI18n } from '../src/lib/i18n.tsx';
 import { server } from './harness.tsx';
 

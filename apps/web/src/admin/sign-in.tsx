@@ -1,4 +1,3 @@
-import { adminMeResponse, adminSessionResponse } from '@egg-rush/contract/admin';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { adminToken, call, setAdminToken, whenSignedOut } from './api.ts';
 import { Button, ErrorNote, Loading } from './ui.tsx';
@@ -17,12 +16,12 @@ async function signIn(): Promise<number | null> {
     // The secret is used once: drop it from the address bar and the history either way.
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
     const body = link ? { link } : { initData: initData! };
-    const session = await call(adminSessionResponse, 'POST', '/admin/session', body);
+    const session = await call('adminSession', { body: body });
     setAdminToken(session.token);
     return session.adminId;
   }
   if (!adminToken()) return null;
-  return (await call(adminMeResponse, 'GET', '/admin/me')).adminId;
+  return (await call('adminMe')).adminId;
 }
 
 /** Signs the operator in, then shows the console; otherwise says how to get in. */

@@ -1,5 +1,5 @@
 import type { DailyClaimResponse } from '@egg-rush/contract/daily';
-import { post, setToken } from '../lib/api-client.ts';
+import { call, setToken } from '../lib/api-client.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { prefs } from '../lib/storage.ts';
 import type { LaunchSession } from '../lib/telegram.ts';
@@ -11,10 +11,12 @@ export async function login(session: LaunchSession): Promise<void> {
   await nextTask();
   const timeZone = localTimeZone();
   await nextTask();
-  const { token } = await post('/auth/login', 'loginResponse', {
-    userid: session.user.id,
-    initData: session.initData,
-    timeZone,
+  const { token } = await call('login', {
+    body: {
+      userid: session.user.id,
+      initData: session.initData,
+      timeZone,
+    },
   });
   prefs.setToken(session.user.id, token);
   setToken(token);
@@ -23,7 +25,7 @@ export async function login(session: LaunchSession): Promise<void> {
 /** The daily check-in; null when it was refused or failed (errors are only logged). */
 export async function claimDaily(userId: number): Promise<DailyClaimResponse | null> {
   try {
-    const res = await post('/users/claim/daily', 'dailyClaimResponse', { userid: userId });
+    const res = await call('daily', { body: { userid: userId } });
     return res.status === 'success' ? res : null;
   } catch (error) {
     console.info('daily claim:', error instanceof Error ? error.message : error);

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@egg-rush/contract/users';
-import { get } from './api-client.ts';
+import { call } from './api-client.ts';
 import { useSession } from './session.tsx';
 
 /** The player's profile, shared by every screen (status bar, balances). */
 export const profileQuery = (userId: number) =>
   queryOptions({
     queryKey: ['profile', userId],
-    queryFn: () => get(`/users/get/${userId}`, 'profile'),
+    queryFn: () => call('profile', { params: { id: userId } }),
     staleTime: 5_000,
   });
 

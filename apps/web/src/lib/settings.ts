@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Settings } from '@egg-rush/contract/users';
-import { get, put } from './api-client.ts';
+import { call } from './api-client.ts';
 import { toastError } from './errors.ts';
 import { currentLanguage, isLanguage, pickLanguage, setLanguage } from './i18n.tsx';
 import { useProfile, useProfileCache } from './profile.ts';
@@ -43,8 +43,7 @@ export function useSaveSettings() {
   const cache = useProfileCache();
   const { user } = useSession();
   const mutation = useMutation({
-    mutationFn: (changes: Partial<Settings>) =>
-      put('/users/settings', 'settingsResponse', { userid: user.id, ...changes }),
+    mutationFn: (changes: Partial<Settings>) => call('settings', { body: { userid: user.id, ...changes } }),
     onSuccess: ({ settings }) => cache.patch({ settings }),
     onError: (error) => {
       toastError(error, 'settings');
@@ -78,11 +77,11 @@ export function useNotifications(enabled: boolean): { on: boolean | undefined; s
   const key = ['notifications', user.id];
   const { data } = useQuery({
     queryKey: key,
-    queryFn: () => get('/bot/notifications', 'notificationsSetting'),
+    queryFn: () => call('notifications'),
     enabled,
   });
   const mutation = useMutation({
-    mutationFn: (on: boolean) => put('/bot/notifications', 'notificationsSetting', { userid: user.id, on }),
+    mutationFn: (on: boolean) => call('setNotifications', { body: { userid: user.id, on } }),
     onSuccess: (reply) => client.setQueryData(key, reply),
     onError: (error) => {
       toastError(error, 'settings');

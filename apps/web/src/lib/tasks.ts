@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Task } from '@egg-rush/contract/tasks';
-import { get } from './api-client.ts';
+import { call } from './api-client.ts';
 import { useSession } from './session.tsx';
 
 /** The player's tasks (GET /users/tasks/:id): the Tasks screen's list and the Airdrop progress. */
 export const tasksQuery = (userId: number) =>
   queryOptions({
     queryKey: ['tasks', userId],
-    queryFn: () => get(`/users/tasks/${userId}`, 'tasksResponse'),
+    queryFn: () => call('tasks', { params: { id: userId } }),
     staleTime: 10_000,
   });
 

@@ -1,14 +1,4 @@
-import { adminSnapshotsResponse } from '@egg-rush/contract/admin';
-import {
-  adminAllocationPreview,
-  adminAllocationResponse,
-  adminAllocationsResponse,
-  adminExclusionResponse,
-  adminExclusionsResponse,
-  adminPublishResponse,
-  type AdminAllocationPreview,
-  type AirdropAllocation,
-} from '@egg-rush/contract/airdrop';
+import { type AdminAllocationPreview, type AirdropAllocation } from '@egg-rush/contract/airdrop';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
@@ -41,7 +31,7 @@ export function AirdropPage() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: keys.allocations,
-    queryFn: () => call(adminAllocationsResponse, 'GET', '/admin/airdrop/allocations'),
+    queryFn: () => call('adminAllocations'),
   });
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
@@ -119,7 +109,7 @@ function Preview({ id }: { id: number }) {
   const client = useQueryClient();
   const preview = useQuery({
     queryKey: ['admin', 'airdrop', 'allocation', id],
-    queryFn: () => call(adminAllocationPreview, 'GET', `/admin/airdrop/allocations/${id}`),
+    queryFn: () => call('adminAllocation', { params: { allocationId: id } }),
   });
   const [publishing, setPublishing] = useState(false);
   const [published, setPublished] = useState<{ root: string; dumpHash: string } | null>(null);
@@ -284,12 +274,10 @@ function PublishDialog({
       confirm="Publish, irreversibly"
       tone="danger"
       onConfirm={async () => {
-        const res = await call(
-          adminPublishResponse,
-          'POST',
-          `/admin/airdrop/allocations/${allocation.id}/publish`,
-          admin.trim() ? { admin: admin.trim() } : {},
-        );
+        const res = await call('adminAllocationPublish', {
+          params: { allocationId: allocation.id },
+          body: admin.trim() ? { admin: admin.trim() } : {},
+        });
         await onPublished(res);
       }}
       onClose={onClose}
@@ -316,7 +304,7 @@ function CreateDialog({
 }) {
   const snapshots = useQuery({
     queryKey: ['admin', 'snapshots'],
-    queryFn: () => call(adminSnapshotsResponse, 'GET', '/admin/snapshots'),
+    queryFn: () => call('adminSnapshots'),
   });
   const [snapshot, setSnapshot] = useState('');
   const [supply, setSupply] = useState('1000000000');
@@ -337,15 +325,18 @@ function CreateDialog({
       confirm="Allocate"
       canConfirm={valid}
       onConfirm={async () => {
+        if (supplyUnits === null) return;
         const startFrom = seconds(opens);
         const expiredAt = seconds(closes);
-        const res = await call(adminAllocationResponse, 'POST', '/admin/airdrop/allocations', {
-          snapshotId,
-          supply: supplyUnits,
-          ...(capUnits ? { cap: capUnits } : {}),
-          ...(minUnits ? { minimum: minUnits } : {}),
-          ...(startFrom !== undefined ? { startFrom } : {}),
-          ...(expiredAt !== undefined ? { expiredAt } : {}),
+        const res = await call('adminAllocationCreate', {
+          body: {
+            snapshotId,
+            supply: supplyUnits,
+            ...(capUnits ? { cap: capUnits } : {}),
+            ...(minUnits ? { minimum: minUnits } : {}),
+            ...(startFrom !== undefined ? { startFrom } : {}),
+            ...(expiredAt !== undefined ? { expiredAt } : {}),
+          },
         });
         await onCreated(res.allocation.id);
       }}
@@ -385,7 +376,7 @@ function Exclusions() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: keys.exclusions,
-    queryFn: () => call(adminExclusionsResponse, 'GET', '/admin/airdrop/exclusions'),
+    queryFn: () => call('adminExclusions'),
   });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
@@ -436,9 +427,11 @@ function Exclusions() {
           askReason
           canConfirm={/^[1-9]\d{0,15}$/.test(player.trim())}
           onConfirm={async (reason) => {
-            await call(adminExclusionResponse, 'POST', '/admin/airdrop/exclusions', {
-              playerId: Number(player.trim()),
-              reason,
+            await call('adminExclude', {
+              body: {
+                playerId: Number(player.trim()),
+                reason,
+              },
             });
             await refresh();
           }}
@@ -457,7 +450,7 @@ function Exclusions() {
           confirm="Include"
           askReason
           onConfirm={async (reason) => {
-            await call(adminExclusionResponse, 'DELETE', `/admin/airdrop/exclusions/${removing}`, { reason });
+            await call('adminUnexclude', { params: { playerId: removing }, body: { reason } });
             await refresh();
           }}
           onClose={() => setRemoving(null)}

@@ -1,4 +1,3 @@
-import { adminAuditResponse } from '@egg-rush/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -34,10 +33,9 @@ export function AuditPage() {
     setRows(limit);
   }
 
-  const query = new URLSearchParams({ ...(target ? { target } : {}), limit: String(limit) }).toString();
   const log = useQuery({
     queryKey: ['admin', 'audit', target, limit],
-    queryFn: () => call(adminAuditResponse, 'GET', `/admin/audit?${query}`),
+    queryFn: () => call('adminAudit', { query: { target: target || undefined, limit } }),
   });
   const show = (next: { target: string; limit: number }) => {
     const search = new URLSearchParams({

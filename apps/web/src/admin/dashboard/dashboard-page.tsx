@@ -1,4 +1,3 @@
-import { adminDashboardResponse } from '@egg-rush/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../api.ts';
@@ -9,7 +8,7 @@ import { TimeChart } from './chart.tsx';
 export default function DashboardPage() {
   const board = useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: () => call(adminDashboardResponse, 'GET', '/admin/dashboard'),
+    queryFn: () => call('adminDashboard'),
     refetchInterval: 60_000,
   });
   const series = useMemo(() => {

@@ -1,9 +1,4 @@
-import {
-  adminLedgerResponse,
-  adminPlayerActionResponse,
-  adminPlayerResponse,
-  type AdminPlayerResponse,
-} from '@egg-rush/contract/admin';
+import { type AdminPlayerResponse } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -19,7 +14,7 @@ export function PlayerPage() {
   const client = useQueryClient();
   const page = useQuery({
     queryKey: ['admin', 'player', id],
-    queryFn: () => call(adminPlayerResponse, 'GET', `/admin/players/${id}`),
+    queryFn: () => call('adminPlayer', { params: { playerId: id } }),
   });
   const [action, setAction] = useState<Action>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['admin'] });
@@ -27,10 +22,11 @@ export function PlayerPage() {
   if (page.isPending) return <Loading />;
   if (page.error) return <ErrorNote error={page.error} />;
   const { player } = page.data;
-  const act = async (path: string, body: unknown) => {
-    await call(adminPlayerActionResponse, 'POST', `/admin/players/${id}/${path}`, body);
+  const act = async (done: Promise<unknown>) => {
+    await done;
     await refresh();
   };
+  const params = { playerId: id };
 
   return (
     <>
@@ -194,7 +190,7 @@ export function PlayerPage() {
       </Section>
 
       {action === 'adjust' ? (
-        <AdjustDialog name={player.firstName} onClose={() => setAction(null)} act={act} />
+        <AdjustDialog player={player} onClose={() => setAction(null)} act={act} />
       ) : null}
       {action === 'ban' ? (
         <Dialog
@@ -202,7 +198,7 @@ export function PlayerPage() {
           confirm="Ban"
           tone="danger"
           askReason
-          onConfirm={(reason) => act('ban', { reason })}
+          onConfirm={(reason) => act(call('adminBan', { params, body: { reason } }))}
           onClose={() => setAction(null)}
         >
           <p>Their calls will be refused, the Leader Board hides them and their invites pay nothing.</p>
@@ -213,7 +209,7 @@ export function PlayerPage() {
           title={`Unban ${player.firstName} (#${player.id})?`}
           confirm="Unban"
           askReason
-          onConfirm={(reason) => act('unban', { reason })}
+          onConfirm={(reason) => act(call('adminUnban', { params, body: { reason } }))}
           onClose={() => setAction(null)}
         />
       ) : null}
@@ -222,7 +218,7 @@ export function PlayerPage() {
           title={`Reset the daily streak of ${player.firstName}?`}
           confirm="Reset streak"
           askReason
-          onConfirm={(reason) => act('reset-streak', { reason })}
+          onConfirm={(reason) => act(call('adminResetStreak', { params, body: { reason } }))}
           onClose={() => setAction(null)}
         >
           <p>The streak is now {player.rewardStreak}; the next daily reward starts again from day 1.</p>
@@ -233,13 +229,13 @@ export function PlayerPage() {
 }
 
 function AdjustDialog({
-  name,
+  player,
   onClose,
   act,
 }: {
-  name: string;
+  player: { id: number; firstName: string };
   onClose: () => void;
-  act: (path: string, body: unknown) => Promise<void>;
+  act: (done: Promise<unknown>) => Promise<void>;
 }) {
   const [coins, setCoins] = useState('0');
   const [tickets, setTickets] = useState('0');
@@ -248,11 +244,13 @@ function AdjustDialog({
   const valid = Number.isSafeInteger(c) && Number.isSafeInteger(t) && (c !== 0 || t !== 0);
   return (
     <Dialog
-      title={`Adjust the balance of ${name}`}
+      title={`Adjust the balance of ${player.firstName}`}
       confirm="Apply adjustment"
       askReason
       canConfirm={valid}
-      onConfirm={(reason) => act('adjust', { coins: c, tickets: t, reason })}
+      onConfirm={(reason) =>
+        act(call('adminAdjust', { params: { playerId: player.id }, body: { coins: c, tickets: t, reason } }))
+      }
       onClose={onClose}
     >
       <p className="a-muted">Whole numbers; negative takes away. Written to the ledger as its own row.</p>
@@ -346,12 +344,7 @@ function LedgerPage({
 }) {
   const page = useQuery({
     queryKey: ['admin', 'ledger', id, before ?? null],
-    queryFn: () =>
-      call(
-        adminLedgerResponse,
-        'GET',
-        `/admin/players/${id}/ledger?limit=50${before ? `&before=${before}` : ''}`,
-      ),
+    queryFn: () => call('adminLedger', { params: { playerId: id }, query: { limit: 50, before } }),
   });
   if (page.isPending || page.error) {
     return (

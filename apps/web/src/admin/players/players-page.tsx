@@ -1,4 +1,3 @@
-import { adminPlayersResponse } from '@egg-rush/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -12,7 +11,7 @@ export function PlayersPage() {
   const [draft, setDraft] = useState(q);
   const search = useQuery({
     queryKey: ['admin', 'players', q],
-    queryFn: () => call(adminPlayersResponse, 'GET', `/admin/players?q=${encodeURIComponent(q)}`),
+    queryFn: () => call('adminPlayers', { query: { q } }),
   });
   return (
     <>

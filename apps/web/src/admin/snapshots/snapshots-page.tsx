@@ -1,4 +1,4 @@
-import { adminSnapshotResponse, adminSnapshotsResponse, type AdminSnapshot } from '@egg-rush/contract/admin';
+import { type AdminSnapshot } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, download } from '../api.ts';
@@ -9,7 +9,7 @@ export function SnapshotsPage() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: ['admin', 'snapshots'],
-    queryFn: () => call(adminSnapshotsResponse, 'GET', '/admin/snapshots'),
+    queryFn: () => call('adminSnapshots'),
   });
   const [creating, setCreating] = useState(false);
   return (
@@ -67,7 +67,7 @@ function SnapshotRow({ s }: { s: AdminSnapshot }) {
     setBusy(format);
     setError(null);
     try {
-      await download(`/admin/snapshots/${s.id}/export.${format}`, `airdrop-snapshot-${s.id}.${format}`);
+      await download(s.id, format);
     } catch (e) {
       setError(e);
     } finally {
@@ -113,9 +113,11 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
       confirm="Take snapshot"
       canConfirm={valid}
       onConfirm={async () => {
-        await call(adminSnapshotResponse, 'POST', '/admin/snapshots', {
-          minCoins: min,
-          ...(instant !== undefined ? { at: instant } : {}),
+        await call('adminSnapshotCreate', {
+          body: {
+            minCoins: min,
+            ...(instant !== undefined ? { at: instant } : {}),
+          },
         });
         await onCreated();
       }}

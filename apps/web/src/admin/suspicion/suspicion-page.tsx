@@ -1,4 +1,3 @@
-import { adminBulkBanResponse, adminSuspicionResponse } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +19,7 @@ export function SuspicionPage() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: ['admin', 'suspicion'],
-    queryFn: () => call(adminSuspicionResponse, 'GET', '/admin/suspicion'),
+    queryFn: () => call('adminSuspicion'),
   });
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -136,9 +135,11 @@ export function SuspicionPage() {
           tone="danger"
           askReason
           onConfirm={async (reason) => {
-            const res = await call(adminBulkBanResponse, 'POST', '/admin/players/ban', {
-              ids: [...picked],
-              reason,
+            const res = await call('adminBulkBan', {
+              body: {
+                ids: [...picked],
+                reason,
+              },
             });
             setDone(`Banned ${res.banned} players.`);
             setPicked(new Set());

@@ -1,4 +1,4 @@
-import { adminTaskResponse, adminTasksResponse, type AdminTask } from '@egg-rush/contract/admin';
+import { type AdminTask } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
@@ -59,7 +59,7 @@ export function TasksPage() {
   const client = useQueryClient();
   const tasks = useQuery({
     queryKey: ['admin', 'tasks'],
-    queryFn: () => call(adminTasksResponse, 'GET', '/admin/tasks'),
+    queryFn: () => call('adminTasks'),
   });
   const [editing, setEditing] = useState<AdminTask | 'new' | null>(null);
   const [retiring, setRetiring] = useState<AdminTask | null>(null);
@@ -146,12 +146,10 @@ export function TasksPage() {
           confirm="Retire"
           tone="danger"
           onConfirm={async () => {
-            await call(
-              adminTaskResponse,
-              'POST',
-              `/admin/tasks/${encodeURIComponent(retiring.taskName)}/retire`,
-              {},
-            );
+            await call('adminTaskRetire', {
+              params: { taskName: encodeURIComponent(retiring.taskName) },
+              body: {},
+            });
             await refresh();
           }}
           onClose={() => setRetiring(null)}
@@ -190,13 +188,15 @@ function TaskDialog({
       endsAt: fromInput(d.endsAt),
     };
     if (task) {
-      await call(adminTaskResponse, 'PUT', `/admin/tasks/${encodeURIComponent(task.taskName)}`, fields);
+      await call('adminTaskEdit', { params: { taskName: encodeURIComponent(task.taskName) }, body: fields });
     } else {
-      await call(adminTaskResponse, 'POST', '/admin/tasks', {
-        ...fields,
-        taskName: d.taskName,
-        dailyType: d.dailyType,
-        taskType: 'one_time',
+      await call('adminTaskCreate', {
+        body: {
+          ...fields,
+          taskName: d.taskName,
+          dailyType: d.dailyType,
+          taskType: 'one_time',
+        },
       });
     }
     await onSaved();

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 import { tasksQuery } from '../../lib/tasks.ts';
 
@@ -13,7 +13,7 @@ export function useTaskProgress() {
 /** Where the mini-app lives, for wallets to return to (GET /app/config). */
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
-  queryFn: () => get('/app/config', 'appConfigResponse'),
+  queryFn: () => call('appConfig'),
   staleTime: Infinity,
 });
 
@@ -21,7 +21,7 @@ export const appConfigQuery = queryOptions({
 export const airdropClaimQuery = (userId: number) =>
   queryOptions({
     queryKey: ['airdrop-claim', userId],
-    queryFn: () => get('/airdrop/claim', 'airdropClaimResponse'),
+    queryFn: () => call('airdropClaim'),
   });
 
 /** Smallest units (decimal text) as whole jettons in the player's language: "1,234.5", "1 234,5". */

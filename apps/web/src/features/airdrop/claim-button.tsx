@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UserRejectsError, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/ui.tsx';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -61,7 +61,7 @@ function ClaimButton({ claim, onConnect }: { claim: AirdropClaimResponse; onConn
           ...(m.stateInit ? { stateInit: m.stateInit } : {}),
         })),
       });
-      await post('/airdrop/claim/sent', 'airdropClaimSentResponse', { userid: user.id });
+      await call('airdropClaimSent', { body: { userid: user.id } });
       await client.invalidateQueries({ queryKey: airdropClaimQuery(user.id).queryKey });
     } catch (error) {
       // A refusal in the wallet is told by TON Connect's own 'Transaction cancelled'.

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TonConnectButton, useTonAddress, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
 import { useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { del, post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/errors.ts';
 import { profileCache } from '../../lib/profile.ts';
 import { t, useT } from '../../lib/i18n.tsx';
@@ -35,8 +35,10 @@ function useWalletProof() {
     const refreshPayload = async () => {
       ui.setConnectRequestParameters({ state: 'loading' });
       try {
-        const { payload } = await post('/wallet/proof/payload', 'proofPayloadResponse', {
-          userid: user.id,
+        const { payload } = await call('walletPayload', {
+          body: {
+            userid: user.id,
+          },
         });
         ui.setConnectRequestParameters({ state: 'ready', value: { tonProof: payload } });
       } catch {
@@ -47,7 +49,7 @@ function useWalletProof() {
     if (!ui.connected) void refreshPayload();
     return ui.onStatusChange(async (wallet) => {
       if (!wallet) {
-        if (connected.current) await del('/wallet', 'walletResponse').then(profileChanged, () => undefined);
+        if (connected.current) await call('walletUnbind').then(profileChanged, () => undefined);
         connected.current = false;
         void refreshPayload();
         return;
@@ -56,11 +58,14 @@ function useWalletProof() {
       const item = wallet.connectItems?.tonProof;
       if (!item || !('proof' in item)) return;
       try {
-        await post('/wallet/proof/check', 'walletResponse', {
-          userid: user.id,
-          address: wallet.account.address,
-          network: wallet.account.chain,
-          proof: { ...item.proof, stateInit: wallet.account.walletStateInit },
+        await call('walletCheck', {
+          body: {
+            userid: user.id,
+            address: wallet.account.address,
+            // The wallet's chain as it says; the server refuses any but mainnet and testnet.
+            network: wallet.account.chain as '-239' | '-3',
+            proof: { ...item.proof, stateInit: wallet.account.walletStateInit },
+          },
         });
         void profileChanged();
         toast.success(t('wallet.success'));

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const friendsQuery = (userId: number) =>
   queryOptions({
     queryKey: ['friends', userId],
-    queryFn: () => get(`/users/friends/${userId}`, 'friendsResponse'),
+    queryFn: () => call('friends', { params: { id: userId } }),
     staleTime: 15_000,
   });
 

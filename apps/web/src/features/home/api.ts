@@ -1,27 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoostName } from '@egg-rush/game/boosts';
-import { get, post, put } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** PUT /users/tap: one batch. */
-export const sendTaps = (userid: number, count: number) =>
-  put('/users/tap', 'tapResponse', { userid, count });
+export const sendTaps = (userid: number, count: number) => call('tap', { body: { userid, count } });
 
-export const growUp = (userid: number) => put('/users/growUp', 'growUpResponse', { userid });
-export const growOnion = (userid: number) => put('/users/growOnion', 'growOnionResponse', { userid });
+export const growUp = (userid: number) => call('growUp', { body: { userid } });
+export const growOnion = (userid: number) => call('growOnion', { body: { userid } });
 
 export const farmStatusQuery = (userId: number) =>
   queryOptions({
     queryKey: ['farm', userId],
-    queryFn: async () => ({ ...(await get('/farm/status', 'farmStatusResponse')), fetchedAt: Date.now() }),
+    queryFn: async () => ({ ...(await call('farmStatus')), fetchedAt: Date.now() }),
     staleTime: 30_000,
   });
 
 export const leaderboardQuery = (userId: number) =>
   queryOptions({
     queryKey: ['leaderboard', userId],
-    queryFn: () => get(`/users/ranking/${userId}/total`, 'leaderboardResponse'),
+    queryFn: () => call('leaderboard', { params: { id: userId } }),
     staleTime: 15_000,
   });
 
@@ -34,15 +33,6 @@ export function useLeaderboard(enabled: boolean) {
   const { user } = useSession();
   return useQuery({ ...leaderboardQuery(user.id), enabled });
 }
-
-/** Each boost's reply (PUT /users/<name>). */
-const BOOST_REPLIES = {
-  fullyEnergy: 'fullyEnergyResponse',
-  income: 'incomeBoostResponse',
-  double: 'doubleBoostResponse',
-  touchIncome: 'touchIncomeResponse',
-  energyCapacity: 'energyCapacityResponse',
-} as const satisfies Record<BoostName, string>;
 
 /** Mutations refresh the profile (balances, rates) once they land. */
 function useRefresh() {
@@ -63,7 +53,7 @@ export function useBuyBoost(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async (name: BoostName) => {
       await before();
-      return put(`/users/${name}`, BOOST_REPLIES[name], { userid: user.id });
+      return call(name, { body: { userid: user.id } });
     },
     onSettled: () => refresh.profile(),
   });
@@ -75,7 +65,7 @@ export function useOpenChest(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async () => {
       await before();
-      return put('/users/getCheat', 'cheatResponse', { userid: user.id });
+      return call('chest', { body: { userid: user.id } });
     },
     onSuccess: (r) => refresh.patch({ cheatCount: r.cheatCount, ticket: r.ticket }),
     onSettled: () => refresh.profile(),
@@ -86,7 +76,7 @@ export function useStartFarm() {
   const { user } = useSession();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => post('/farm/start', 'farmStartResponse', { userid: user.id }),
+    mutationFn: () => call('farmStart', { body: { userid: user.id } }),
     onSettled: () => refresh.farm(),
   });
 }
@@ -97,7 +87,7 @@ export function useClaimFarm(before: () => Promise<void>) {
   return useMutation({
     mutationFn: async () => {
       await before();
-      return post('/farm/claim', 'farmClaimResponse', { userid: user.id });
+      return call('farmClaim', { body: { userid: user.id } });
     },
     onSettled: () => Promise.all([refresh.farm(), refresh.profile()]),
   });
@@ -107,7 +97,7 @@ export function useClaimFarm(before: () => Promise<void>) {
 export const leagueStatusQuery = (userId: number) =>
   queryOptions({
     queryKey: ['leagues', userId],
-    queryFn: () => get(`/leagues/${userId}`, 'leagueStatusResponse'),
+    queryFn: () => call('leagueStatus', { params: { id: userId } }),
     staleTime: 60_000,
   });
 
@@ -120,8 +110,7 @@ export function useLeagueStatus() {
 export const leagueBoardQuery = (userId: number, league: number | null) =>
   queryOptions({
     queryKey: ['league-board', userId, league],
-    queryFn: () =>
-      get(`/leagues/${userId}/board${league === null ? '' : `?league=${league}`}`, 'leagueBoardResponse'),
+    queryFn: () => call('leagueBoard', { params: { id: userId }, query: { league: league ?? undefined } }),
     staleTime: 15_000,
   });
 
@@ -136,8 +125,7 @@ export function useClaimLeague() {
   const { user } = useSession();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (league: number) =>
-      post('/leagues/claim', 'leagueClaimResponse', { userid: user.id, league }),
+    mutationFn: (league: number) => call('leagueClaim', { body: { userid: user.id, league } }),
     onSettled: () =>
       Promise.all([
         refresh.profile(),

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const miningQuery = (userId: number) =>
   queryOptions({
     queryKey: ['mining', userId],
-    queryFn: () => get(`/users/miningData/${userId}`, 'miningDataResponse'),
+    queryFn: () => call('miningData', { params: { id: userId } }),
     staleTime: 30_000,
   });
 
@@ -22,7 +22,7 @@ export function useBuyMining() {
   const profile = useProfileCache();
   return useMutation({
     mutationFn: (p: { item: string; title: string }) =>
-      post('/users/buyMining', 'buyMiningResponse', { userid: user.id, ...p }),
+      call('buyMining', { body: { userid: user.id, ...p } }),
     onSettled: () =>
       Promise.all([
         profile.refresh(),
@@ -37,7 +37,7 @@ export function useBuyMining() {
 export const comboQuery = (userId: number) =>
   queryOptions({
     queryKey: ['combo', userId],
-    queryFn: () => get(`/combo/${userId}`, 'comboResponse'),
+    queryFn: () => call('combo', { params: { id: userId } }),
     staleTime: 30_000,
   });
 
@@ -52,7 +52,7 @@ export function useClaimCombo() {
   const { user } = useSession();
   const profile = useProfileCache();
   return useMutation({
-    mutationFn: () => post('/combo/claim', 'comboClaimResponse', { userid: user.id }),
+    mutationFn: () => call('comboClaim', { body: { userid: user.id } }),
     onSettled: () =>
       Promise.all([profile.refresh(), client.invalidateQueries({ queryKey: comboQuery(user.id).queryKey })]),
   });

@@ -1,6 +1,6 @@
 import CryptoJS from 'crypto-js';
 import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/play';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -22,14 +22,16 @@ export function usePlayApi() {
   const profile = useProfileCache();
   return {
     async start(): Promise<PlayStartResponse> {
-      const reply = await post('/play/start', 'playStartResponse', { userid: user.id });
+      const reply = await call('playStart', { body: { userid: user.id } });
       if (reply.success) profile.patch({ ticket: reply.ticket });
       return reply;
     },
     async finish(score: number, round: Round): Promise<PlayResultResponse> {
-      const reply = await post('/play/result', 'playResultResponse', {
-        userid: user.id,
-        data: sealResult(score, round),
+      const reply = await call('playResult', {
+        body: {
+          userid: user.id,
+          data: sealResult(score, round),
+        },
       });
       void profile.refresh();
       return reply;

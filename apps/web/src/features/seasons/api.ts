@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** GET /seasons/:id: this week's board, the player's row and the prize table. */
 export const seasonQuery = (userId: number) =>
   queryOptions({
     queryKey: ['season', userId],
-    queryFn: () => get(`/seasons/${userId}`, 'seasonBoardResponse'),
+    queryFn: () => call('seasonBoard', { params: { id: userId } }),
     staleTime: 15_000,
   });
 
@@ -14,8 +14,7 @@ export const seasonQuery = (userId: number) =>
 export const seasonResultsQuery = (userId: number, week: number | null) =>
   queryOptions({
     queryKey: ['season-results', userId, week],
-    queryFn: () =>
-      get(`/seasons/${userId}/results${week === null ? '' : `?week=${week}`}`, 'seasonResultsResponse'),
+    queryFn: () => call('seasonResults', { params: { id: userId }, query: { week: week ?? undefined } }),
     staleTime: 60_000,
   });
 

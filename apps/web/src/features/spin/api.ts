@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SpinResponse } from '@egg-rush/contract/spin';
 import { SPIN_COST_TICKETS } from '@egg-rush/game/spin';
-import { put } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -13,7 +13,7 @@ export function useSpin() {
   const { user } = useSession();
   const profile = useProfileCache();
   const mutation = useMutation({
-    mutationFn: () => put('/users/getSpin', 'spinResponse', { userid: user.id }),
+    mutationFn: () => call('spin', { body: { userid: user.id } }),
     onMutate: () => profile.patch((p) => ({ ticket: Math.max(0, p.ticket - SPIN_COST_TICKETS) })),
     onError: () => profile.refresh(),
   });

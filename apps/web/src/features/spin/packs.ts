@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoice, TimeoutError } from '@tma.js/sdk-react';
-import { get, post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { holdClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { profileQuery } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -22,7 +22,7 @@ export function usePacks(enabled = true) {
   return useQuery({
     enabled,
     queryKey: ['payments', 'packs'],
-    queryFn: () => get('/payments/packs', 'packsResponse'),
+    queryFn: () => call('packs'),
     staleTime: 3_600_000,
   });
 }
@@ -54,7 +54,7 @@ export function useBuyPack() {
       // Closing asks for confirmation while the payment is in progress.
       const release = holdClosingConfirmation();
       try {
-        const { link } = await post('/payments/invoice', 'invoiceResponse', { pack });
+        const { link } = await call('invoice', { body: { pack } });
         return await openInvoice(link);
       } finally {
         release();

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** GET /squads/:id/board: the top squads and the player's squad. */
 export const squadBoardQuery = (userId: number) =>
   queryOptions({
     queryKey: ['squads', userId, 'board'],
-    queryFn: () => get(`/squads/${userId}/board`, 'squadBoardResponse'),
+    queryFn: () => call('squadBoard', { params: { id: userId } }),
     staleTime: 15_000,
   });
 
@@ -14,15 +14,14 @@ export const squadBoardQuery = (userId: number) =>
 export const squadPageQuery = (userId: number, squad: number | null) =>
   queryOptions({
     queryKey: ['squads', userId, 'page', squad],
-    queryFn: () =>
-      get(`/squads/${userId}/page${squad === null ? '' : `?squad=${squad}`}`, 'squadPageResponse'),
+    queryFn: () => call('squadPage', { params: { id: userId }, query: { squad: squad ?? undefined } }),
     staleTime: 15_000,
   });
 
 /** Where the mini-app lives (GET /app/config): an invite link is it with the squad's start parameter. */
 const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
-  queryFn: () => get('/app/config', 'appConfigResponse'),
+  queryFn: () => call('appConfig'),
   staleTime: Infinity,
 });
 
@@ -53,9 +52,9 @@ function useSquadMutation<T, R>(call: (userid: number, input: T) => Promise<R>) 
 }
 
 export const useCreateSquad = () =>
-  useSquadMutation((userid, name: string) => post('/squads/create', 'squadReply', { userid, name }));
+  useSquadMutation((userid, name: string) => call('squadCreate', { body: { userid, name } }));
 export const useJoinSquad = () =>
-  useSquadMutation((userid, squad: number) => post('/squads/join', 'squadReply', { userid, squad }));
+  useSquadMutation((userid, squad: number) => call('squadJoin', { body: { userid, squad } }));
 /**
  * Leave the player's squad; `onLeft` moves off its page. The server deletes a squad its last member
  * leaves, so the page left is not asked for again: the screen moves off it first, then the squads'
@@ -65,7 +64,7 @@ export function useLeaveSquad(onLeft: () => void) {
   const client = useQueryClient();
   const { user } = useSession();
   return useMutation({
-    mutationFn: () => post('/squads/leave', 'squadReply', { userid: user.id }),
+    mutationFn: () => call('squadLeave', { body: { userid: user.id } }),
     onSuccess: () => {
       onLeft();
       client.removeQueries({ queryKey: ['squads', user.id, 'page'] });

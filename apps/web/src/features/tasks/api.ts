@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '@egg-rush/contract/tasks';
-import { post } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { tasksQuery } from '../../lib/tasks.ts';
@@ -17,8 +17,7 @@ export function useLinkReward() {
   const client = useQueryClient();
   const { user } = useSession();
   return useMutation({
-    mutationFn: (task: Task) =>
-      post('/users/linkReward', 'linkRewardResponse', { userid: user.id, ...ref(task) }),
+    mutationFn: (task: Task) => call('linkReward', { body: { userid: user.id, ...ref(task) } }),
     onSettled: () => client.invalidateQueries({ queryKey: tasksQuery(user.id).queryKey }),
   });
 }
@@ -30,11 +29,13 @@ export function useClaimTask() {
   const profile = useProfileCache();
   return useMutation({
     mutationFn: (task: Task) =>
-      post('/users/taskReward', 'taskRewardResponse', {
-        userid: user.id,
-        ...ref(task),
-        amount: task.reward.amount,
-        type: task.reward.type,
+      call('taskReward', {
+        body: {
+          userid: user.id,
+          ...ref(task),
+          amount: task.reward.amount,
+          type: task.reward.type,
+        },
       }),
     onSettled: () =>
       Promise.all([client.invalidateQueries({ queryKey: tasksQuery(user.id).queryKey }), profile.refresh()]),
