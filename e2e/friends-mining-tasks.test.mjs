@@ -24,6 +24,11 @@ describe('friends, mining and tasks', () => {
     await enterApp(b, app.server.url, { userid: B, query: { startapp: String(A) } });
     assert.deepEqual(b.pageErrors, []);
     await b.context().close();
+    // The invite brought A to Bronze. Its reward is claimed here: its celebration, shown on Home
+    // until claimed, would cover the screens these tests open.
+    const tokenA = await app.server.login(A);
+    const claimed = await app.server.api(tokenA, 'POST', '/leagues/claim', { userid: A, league: 1 });
+    assert.equal(claimed.status, 200);
 
     await a.reload();
     // A returning player: no Start.
@@ -38,7 +43,6 @@ describe('friends, mining and tasks', () => {
     await shot(a, 'friends');
 
     // The server paid both players once.
-    const tokenA = await app.server.login(A);
     const friends = await app.server.api(tokenA, 'GET', `/users/friends/${A}`);
     assert.equal(friends.body.count, 1);
     assert.match(friends.body.inviteLink, new RegExp(`\\?startapp=${A}$`));
