@@ -155,15 +155,3 @@ export function planBoost(name: BoostName, s: BoostState): BoostPlan {
   }
   return { ok: true, cost, next };
 }
-
-/** Days, hours, minutes and seconds left until a boost end time. */
-export function boostCountdown(endAt: number, now: number) {
-  const total = Math.max(0, Math.floor((endAt - now) / 1000));
-  return {
-    days: Math.floor(total / 86_400),
-    hours: Math.floor((total % 86_400) / 3600),
-    minutes: Math.floor((total % 3600) / 60),
-    seconds: total % 60,
-    done: total === 0,
-  };
-}

@@ -13,11 +13,3 @@ export const NEW_PLAYER = {
   earnPerHour: 0,
   userLevel: 1,
 } as const;
-
-/** Values the client shows before the profile has loaded. */
-export const PROFILE_PLACEHOLDER = {
-  energy: 0,
-  maxEnergy: 1000,
-  earnPerTap: 1,
-  loseEnergyPerTap: 10,
-} as const;

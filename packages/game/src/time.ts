@@ -25,9 +25,34 @@ export function msUntilReset(now: number): number {
  * second, so it reads 0:00:00 only once the time is over.
  */
 export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  const { days, hours, minutes, seconds } = countdownParts(ms);
+  return `${days * 24 + hours}:${pad(minutes)}:${pad(seconds)}`;
 }
+
+/**
+ * A time left, rounded up to the whole second: whole days apart, the rest as hh:mm:ss (a boost's
+ * time left, the season's week); `days` is 0 under a day and `time` "00:00:00" once it is over.
+ */
+export function formatDaysCountdown(ms: number): { days: number; time: string } {
+  const { days, hours, minutes, seconds } = countdownParts(ms);
+  return { days, time: `${pad(hours)}:${pad(minutes)}:${pad(seconds)}` };
+}
+
+/** mm:ss, rounded up to the whole second: the mole game's clock. */
+export function formatClock(ms: number): string {
+  const { days, hours, minutes, seconds } = countdownParts(ms);
+  return `${pad((days * 24 + hours) * 60 + minutes)}:${pad(seconds)}`;
+}
+
+/** The whole days, hours, minutes and seconds of a time left, rounded up to the whole second. */
+function countdownParts(ms: number) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');

@@ -5,7 +5,6 @@ import {
   BOOST_MAX_LEVEL,
   BOOST_NAMES,
   BOOST_PRICE_GROWTH,
-  boostCountdown,
   boostPrice,
   ENERGY_CAPACITY_STEP,
   FULL_ENERGY_PER_DAY,
@@ -18,7 +17,7 @@ import {
   type BoostName,
   type BoostState,
 } from '../src/boosts.ts';
-import { formatCountdown, gameDay } from '../src/time.ts';
+import { formatClock, formatCountdown, formatDaysCountdown, gameDay } from '../src/time.ts';
 import { ENERGY_REGEN_MS } from '../src/energy.ts';
 import { canClaimFarm, canStartFarm, FARM_DURATION_MS, farmStatus } from '../src/farm.ts';
 import { compareRank, rankOf } from '../src/leaderboard.ts';
@@ -227,11 +226,6 @@ describe('boosts', () => {
     expect(planBoost('income', { ...shopper, earnPerHour: 0 })).toEqual({ ok: false, reason: 'no-income' });
     expect(planBoost('income', { ...shopper, earnPerHour: 1 }).ok).toBe(true);
   });
-
-  it('counts down days, hours, minutes and seconds', () => {
-    expect(boostCountdown(90_061_000, 0)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1, done: false });
-    expect(boostCountdown(0, 5000).done).toBe(true);
-  });
 });
 
 describe('treasure', () => {
@@ -269,6 +263,17 @@ describe('farm', () => {
   it('formats the countdown as h:mm:ss', () => {
     expect(formatCountdown(FARM_DURATION_MS)).toBe('6:00:00');
     expect(formatCountdown(61_500)).toBe('0:01:02');
+  });
+
+  it('counts down with the days apart (a boost, the season week), and as mm:ss (the mole game)', () => {
+    expect(formatDaysCountdown(90_061_000)).toEqual({ days: 1, time: '01:01:01' });
+    expect(formatDaysCountdown(3 * 86_400_000 + 5_000)).toEqual({ days: 3, time: '00:00:05' });
+    expect(formatDaysCountdown(3_600_000 - 1)).toEqual({ days: 0, time: '01:00:00' });
+    expect(formatDaysCountdown(-5)).toEqual({ days: 0, time: '00:00:00' });
+    expect(formatClock(60_000)).toBe('01:00');
+    expect(formatClock(59_001)).toBe('01:00');
+    expect(formatClock(42_000)).toBe('00:42');
+    expect(formatClock(-5)).toBe('00:00');
     expect(formatCountdown(-5)).toBe('0:00:00');
   });
 });

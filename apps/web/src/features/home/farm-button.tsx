@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { formatCountdown } from '@egg-rush/game/time';
 import { SproutIcon } from '../../components/ui/icons.tsx';
@@ -6,6 +5,7 @@ import { toastError } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useClaimFarm, useFarmStatus, useStartFarm } from './api.ts';
 import { localDigits } from '../../lib/format.ts';
+import { useNow } from '../../lib/now.ts';
 
 /**
  * 'Start Farming', then 'Farming {reward} coins' with an h:mm:ss
@@ -15,15 +15,8 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
   const { data, isLoading } = useFarmStatus();
   const start = useStartFarm();
   const claim = useClaimFarm(beforeClaim);
-  const [now, setNow] = useState(() => Date.now());
   const { t } = useT();
-
-  const farming = Boolean(data?.started);
-  useEffect(() => {
-    if (!farming) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [farming]);
+  const now = useNow(Boolean(data?.started));
 
   const remain = data?.started ? Math.max(0, data.remainTime - Math.max(0, now - data.fetchedAt)) : 0;
   const progress = data?.started ? 1 - remain / data.duration : 0;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { boostCountdown } from '@egg-rush/game/boosts';
+import { formatDaysCountdown } from '@egg-rush/game/time';
 import {
   ChestIcon,
   ClockIcon,
@@ -27,6 +27,7 @@ import './home.css';
 import { LeagueRow } from './league-card.tsx';
 import { useTapEngine } from './use-tap-engine.ts';
 import { localDigits } from '../../lib/format.ts';
+import { useNow } from '../../lib/now.ts';
 
 // The sheets and the guide are not part of the first screen: they load once Home is up (see below).
 const sheets = {
@@ -214,17 +215,11 @@ function ProfitCard() {
 function BoostCountdown() {
   const { data } = useProfile();
   const end = data?.boostEndAt ? Date.parse(data.boostEndAt) : null;
-  const [now, setNow] = useState(() => Date.now());
+  const now = useNow(end !== null);
   const { t } = useT();
-  useEffect(() => {
-    if (end === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [end]);
   if (end === null) return null;
-  const left = boostCountdown(end, now);
-  if (left.done) return null;
-  const pad = (n: number) => String(n).padStart(2, '0');
+  if (end <= now) return null;
+  const left = formatDaysCountdown(end - now);
   return (
     <p
       data-testid="boost-countdown"
@@ -233,7 +228,7 @@ function BoostCountdown() {
       <ClockIcon size={16} />
       {t('home.boostLeft', {
         days: left.days,
-        time: localDigits(`${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`),
+        time: localDigits(left.time),
       })}
     </p>
   );

@@ -1,3 +1,4 @@
+import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { create } from 'zustand';
 import { settleEnergy } from '@egg-rush/game/energy';
 import { settleIncome } from '@egg-rush/game/income';
@@ -46,7 +47,13 @@ interface TapState {
 
 const EMPTY: Pick<TapState, 'server' | 'rates' | 'queued' | 'inFlight' | 'now' | 'ready'> = {
   server: { onion: 0, energy: 0, at: 0 },
-  rates: { maxEnergy: 1000, earnPerTap: 1, loseEnergyPerTap: 10, earnPerHour: 0 },
+  // A new player's, until the profile arrives.
+  rates: {
+    maxEnergy: NEW_PLAYER.maxEnergy,
+    earnPerTap: NEW_PLAYER.earnPerTap,
+    loseEnergyPerTap: NEW_PLAYER.loseEnergyPerTap,
+    earnPerHour: NEW_PLAYER.earnPerHour,
+  },
   queued: 0,
   inFlight: 0,
   now: 0,

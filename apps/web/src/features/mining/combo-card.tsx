@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { formatCountdown } from '@egg-rush/game/time';
 import { CheckIcon, ClockIcon } from '../../components/ui/icons.tsx';
@@ -12,6 +12,7 @@ import { t, useT } from '../../lib/i18n.tsx';
 import { CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
 import { itemName } from './item-name.ts';
 import { localDigits } from '../../lib/format.ts';
+import { useNow } from '../../lib/now.ts';
 
 /**
  * The daily combo: three of the day's upgrades are secret cards. The ones the player has bought
@@ -141,12 +142,7 @@ function categoryName(title: string): string {
 function useTimeLeft(endsAt: number | undefined) {
   const client = useQueryClient();
   const { user } = useSession();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (endsAt === undefined) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [endsAt]);
+  const now = useNow(endsAt !== undefined);
   const left = endsAt === undefined ? 0 : Math.max(0, endsAt - now);
   const over = endsAt !== undefined && left === 0;
   useEffect(() => {

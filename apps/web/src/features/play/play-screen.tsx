@@ -1,3 +1,4 @@
+import { formatClock as clock } from '@egg-rush/game/time';
 import confetti from 'canvas-confetti';
 import { gsap } from 'gsap';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
@@ -48,10 +49,7 @@ export const TIMER_INTERVAL_MS = 1_000;
 type Phase = 'idle' | 'countdown' | 'playing' | 'finished';
 
 /** 00:SS, or 00:00 when not started. */
-export const formatClock = (ms: number) => {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return localDigits(`${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`);
-};
+export const formatClock = (ms: number) => localDigits(clock(ms));
 
 /** The mole game (/play): the countdown, the timed play, the result. */
 export default function PlayScreen() {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SeasonEntry } from '@egg-rush/contract/seasons';
-import { RESET_OFFSET_HOURS } from '@egg-rush/game/time';
+import { formatDaysCountdown, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { ChestIcon, ClockIcon, SeasonIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
@@ -9,6 +9,7 @@ import { useSeason, useSeasonResults } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
 import { localDigits } from '../../lib/format.ts';
+import { useNow } from '../../lib/now.ts';
 
 type Tab = 'week' | 'results';
 
@@ -231,22 +232,14 @@ function EntryRow({ entry, me, testId }: { entry: SeasonEntry; me: boolean; test
 
 /** Milliseconds until `endsAt`, every second. */
 function useTimeLeft(endsAt: number | undefined) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (endsAt === undefined) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [endsAt]);
+  const now = useNow(endsAt !== undefined);
   return endsAt === undefined ? 0 : Math.max(0, endsAt - now);
 }
 
 /** "3d 04:12:09": days, then hours, minutes and seconds. */
 export function weekCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const days = Math.floor(total / 86_400);
-  const rest = `${pad(Math.floor((total % 86_400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-  return days > 0 ? t('season.days', { days, time: localDigits(rest) }) : localDigits(rest);
+  const { days, time } = formatDaysCountdown(ms);
+  return days > 0 ? t('season.days', { days, time: localDigits(time) }) : localDigits(time);
 }
 
 /**

@@ -21,6 +21,7 @@ import { useClaimTask, useLinkReward, useTasks } from './api.ts';
 import { ResetCountdown } from './countdown.tsx';
 import { TaskIcon } from './task-icons.tsx';
 import { english, hasKey, t, useT } from '../../lib/i18n.tsx';
+import { useNow } from '../../lib/now.ts';
 
 /**
  * A link counts after a 10 s visit. The server times it from its first
@@ -62,7 +63,6 @@ export function TasksScreen() {
   const [tab, setTab] = useState<TabId>('earn');
   // Visits started or ended on this screen (null once over), over those the server is timing.
   const [started, setStarted] = useState<ReadonlyMap<string, Visit | null>>(new Map());
-  const [now, setNow] = useState(() => Date.now());
   const link = useLinkReward();
   const claim = useClaimTask();
   const [, navigate] = useLocation();
@@ -76,7 +76,6 @@ export function TasksScreen() {
     Date.now() + Math.min(VISIT_MS, Math.max(min, visitEndsAt - (Date.now() + offset)));
 
   const setVisit = (task: Task, endsAt: number | null) => {
-    setNow(Date.now());
     setStarted((current) => new Map(current).set(task.taskName, endsAt === null ? null : { task, endsAt }));
   };
 
@@ -108,18 +107,14 @@ export function TasksScreen() {
     }
   };
 
-  // Each visit's end asks the server again; a 1 s tick shows the seconds left meanwhile.
+  // Each visit's end asks the server again; the clock shows the seconds left meanwhile.
+  const now = useNow(visits.size > 0);
   useEffect(() => {
     if (visits.size === 0) return;
-    const tickNow = () => setNow(Date.now());
-    const first = window.setTimeout(tickNow, 0);
-    const tick = window.setInterval(tickNow, 1_000);
     const ends = [...visits.values()].map(({ task, endsAt }) =>
       window.setTimeout(() => void visit(task, 500), Math.max(0, endsAt - Date.now())),
     );
     return () => {
-      window.clearTimeout(first);
-      window.clearInterval(tick);
       ends.forEach((id) => window.clearTimeout(id));
     };
     // `visit` is recreated each render; the timers only need to follow the visits.
@@ -161,7 +156,9 @@ export function TasksScreen() {
             <TaskRow
               key={task.taskName}
               task={task}
-              visitLeftMs={visits.has(task.taskName) ? visits.get(task.taskName)!.endsAt - now : null}
+              visitLeftMs={
+                visits.has(task.taskName) ? Math.min(VISIT_MS, visits.get(task.taskName)!.endsAt - now) : null
+              }
               busy={
                 (link.isPending && link.variables?.taskName === task.taskName) ||
                 (claim.isPending && claim.variables?.taskName === task.taskName)
