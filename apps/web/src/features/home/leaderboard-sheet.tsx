@@ -6,7 +6,7 @@ import { formatNumber, Spinner, Tabs } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { useLeaderboard, useLeagueBoard, useLeagueStatus } from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
+import { BoardAvatar, BoardName, boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
 
 export type BoardTab = 'global' | 'league';
 
@@ -170,20 +170,8 @@ function Row({
       className={`${boardRowClass(me)} ${overlay ? 'shadow-[0_-6px_24px_rgb(5_2_18/0.5)]' : ''}`}
     >
       <RankBadge rank={entry.rank} />
-      <img
-        src={`/api/v1/users/avatar/${entry.userid}`}
-        alt=""
-        width={36}
-        height={36}
-        loading="lazy"
-        className="h-9 w-9 rounded-full bg-night-600 object-cover"
-      />
-      <span className="flex min-w-0 flex-1 items-baseline gap-1.5 font-extrabold">
-        <span className="min-w-0 truncate" data-clip-ok>
-          {entry.firstname}
-        </span>
-        {me ? <span className="shrink-0 text-xs font-bold text-gold">{t('leaderboard.you')}</span> : null}
-      </span>
+      <BoardAvatar userid={entry.userid} />
+      <BoardName name={entry.firstname} you={me ? t('leaderboard.you') : null} />
       <span className="num font-black text-gold">{formatNumber(entry.totalScore)}</span>
     </div>
   );

@@ -7,7 +7,7 @@ import { StatusBar } from '../../components/ui/status-bar.tsx';
 import { Card, CoinIcon, formatNumber, ScreenTitle, Tabs, TicketIcon } from '../../components/ui/ui.tsx';
 import { useSeason, useSeasonResults } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
-import { boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
+import { BoardName, boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
 import { localDigits } from '../../lib/format.ts';
 import { useNow } from '../../lib/now.ts';
 
@@ -214,12 +214,7 @@ function EntryRow({ entry, me, testId }: { entry: SeasonEntry; me: boolean; test
     <div data-testid={testId} data-me={me || undefined} className={boardRowClass(me)}>
       <RankBadge rank={entry.rank} />
       <span className="min-w-0 flex-1">
-        <span className="flex items-baseline gap-1.5 font-extrabold">
-          <span className="min-w-0 truncate" data-clip-ok>
-            {entry.firstname}
-          </span>
-          {me ? <span className="shrink-0 text-xs font-bold text-gold">{t('season.you')}</span> : null}
-        </span>
+        <BoardName name={entry.firstname} you={me ? t('season.you') : null} />
         <span className="num flex items-center gap-1 text-xs font-bold text-gold">
           <CoinIcon size={12} />
           {formatNumber(entry.coins)}

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useJoinSquad, useLeaveSquad, useSquadBoard, useSquadPage } from './api.ts';
 import { InviteButtons, SquadEmblem } from './parts.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { boardRowClass } from '../../components/ui/board-row.tsx';
+import { BoardAvatar, BoardName, boardRowClass } from '../../components/ui/board-row.tsx';
 
 /** A squad's page: its score and rank, its members by contribution, and join, invite or leave. */
 export function SquadPage() {
@@ -105,25 +105,12 @@ export function SquadPage() {
                 <span className="num grid h-8 min-w-8 place-items-center text-sm font-black text-text-dim">
                   {i + 1}
                 </span>
-                <img
-                  src={`/api/v1/users/avatar/${m.userid}`}
-                  alt=""
-                  width={36}
-                  height={36}
-                  loading="lazy"
-                  className="h-9 w-9 rounded-full bg-night-600 object-cover"
-                />
-                <span className="flex min-w-0 flex-1 items-baseline gap-1.5 font-extrabold">
-                  <span className="min-w-0 truncate" data-clip-ok>
-                    {m.firstname}
-                  </span>
-                  {me ? (
-                    <span className="shrink-0 text-xs font-bold text-gold">{t('squads.you')}</span>
-                  ) : null}
+                <BoardAvatar userid={m.userid} />
+                <BoardName name={m.firstname} you={me ? t('squads.you') : null}>
                   {m.owner ? (
                     <span className="shrink-0 text-xs font-bold text-lilac">{t('squads.founder')}</span>
                   ) : null}
-                </span>
+                </BoardName>
                 <span className="num font-black text-gold">+{compactNumber(m.contribution)}</span>
               </li>
             );
