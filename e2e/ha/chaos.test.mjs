@@ -138,17 +138,10 @@ const answersAgain = (result) =>
 
 /** Every tap answered 200 is in the ledger, and reconcile finds nothing. */
 async function ledgerHolds(earnedBefore) {
-  const c = new pg.Client({ connectionString: topology.databaseUrl });
-  await c.connect();
-  const { rows } = await c.query(
-    `select user_id, sum(delta_onion)::bigint as taps from economy_events where kind = 'tap' and user_id = any($1) group by user_id`,
-    [ids],
-  );
-  await c.end();
   let lost = 0;
-  for (const row of rows) {
-    const acknowledged = earnedBefore.get(Number(row.user_id)) ?? 0;
-    if (Number(row.taps) < acknowledged) lost += acknowledged - Number(row.taps);
+  for (const [userid, taps] of await tapsInLedger()) {
+    const acknowledged = earnedBefore.get(userid) ?? 0;
+    if (taps < acknowledged) lost += acknowledged - taps;
   }
   const reconcile = JSON.parse(
     execFileSync(process.execPath, [join(root, 'apps/server/dist/reconcile.js')], {
