@@ -125,6 +125,32 @@ describe('adjustments per operator per day', () => {
   });
 });
 
+describe('the day limit under a burst', () => {
+  it('twenty of the largest credits at once, to twenty players: the day limit holds in total', async () => {
+    t.clock.advance(2 * 86_400_000); // a day of its own, whatever the tests before spent
+    const players = Array.from({ length: 20 }, (_, i) => 8210 + i);
+    for (const id of players) await t.login(id);
+    const before = await Promise.all(players.map(coinsOf));
+    const token = await t.console(OTHER_OPERATOR);
+    const replies = await Promise.all(
+      players.map((id) =>
+        t.call(token, {
+          method: 'POST',
+          url: `/api/v1/admin/players/${id}/adjust`,
+          payload: { coins: ADJUST_LIMITS.coins, reason: 'burst of prizes' },
+        }),
+      ),
+    );
+    const allowed = Math.floor(ADJUST_DAY_LIMITS.coins / ADJUST_LIMITS.coins);
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(allowed);
+    for (const r of replies.filter((r) => r.statusCode !== 200))
+      expect(r.json().code).toBe('ADJUST_DAY_LIMIT');
+    const after = await Promise.all(players.map(coinsOf));
+    const credited = after.reduce((sum, coins, i) => sum + coins - before[i]!, 0);
+    expect(credited).toBe(allowed * ADJUST_LIMITS.coins);
+  });
+});
+
 describe('console credentials', () => {
   const claims = (token: string) =>
     JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
