@@ -34,6 +34,10 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
           environment: 'node',
+          // A worker imports the server once for all its files instead of once a file (about a
+          // second each): each file still makes its own app and database (helpers.ts), and
+          // shared test modules make theirs per file (fuzz/harness.ts, attacks/harness.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

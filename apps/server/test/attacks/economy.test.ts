@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { gameReward, maxScoreFor } from '@egg-rush/game/mole';
 import { queryRows } from '../../src/db/client.ts';
-import { dumpTables, ledgerStillBalances, seal, t } from './harness.ts';
+import { attackApp, dumpTables, ledgerStillBalances, seal, t } from './harness.ts';
+
+await attackApp();
 
 // Attacks on the economy: amounts, prices, scores and times sent by the client, and regeneration
 // calls that must write nothing.

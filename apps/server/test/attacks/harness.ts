@@ -12,8 +12,17 @@ import { createTestApp, tableNames, type TestApp } from '../helpers.ts';
 /** The one operator (ADMIN_IDS) of the attack files' app. */
 export const OPERATOR = 8900;
 
-export const t: TestApp = await createTestApp({ env: { ADMIN_IDS: String(OPERATOR) } });
-afterAll(() => t.close());
+/** The file's app, made by attackApp. */
+export let t: TestApp;
+
+/**
+ * Makes the attack file's own app (closed after its tests): one per file, also when files share a
+ * worker (the server's tests run without isolation, so this module is shared by a worker's files).
+ */
+export async function attackApp() {
+  t = await createTestApp({ env: { ADMIN_IDS: String(OPERATOR) } });
+  afterAll(() => t.close());
+}
 
 export const json = { 'content-type': 'application/json' };
 /** Seals a game result as the web app does, with the round's key from /play/start. */

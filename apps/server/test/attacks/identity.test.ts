@@ -5,7 +5,9 @@ import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { queryRows } from '../../src/db/client.ts';
 import { createTokens } from '../../src/lib/token.ts';
 import { createTestApp } from '../helpers.ts';
-import { dumpTables, ledgerStillBalances, seal, t } from './harness.ts';
+import { attackApp, dumpTables, ledgerStillBalances, seal, t } from './harness.ts';
+
+await attackApp();
 
 // Attacks on identity: forged or replayed launch data and tokens, acting as another player,
 // referral loops, and rate limits that follow the token.

@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { queryRows } from '../../src/db/client.ts';
 import { DEV_BOT_TOKEN } from '../../src/env.ts';
-import { dumpTables, INJECTIONS, json, ledgerStillBalances, OPERATOR, seal, t } from './harness.ts';
+import {
+  attackApp,
+  dumpTables,
+  INJECTIONS,
+  json,
+  ledgerStillBalances,
+  OPERATOR,
+  seal,
+  t,
+} from './harness.ts';
+
+await attackApp();
 
 // Attacks through input: SQL injection in every string field and hostile bodies.
 

@@ -27,7 +27,7 @@ import {
 // contract document), and of any method on any path: the shared generators, checks and lifecycle
 // are in ./harness.ts.
 
-fuzzFamily('account');
+await fuzzFamily('account');
 
 describe('every route and path', () => {
   it('fuzzes the registered routes, and knows fields only of registered ones', () => {

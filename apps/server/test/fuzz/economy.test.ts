@@ -3,5 +3,5 @@ import { fuzzFamily, ledgerStillBalances } from './harness.ts';
 // Fuzzing of the economy routes (taps, regeneration, boosts, chests, spins, the daily check-in and
 // the farm): the shared generators, checks and lifecycle are in ./harness.ts.
 
-fuzzFamily('economy');
+await fuzzFamily('economy');
 ledgerStillBalances();

@@ -38,10 +38,12 @@ export const GHOST = 9902;
 /** Players a fuzzed login may create. */
 export const NEWCOMERS = [9910, 9911, 9912, 9913];
 
-// The app is built before the tests are declared: the routes fuzzed are the ones it registers.
-export const t: TestApp = await createTestApp({ env: { TON_PROOF_DOMAINS: DOMAIN } });
+// The family's app, built by fuzzFamily before the tests are declared: the routes fuzzed are the
+// ones it registers. One per test file, also when files share a worker (the server's tests run
+// without isolation, so this module and its state are shared by the files of a worker).
+export let t: TestApp;
 let cases = 0;
-const statuses: Record<number, number> = {};
+let statuses: Record<number, number> = {};
 
 // --- Tokens -------------------------------------------------------------------------------------
 
@@ -741,15 +743,21 @@ export const FIELDS: Record<string, RouteFields> = {
   },
 };
 
-/** Every route the app registers (app.registeredRoutes, as the contract test reads them). */
-export const ROUTES: Route[] = t.app.registeredRoutes
-  .filter((route) => route.method !== 'OPTIONS') // @fastify/cors's preflight, fuzzed below with any method
-  .map((route) => ({
-    method: route.method as Route['method'],
-    url: route.url,
-    public: route.public || !route.url.startsWith('/api/'),
-    ...(FIELDS[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? {} : { body: { userid: uid } })),
-  }));
+/**
+ * Every route the app registers (app.registeredRoutes, as the contract test reads them); set by
+ * fuzzFamily with the app.
+ */
+export let ROUTES: Route[] = [];
+const routesOf = (app: TestApp['app']): Route[] =>
+  app.registeredRoutes
+    .filter((route) => route.method !== 'OPTIONS') // @fastify/cors's preflight, fuzzed below with any method
+    .map((route) => ({
+      method: route.method as Route['method'],
+      url: route.url,
+      public: route.public || !route.url.startsWith('/api/'),
+      ...(FIELDS[`${route.method} ${route.url}`] ??
+        (route.method === 'GET' ? {} : { body: { userid: uid } })),
+    }));
 /** The URL with every path parameter set to `id`. */
 export const fillPath = (url: string, id: string) => url.replace(/:\w+/g, id);
 const hasPathParam = (url: string) => /:\w+/.test(url);
@@ -1002,7 +1010,11 @@ export function familyOf(url: string): Family {
  * Declares one family's fuzz file: the app's players, tokens and balances before the tests, a
  * property test per route of the family, and the ledger check after them.
  */
-export function fuzzFamily(family: Family) {
+export async function fuzzFamily(family: Family) {
+  t = await createTestApp({ env: { TON_PROOF_DOMAINS: DOMAIN } });
+  ROUTES = routesOf(t.app);
+  cases = 0;
+  statuses = {};
   beforeAll(async () => {
     await buildAuthHeaders();
     // Coins and tickets, so purchases, spins and games succeed often enough to be fuzzed too.
@@ -1012,7 +1024,7 @@ export function fuzzFamily(family: Family) {
   });
   afterAll(async () => {
     console.log(JSON.stringify({ family, fuzzCases: cases, statuses }));
-    await t?.close();
+    await t.close();
   });
 
   describe(`fuzzing the ${family} routes`, () => {

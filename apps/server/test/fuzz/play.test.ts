@@ -3,5 +3,5 @@ import { fuzzFamily, ledgerStillBalances } from './harness.ts';
 // Fuzzing of the mole game routes (start and sealed result): the shared generators, checks and
 // lifecycle are in ./harness.ts.
 
-fuzzFamily('play');
+await fuzzFamily('play');
 ledgerStillBalances();

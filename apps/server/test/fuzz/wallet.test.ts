@@ -17,7 +17,7 @@ import {
 // Fuzzing of the wallet routes (TON Connect manifest, proof payload, proof check, unbinding): the
 // shared generators, checks and lifecycle are in ./harness.ts.
 
-fuzzFamily('wallet');
+await fuzzFamily('wallet');
 
 /** A proof-check body: `payload` signed now for this app's domain by the test wallet `w`. */
 function signedProof(w: ReturnType<typeof testWallet>, payload: string) {
