@@ -40,7 +40,9 @@ const settled = (page) =>
     { timeout: 10_000 },
   );
 
-describe('every screen fits at 320 to 430 px in every language', () => {
+// The four screens at once, each with a player and a browser context of its own: a look mostly
+// waits for the screen to settle, so they share the processor well.
+describe('every screen fits at 320 to 430 px in every language', { concurrency: SCREENS.length }, () => {
   const app = useApp();
 
   for (const { width, height } of SCREENS) {
