@@ -1,5 +1,6 @@
 import { hasKey, useT } from '../lib/i18n.tsx';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '../components/ui/ui.tsx';
 
 /** The unhandled-error fallback, or `fallback` when given. */
 export class ErrorBoundary extends Component<
@@ -38,9 +39,9 @@ export function ErrorFallback({ error }: { error: unknown }) {
         <p className="font-extrabold">{t('app.fallback')}</p>
         <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-coral">{text}</pre>
       </div>
-      <button type="button" className="btn btn-ghost px-5" onClick={() => window.location.reload()}>
+      <Button variant="ghost" className="px-5" onClick={() => window.location.reload()}>
         {t('app.reload')}
-      </button>
+      </Button>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { useT } from '../../lib/i18n.tsx';
-import { Card, Spinner } from './ui.tsx';
+import { Button, Card, Spinner } from './ui.tsx';
 
 /**
  * What a screen shows before its data: a spinner while it loads, or when it failed a card saying
@@ -23,9 +23,9 @@ export function LoadState({
   return (
     <Card className="p-5 text-center">
       <p className="font-bold">{failed}</p>
-      <button type="button" className="btn btn-ghost mt-3 px-5" onClick={() => void onRetry()}>
+      <Button variant="ghost" className="mt-3 px-5" onClick={() => void onRetry()}>
         {t('app.tryAgain')}
-      </button>
+      </Button>
     </Card>
   );
 }

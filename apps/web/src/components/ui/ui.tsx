@@ -9,8 +9,10 @@ export function Card({ className = '', children }: { className?: string; childre
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'gold' | 'ghost' };
+/** Every button of the game: gold or ghost, 1 rem of padding on each side unless its classes set one. */
 export function Button({ variant = 'gold', className = '', ...rest }: ButtonProps) {
-  return <button type="button" className={`btn btn-${variant} px-4 ${className}`} {...rest} />;
+  const padding = /(^|\s)px?-/.test(className) ? '' : ' px-4';
+  return <button type="button" className={`btn btn-${variant}${padding} ${className}`} {...rest} />;
 }
 
 export function CoinIcon({ size = 20 }: { size?: number }) {

@@ -76,18 +76,17 @@ export function FriendsScreen() {
             >
               {t('friends.invite')}
             </Button>
-            <button
-              type="button"
+            <Button
               onClick={() => void copy()}
               aria-label={copied ? t('friends.copied') : t('friends.copyLink')}
-              className="btn btn-ghost flex min-w-[92px] items-center justify-center gap-1.5 px-3 text-sm"
+              variant="ghost"
+              className="flex min-w-[92px] items-center justify-center gap-1.5 px-3 text-sm"
             >
               {copied ? <CheckIcon size={18} className="text-mint" /> : <CopyIcon size={18} />}
               {copied ? t('friends.copied') : t('friends.copy')}
-            </button>
+            </Button>
             {canShareStory() ? (
-              <button
-                type="button"
+              <Button
                 onClick={() =>
                   shareInviteStory(`${window.location.origin}/story.jpg`, data.shareText, {
                     url: data.inviteLink,
@@ -96,10 +95,11 @@ export function FriendsScreen() {
                 }
                 aria-label={t('friends.story')}
                 title={t('friends.story')}
-                className="btn btn-ghost grid w-12 shrink-0 place-items-center px-0"
+                variant="ghost"
+                className="grid w-12 shrink-0 place-items-center px-0"
               >
                 <StoryIcon size={20} />
-              </button>
+              </Button>
             ) : null}
           </div>
           <section aria-label={t('friends.list')}>

@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { usePredictedEnergy } from './counters.tsx';
 import { useTapStore, type Rates } from './tap-store.ts';
 import { localDigits } from '../../lib/format.ts';
+import { Button } from '../../components/ui/ui.tsx';
 
 /** Once shown, the card stays until this many taps' worth of energy is back (no flicker). */
 export const EMPTY_RESUME_TAPS = 10;
@@ -61,14 +62,14 @@ function EnergyEmptyCard({
           {t('home.emptyBody', { time: localDigits(formatCountdown(untilFull)) })}
         </p>
       </div>
-      <button
-        type="button"
-        className="btn btn-ghost shrink-0 px-3 text-sm"
+      <Button
+        variant="ghost"
+        className="shrink-0 px-3 text-sm"
         disabled={!deliberate.armed}
         {...deliberate.press(onRefill)}
       >
         {t('home.emptyRefill')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { useClaimFarm, useFarmStatus, useStartFarm } from './api.ts';
 import { localDigits } from '../../lib/format.ts';
 import { useNow } from '../../lib/now.ts';
+import { Button } from '../../components/ui/ui.tsx';
 
 /**
  * 'Start Farming', then 'Farming {reward} coins' with an h:mm:ss
@@ -61,15 +62,14 @@ export function FarmButton({ beforeClaim }: { beforeClaim: () => Promise<void> }
 
   const claimable = data.started;
   return (
-    <button
-      type="button"
+    <Button
       data-testid="farm-button"
       disabled={busy}
       onClick={claimable ? onClaim : onStart}
-      className="btn btn-gold flex h-14 w-full items-center justify-center gap-2 text-lg"
+      className="flex h-14 w-full items-center justify-center gap-2 text-lg"
     >
       <SproutIcon size={22} />
       {claimable ? t('farm.claim') : t('farm.start')}
-    </button>
+    </Button>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ChestIcon, SproutIcon } from '../../components/ui/icons.tsx';
-import { CoinIcon, Onward, TicketIcon } from '../../components/ui/ui.tsx';
+import { Button, CoinIcon, Onward, TicketIcon } from '../../components/ui/ui.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 type Step = 'tap' | 'farm' | 'tickets' | 'chests';
@@ -51,16 +51,12 @@ export function Guide({ onDone }: { onDone: () => void }) {
           ))}
         </div>
         <div className="mt-2 grid w-full grid-cols-2 gap-3">
-          <button type="button" className="btn btn-ghost px-3" onClick={onDone}>
+          <Button variant="ghost" className="px-3" onClick={onDone}>
             {t('guide.skip')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-gold px-3"
-            onClick={() => (last ? onDone() : setIndex(index + 1))}
-          >
+          </Button>
+          <Button className="px-3" onClick={() => (last ? onDone() : setIndex(index + 1))}>
             {last ? t('guide.start') : t('app.next')}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

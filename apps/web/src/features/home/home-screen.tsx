@@ -13,7 +13,7 @@ import {
   TrophyIcon,
   WheelIcon,
 } from '../../components/ui/icons.tsx';
-import { CoinIcon, compactNumber, formatNumber } from '../../components/ui/ui.tsx';
+import { Button, CoinIcon, compactNumber, formatNumber } from '../../components/ui/ui.tsx';
 import { useT, withTexts } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -120,15 +120,15 @@ export function HomeScreen() {
       <EnergyEmpty onRefill={() => setView('boost')} />
       <div className="flex items-center justify-between gap-3">
         <EnergyPill />
-        <button
-          type="button"
+        <Button
           onClick={() => setView('boost')}
           data-testid="open-boost"
-          className="btn btn-ghost flex min-w-0 items-center justify-center gap-2 px-4 text-base leading-tight"
+          variant="ghost"
+          className="flex min-w-0 items-center justify-center gap-2 px-4 text-base leading-tight"
         >
           <RocketIcon size={20} className="shrink-0 text-gold" />
           {t('home.boost')}
-        </button>
+        </Button>
       </div>
       <FarmButton beforeClaim={flush} />
 

@@ -5,6 +5,7 @@ import { LANGUAGES, useT } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useNotifications, useSaveSettings } from '../../lib/settings.ts';
 import { useAppStore, type Motion } from '../../lib/store.ts';
+import { Button } from '../../components/ui/ui.tsx';
 
 /** The release the settings show: the repository's version (only this field is bundled). */
 const VERSION = version;
@@ -97,9 +98,9 @@ export function SettingsSheet({
           </div>
         </Row>
         <Row label={t('settings.guide')}>
-          <button type="button" className="btn btn-ghost px-3 text-sm" onClick={onGuide}>
+          <Button variant="ghost" className="px-3 text-sm" onClick={onGuide}>
             {t('settings.replayGuide')}
-          </button>
+          </Button>
         </Row>
         <p className="num text-center text-xs text-text-dim" data-testid="app-version">
           {t('settings.version', { v: VERSION })}

@@ -30,9 +30,9 @@ export function ComboCard() {
     return (
       <Card className="flex items-center justify-between gap-3 p-4">
         <p className="text-sm font-bold">{t('combo.failed')}</p>
-        <button type="button" className="btn btn-ghost px-4 text-sm" onClick={() => void refetch()}>
+        <Button variant="ghost" className="px-4 text-sm" onClick={() => void refetch()}>
           {t('app.tryAgain')}
-        </button>
+        </Button>
       </Card>
     );
   }

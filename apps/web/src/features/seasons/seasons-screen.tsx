@@ -4,7 +4,15 @@ import { formatDaysCountdown, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { ChestIcon, ClockIcon, SeasonIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { Card, CoinIcon, formatNumber, ScreenTitle, Tabs, TicketIcon } from '../../components/ui/ui.tsx';
+import {
+  Button,
+  Card,
+  CoinIcon,
+  formatNumber,
+  ScreenTitle,
+  Tabs,
+  TicketIcon,
+} from '../../components/ui/ui.tsx';
 import { useSeason, useSeasonResults } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { BoardName, boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
@@ -111,30 +119,30 @@ function Results() {
   return (
     <>
       <div className="flex items-center justify-between gap-2">
-        <button
-          type="button"
-          className="btn btn-ghost min-h-10 px-4 text-sm"
+        <Button
+          variant="ghost"
+          className="min-h-10 px-4 text-sm"
           aria-label={t('season.earlier')}
           disabled={data.week <= 0}
           onClick={() => setWeek(data.week - 1)}
         >
           <Chevron flip />
-        </button>
+        </Button>
         <p className="text-center text-sm font-black" data-testid="results-week">
           {weekRange(data.startsAt, data.endsAt, lng)}
           <span className="block text-xs font-bold text-text-dim">
             {data.settled ? t('season.paid') : t('season.pending')}
           </span>
         </p>
-        <button
-          type="button"
-          className="btn btn-ghost min-h-10 px-4 text-sm"
+        <Button
+          variant="ghost"
+          className="min-h-10 px-4 text-sm"
           aria-label={t('season.later')}
           disabled={lastWeek === undefined || data.week >= lastWeek}
           onClick={() => setWeek(lastWeek !== undefined && data.week + 1 >= lastWeek ? null : data.week + 1)}
         >
           <Chevron />
-        </button>
+        </Button>
       </div>
       {data.me ? <EntryRow entry={data.me} me testId="results-me" /> : null}
       <section aria-label={t('season.weekResults')}>

@@ -55,16 +55,16 @@ export function InviteButtons({ startParam }: { startParam: string }) {
         <ShareIcon size={18} />
         {t('squads.invite')}
       </Button>
-      <button
-        type="button"
+      <Button
         disabled={!link}
         onClick={() => void copy()}
         aria-label={copied ? t('squads.copied') : t('squads.copyLink')}
-        className="btn btn-ghost flex min-w-[92px] items-center justify-center gap-1.5 px-3 text-sm"
+        variant="ghost"
+        className="flex min-w-[92px] items-center justify-center gap-1.5 px-3 text-sm"
       >
         {copied ? <CheckIcon size={18} className="text-mint" /> : <CopyIcon size={18} />}
         {copied ? t('squads.copied') : t('squads.copy')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -118,13 +118,9 @@ export function SquadPage() {
         </ol>
       </section>
       {data.member ? (
-        <button
-          type="button"
-          className="btn btn-ghost mx-auto px-6 text-sm text-coral"
-          onClick={() => setLeaving(true)}
-        >
+        <Button variant="ghost" className="mx-auto px-6 text-sm text-coral" onClick={() => setLeaving(true)}>
           {t('squads.leave')}
-        </button>
+        </Button>
       ) : null}
       <Sheet title={t('squads.leaveTitle')} open={leaving} onClose={() => setLeaving(false)}>
         <p className="text-sm text-text-dim">
@@ -134,9 +130,9 @@ export function SquadPage() {
             : t('squads.leaveBody', { name: squad.name })}
         </p>
         <div className="mt-4 flex gap-2 pb-2">
-          <button type="button" className="btn btn-ghost flex-1" onClick={() => setLeaving(false)}>
+          <Button variant="ghost" className="flex-1" onClick={() => setLeaving(false)}>
             {t('squads.stay')}
-          </button>
+          </Button>
           <Button className="flex-1" onClick={onLeave} disabled={leave.isPending}>
             {t('squads.leaveConfirm')}
           </Button>

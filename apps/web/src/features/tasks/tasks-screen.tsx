@@ -7,6 +7,7 @@ import { CheckIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
+  Button,
   CoinIcon,
   compactNumber,
   formatNumber,
@@ -207,14 +208,9 @@ function TaskRow({
     );
   } else if (done) {
     action = (
-      <button
-        type="button"
-        className="btn btn-gold min-w-[76px] px-3 text-sm"
-        onClick={onClaim}
-        disabled={busy}
-      >
+      <Button className="min-w-[76px] px-3 text-sm" onClick={onClaim} disabled={busy}>
         {t('tasks.claim')}
-      </button>
+      </Button>
     );
   } else if (visitLeftMs !== null) {
     action = (
@@ -236,14 +232,9 @@ function TaskRow({
     );
   } else {
     action = (
-      <button
-        type="button"
-        className="btn btn-ghost min-w-[76px] px-3 text-sm"
-        onClick={onGo}
-        disabled={busy}
-      >
+      <Button variant="ghost" className="min-w-[76px] px-3 text-sm" onClick={onGo} disabled={busy}>
         {t('tasks.go')}
-      </button>
+      </Button>
     );
   }
 
