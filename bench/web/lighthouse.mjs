@@ -3,7 +3,7 @@
 // server with WEB_DIST pointing at it: the same brotli/gzip files, headers and caching): LCP, TBT,
 // FCP and the performance score, the median of three runs each (LCP and TBT with their spread,
 // and the element LCP measured), the two pages measured in turn. Prints JSON. Targets: LCP under
-// 2.5 s and at most 1.5x the blank page's, TBT under 200 ms. Run after `npm run build`.
+// 2.5 s and at most 1.5x the blank page's, TBT under 100 ms. Run after `npm run build`.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,13 +103,20 @@ async function startApp(dataDir, onSpawn, webDist) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function measureOnce(chrome, url) {
+/** Lighthouse's own trace failures ("Please run Lighthouse again"): the run is made again, up to twice. */
+const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+async function measureOnce(chrome, url, tries = 3) {
   const { lhr } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
   });
+  if (lhr.runtimeError && RETRIED.has(lhr.runtimeError.code) && tries > 1) {
+    log(`${lhr.runtimeError.code}: measuring again`);
+    return measureOnce(chrome, url, tries - 1);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // The element LCP measured (the insight in current Lighthouse, the audit in older ones).
   const lcpNode =
@@ -222,7 +229,7 @@ try {
         targets: {
           lcpUnder2500: appFigures.lcpMs < 2500,
           lcpAtMost1_5xBlank: lcpRatio <= 1.5,
-          tbtUnder200: appFigures.tbtMs < 200,
+          tbtUnder100: appFigures.tbtMs < 100,
         },
       },
       null,
