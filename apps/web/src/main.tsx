@@ -2,6 +2,7 @@ import './styles/index.css';
 import { translateFrame } from './app/frame.ts';
 import { isRightToLeft } from './lib/language.ts';
 import { launchLanguage } from './lib/launch-language.ts';
+import { nextTask } from './lib/next-task.ts';
 
 /**
  * The page's entry, kept tiny. index.html paints the start page's first frame with the stylesheet
@@ -24,6 +25,8 @@ document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
 if (language !== 'en') translateFrame(document, language);
 
 afterFirstPaint()
+  .then(() => import('./app/react-dom.ts'))
+  .then(() => nextTask())
   .then(() => import('./app/start.tsx'))
   .then(({ start }) => start())
   .catch(() => {

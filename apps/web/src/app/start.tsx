@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot } from './react-dom.ts';
 import { pickLanguage, startI18n } from '../lib/i18n.tsx';
 import { prefs } from '../lib/storage.ts';
 import { startTelegram } from '../lib/telegram.ts';
