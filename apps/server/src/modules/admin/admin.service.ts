@@ -10,8 +10,7 @@ import { auditView, createPlayersAdmin } from './players.service.ts';
 import { createSnapshotsAdmin } from './snapshots.service.ts';
 import { createSuspicionAdmin } from './suspicion.service.ts';
 import { createTasksAdmin } from './tasks.service.ts';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '@egg-rush/game/time';
 
 /**
  * The operators' console, by area as its pages are: players, tasks, suspicion and snapshots in
@@ -33,15 +32,15 @@ export function createAdminService(deps: Deps, bans: BanList) {
 
     async dashboard(): Promise<AdminDashboardResponse> {
       const now = deps.now();
-      const today = new Date(Math.floor(now / DAY) * DAY);
+      const today = new Date(Math.floor(now / DAY_MS) * DAY_MS);
       const passive = SUSPICION.passiveKinds;
       const [players, dailyActive, tapsPerHour, byKind, d1, d7] = await Promise.all([
         repo.playerCounts(db, today),
-        repo.dailyActive(db, new Date(today.getTime() - 29 * DAY)),
-        repo.tapsPerHour(db, new Date(now - DAY)),
-        repo.ledgerByKind(db, new Date(now - 30 * DAY)),
-        repo.retention(db, new Date(now - 2 * DAY), new Date(now - DAY), 1, passive),
-        repo.retention(db, new Date(now - 8 * DAY), new Date(now - 7 * DAY), 7, passive),
+        repo.dailyActive(db, new Date(today.getTime() - 29 * DAY_MS)),
+        repo.tapsPerHour(db, new Date(now - DAY_MS)),
+        repo.ledgerByKind(db, new Date(now - 30 * DAY_MS)),
+        repo.retention(db, new Date(now - 2 * DAY_MS), new Date(now - DAY_MS), 1, passive),
+        repo.retention(db, new Date(now - 8 * DAY_MS), new Date(now - 7 * DAY_MS), 7, passive),
       ]);
       const share = (r: { cohort: number; retained: number }) =>
         r.cohort === 0 ? null : r.retained / r.cohort;

@@ -14,10 +14,10 @@ import { flushScores, redisScores, leagueSets } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
 import { recordBan, recordBans } from '../bans/index.ts';
 import * as repo from './admin.repository.ts';
+import { DAY_MS } from '@egg-rush/game/time';
 
 /** A time as the console's replies carry it: milliseconds since the epoch, or null. */
 export const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
-const DAY = 86_400_000;
 
 export function summary(p: repo.PlayerRow): AdminPlayerSummary {
   return {
@@ -155,7 +155,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
         const day = await repo.addToAdjustDay(
           tx,
           adminId,
-          Math.floor(at.getTime() / DAY),
+          Math.floor(at.getTime() / DAY_MS),
           moved,
           ADJUST_DAY_LIMITS,
         );
