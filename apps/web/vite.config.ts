@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { catalogues } from './catalogues.ts';
+import { firstScreenMinify } from './first-screen-minify.ts';
 import { tonConnectPictures } from './ton-connect-assets.ts';
 
 export default defineConfig({
@@ -26,5 +27,7 @@ export default defineConfig({
     // Telegram's webviews support <link rel="modulepreload"> (Chromium; Safari since 17); where one
     // does not, the chunks still load through their imports, only not ahead of them.
     modulePreload: { polyfill: false },
+    // Output plugins run after Vite's own minification (esbuild's) of each chunk.
+    rollupOptions: { output: { plugins: [firstScreenMinify()] } },
   },
 });
