@@ -270,9 +270,11 @@ export function useApp({ env = {} } = {}) {
 
 /**
  * The crash tests' fixture: the built server (its own JWT secret, no Redis) on a fresh PostgreSQL
- * database with a direct SQL client. `crash()` kills the server with SIGKILL once `during` (the
- * load, given the running server) has run `afterMs`, waits for the load to stop, starts the server
- * again on the same database and returns `npm run reconcile`'s summary.
+ * database with a direct SQL client. `kill()` kills the server with SIGKILL mid-load, once
+ * `during` (the load, given the running server) has made `ready()` true: a count of answers, not
+ * a time, so a slow machine is killed at the same point of the load as a fast one. It then waits
+ * for the load to stop, starts the server again on the same database and returns
+ * `npm run reconcile`'s summary.
  */
 export function useCrashServer() {
   const secret = randomBytes(32).toString('hex');
@@ -291,10 +293,14 @@ export function useCrashServer() {
       });
       return { out, summary: JSON.parse(out.trim().split('\n').pop()) };
     },
-    async kill(during, afterMs) {
+    async kill(during, ready) {
       const until = { at: Date.now() + 60_000 };
-      const load = during(crash.server, until);
-      await new Promise((r) => setTimeout(r, afterMs));
+      let stopped = false;
+      const load = during(crash.server, until).finally(() => (stopped = true));
+      while (!ready()) {
+        if (stopped) throw new Error('the load stopped before the point of the kill');
+        await new Promise((r) => setTimeout(r, 10));
+      }
       const { child } = crash.server;
       child.kill('SIGKILL');
       await once(child, 'exit');
