@@ -110,6 +110,14 @@ describe('progression: leagues, daily combo, squads', () => {
   it('creates a squad that a second player joins through its invite link', async () => {
     const a = await phone(360, 740);
     await enterApp(a, app.server.url, { userid: A, query: { first_name: 'Ada' } });
+    // The combo's reward carried A into Silver and Gold: Home celebrates each in turn, over the tab
+    // bar, once the leagues are read. Both put off here; the last test claims them.
+    const party = a.getByRole('dialog', { name: 'New league' });
+    for (const name of ['Silver', 'Gold']) {
+      await party.getByRole('heading', { name }).waitFor();
+      await party.getByRole('button', { name: 'Later' }).click();
+    }
+    await party.waitFor({ state: 'detached' });
     await a.getByRole('link', { name: 'Squad' }).click();
     await a.getByText('No squad yet').waitFor();
     await shot(a, 'squads-empty-360');
