@@ -94,6 +94,8 @@ export const problemsOnScreen = (page) =>
       }
       seen.add(box);
       el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      // A text that lets touches through is still looked at as what it shows.
+      const passesTouches = getComputedStyle(el).pointerEvents === 'none';
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const rect of range.getClientRects()) {
@@ -141,12 +143,11 @@ export const problemsOnScreen = (page) =>
         ];
         for (const [x, y] of points) {
           if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
-          // A text that lets touches through is still looked at as what it shows.
           const pointer = el.style.pointerEvents;
-          el.style.pointerEvents = 'auto';
+          if (passesTouches) el.style.pointerEvents = 'auto';
           // (A toast passing over the screen for three seconds hides nothing for good.)
           const hit = document.elementsFromPoint(x, y).find((e) => !e.closest('.Toastify'));
-          el.style.pointerEvents = pointer;
+          if (passesTouches) el.style.pointerEvents = pointer;
           if (!hit) continue;
           if (hit !== el && !el.contains(hit) && !hit.contains(el)) {
             out.push(`covered: ${name(el)} by ${name(hit)} at ${Math.round(x)},${Math.round(y)}`);
