@@ -2,8 +2,8 @@ import { minify } from 'terser';
 import type { Plugin } from 'vite';
 
 /**
- * The first screen's chunks minified once more, by Terser after Vite's esbuild: Terser's second
- * compression pass finds about 3 kB (gzip) that esbuild leaves in the start and React's
+ * The first screen's chunks minified once more, by Terser after Vite's esbuild: Terser's compressor
+ * (two passes) finds about 3 kB (gzip) that esbuild leaves in the start and React's
  * renderer (bench/web/bundle.mjs). The other chunks stay esbuild's only: Terser on all of them
  * (the TON Connect widget, the debug console) would make the build about twice as long for
  * screens that load after the first.
