@@ -72,7 +72,10 @@ describe('every screen fits at 320 to 430 px in every language', { concurrency: 
       const party = page.locator('.league-celebration');
       const putOff = async () => {
         let any = false;
-        for (; await party.count(); any = true) await party.locator('button').last().dispatchEvent('click');
+        while (await party.count()) {
+          await party.locator('button').last().dispatchEvent('click');
+          any = true;
+        }
         return any;
       };
       await page.addLocatorHandler(party, putOff);
