@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AIRDROP_REFUSALS, MAX_DECIMALS } from '@egg-rush/game/airdrop';
 import { userId } from './common.ts';
+import { allocationRule } from './fairness.ts';
 
 /**
  * The airdrop: allocations of a snapshot (operators, under /api/v1/admin/airdrop/), the Merkle
@@ -31,6 +32,8 @@ export const adminAllocationBody = z
     /** Fewest a wallet receives (smallest units); one whole jetton when absent. */
     minimum: jettonAmount.optional(),
     decimals: z.number().int().min(0).max(MAX_DECIMALS).optional(),
+    /** The weighing of players (packages/game/src/allocation-rule.ts); the recommended rule when absent. */
+    rule: allocationRule.optional(),
   })
   .refine((b) => b.startFrom === undefined || b.expiredAt === undefined || b.expiredAt > b.startFrom, {
     message: 'expiredAt must be after startFrom',

@@ -43,6 +43,16 @@ import {
   adminPublishResponse,
   adminUnexcludeBody,
 } from './airdrop.ts';
+import {
+  adminAppealAnswerBody,
+  adminAppealParams,
+  adminAppealResponse,
+  adminAppealsResponse,
+  adminClusterDecisionBody,
+  adminClusterParams,
+  adminClusterResponse,
+  adminClustersResponse,
+} from './fairness.ts';
 import { optionalUseridBody, type RouteSchemas } from './common.ts';
 import type { consoleRoutes } from './routes.ts';
 
@@ -79,4 +89,17 @@ export const consoleApi = {
   adminExclusions: { reply: adminExclusionsResponse },
   adminExclude: { body: adminExclusionBody, reply: adminExclusionResponse },
   adminUnexclude: { params: adminExclusionParams, body: adminUnexcludeBody, reply: adminExclusionResponse },
+  adminClusters: { reply: adminClustersResponse },
+  adminClusterExclude: {
+    params: adminClusterParams,
+    body: adminClusterDecisionBody,
+    reply: adminClusterResponse,
+  },
+  adminClusterClear: {
+    params: adminClusterParams,
+    body: adminClusterDecisionBody,
+    reply: adminClusterResponse,
+  },
+  adminAppeals: { reply: adminAppealsResponse },
+  adminAppealAnswer: { params: adminAppealParams, body: adminAppealAnswerBody, reply: adminAppealResponse },
 } as const satisfies Record<keyof typeof consoleRoutes, RouteSchemas>;

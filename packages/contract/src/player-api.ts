@@ -55,6 +55,7 @@ import {
 } from './tasks.ts';
 import { profile, settingsResponse, settingsUpdate } from './users.ts';
 import { airdropClaimResponse, airdropClaimSentResponse } from './airdrop.ts';
+import { airdropAppealBody, airdropCriteriaResponse, airdropReviewResponse } from './fairness.ts';
 import { appConfigResponse, proofCheckBody, proofPayloadResponse, walletResponse } from './wallet.ts';
 
 /** The schemas of the players' routes (routes.ts, playerRoutes), by the same names. */
@@ -109,4 +110,7 @@ export const playerApi = {
   appConfig: { reply: appConfigResponse },
   airdropClaim: { reply: airdropClaimResponse },
   airdropClaimSent: { body: optionalUseridBody, reply: airdropClaimSentResponse },
+  airdropReview: { reply: airdropReviewResponse },
+  airdropAppeal: { body: airdropAppealBody, reply: airdropReviewResponse },
+  airdropCriteria: { reply: airdropCriteriaResponse },
 } as const satisfies Record<keyof typeof playerRoutes, RouteSchemas>;

@@ -59,6 +59,9 @@ export const playerRoutes = {
   appConfig: 'GET /app/config',
   airdropClaim: 'GET /airdrop/claim',
   airdropClaimSent: 'POST /airdrop/claim/sent',
+  airdropReview: 'GET /airdrop/review',
+  airdropAppeal: 'POST /airdrop/appeal',
+  airdropCriteria: 'GET /airdrop/criteria',
 } as const;
 
 /** What the operators' console calls. Every one but `adminSession` is for operators only. */
@@ -90,6 +93,11 @@ export const consoleRoutes = {
   adminExclusions: 'GET /admin/airdrop/exclusions',
   adminExclude: 'POST /admin/airdrop/exclusions',
   adminUnexclude: 'DELETE /admin/airdrop/exclusions/:playerId',
+  adminClusters: 'GET /admin/airdrop/clusters',
+  adminClusterExclude: 'POST /admin/airdrop/clusters/:clusterId/exclude',
+  adminClusterClear: 'POST /admin/airdrop/clusters/:clusterId/clear',
+  adminAppeals: 'GET /admin/airdrop/appeals',
+  adminAppealAnswer: 'POST /admin/airdrop/appeals/:appealId',
 } as const;
 
 /** What others call: Telegram, wallets, load balancers, monitoring, tools. */
