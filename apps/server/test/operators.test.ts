@@ -1,21 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADJUST_DAY_LIMITS, ADJUST_LIMITS, ADMIN_SESSION_TTL_SECONDS } from '@egg-rush/game/operator';
+import {
+  ADJUST_DAY_LIMITS,
+  ADJUST_KIND,
+  ADJUST_LIMITS,
+  ADMIN_SESSION_TTL_SECONDS,
+  PLAYER_ADJUST_DAY_LIMITS,
+} from '@egg-rush/game/operator';
+import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Operators are bounded like players: nothing on their own player, adjustments bounded per
-// operator per day in total.
+// operator per day in total, and what all operators together credit one player per game day.
 
 const OPERATOR = 8200;
 const OTHER_OPERATOR = 8201;
 const PLAYER = 8202;
+const THIRD_OPERATOR = 8203;
 
 let t: TestApp;
 let op: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_IDS: `${OPERATOR}, ${OTHER_OPERATOR}` } });
+  t = await createTestApp({ env: { ADMIN_IDS: `${OPERATOR}, ${OTHER_OPERATOR}, ${THIRD_OPERATOR}` } });
   await t.login(OPERATOR);
   await t.login(OTHER_OPERATOR);
   await t.login(PLAYER);
@@ -81,12 +89,15 @@ describe('an operator and their own player', () => {
 
 describe('adjustments per operator per day', () => {
   it('five of the largest credits in a row: those past the day limit are refused, the next day allows again', async () => {
-    const before = await coinsOf(PLAYER);
+    // Five players (one player may receive one largest credit a game day, from all operators together).
+    const winners = Array.from({ length: 5 }, (_, i) => 8230 + i);
+    for (const id of winners) await t.login(id);
+    const before = await Promise.all(winners.map(coinsOf));
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (const [i, id] of winners.entries()) {
       const res = await t.call(op, {
         method: 'POST',
-        url: `/api/v1/admin/players/${PLAYER}/adjust`,
+        url: `/api/v1/admin/players/${id}/adjust`,
         payload: { coins: ADJUST_LIMITS.coins, reason: `contest prize ${i}` },
       });
       statuses.push(res.statusCode);
@@ -94,11 +105,12 @@ describe('adjustments per operator per day', () => {
     }
     const allowed = Math.floor(ADJUST_DAY_LIMITS.coins / ADJUST_LIMITS.coins);
     expect(statuses).toEqual([...Array(allowed).fill(200), ...Array(5 - allowed).fill(409)]);
-    expect(await coinsOf(PLAYER)).toBe(before + ADJUST_DAY_LIMITS.coins);
+    const after = await Promise.all(winners.map(coinsOf));
+    expect(after.reduce((sum, coins, i) => sum + coins - before[i]!, 0)).toBe(ADJUST_DAY_LIMITS.coins);
     // Debits count too: taking coins back is also bounded.
     const debit = await t.call(op, {
       method: 'POST',
-      url: `/api/v1/admin/players/${PLAYER}/adjust`,
+      url: `/api/v1/admin/players/${winners[0]}/adjust`,
       payload: { coins: -1, reason: 'rounding' },
     });
     expect(debit.statusCode).toBe(409);
@@ -148,6 +160,81 @@ describe('the day limit under a burst', () => {
     const after = await Promise.all(players.map(coinsOf));
     const credited = after.reduce((sum, coins, i) => sum + coins - before[i]!, 0);
     expect(credited).toBe(allowed * ADJUST_LIMITS.coins);
+  });
+});
+
+describe('adjustments per player per game day, all operators together', () => {
+  const adjust = (token: string, id: number, body: { coins?: number; tickets?: number }, reason = 'prize') =>
+    t.call(token, {
+      method: 'POST',
+      url: `/api/v1/admin/players/${id}/adjust`,
+      payload: { ...body, reason },
+    });
+  /** What operators credited a player (credits only) in the game day of the test clock, by the ledger. */
+  const received = async (id: number) => {
+    const end = nextResetAt(t.clock.now());
+    const [row] = await queryRows<{ coins: string; tickets: string }>(
+      t.deps.database.db,
+      sql`select coalesce(sum(greatest(delta_onion, 0)), 0)::text as coins,
+                 coalesce(sum(greatest(delta_ticket, 0)), 0)::text as tickets
+          from economy_events where user_id = ${id} and kind = ${ADJUST_KIND}
+            and created_at >= ${new Date(end - DAY_MS)} and created_at < ${new Date(end)}`,
+    );
+    return { coins: Number(row!.coins), tickets: Number(row!.tickets) };
+  };
+  const sessions = () => Promise.all([OPERATOR, OTHER_OPERATOR, THIRD_OPERATOR].map((id) => t.console(id)));
+
+  it('three operators in turn cannot credit one player past the per-player bound; the next game day allows again', async () => {
+    t.clock.advance(3 * DAY_MS); // a day of its own for every operator
+    const target = 8240;
+    await t.login(target);
+    const before = await coinsOf(target);
+    const [a, b, c] = await sessions();
+    // The review's case: each operator well within their own day, the player far past any one of them.
+    const replies = [];
+    for (const token of [a!, b!, c!])
+      replies.push(await adjust(token, target, { coins: ADJUST_LIMITS.coins }));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 409, 409]);
+    for (const r of replies.slice(1)) expect(r.json().code).toBe('PLAYER_ADJUST_DAY_LIMIT');
+    expect(replies[1]!.json().message).toMatch(/1000000 coins and 1000 tickets a game day/);
+    // Not one coin more from anyone, the first operator included; a debit still goes through.
+    for (const token of [a!, b!, c!]) {
+      const one = await adjust(token, target, { coins: 1_020 });
+      expect({ status: one.statusCode, code: one.json().code }).toEqual({
+        status: 409,
+        code: 'PLAYER_ADJUST_DAY_LIMIT',
+      });
+    }
+    expect((await adjust(b!, target, { coins: -500 }, 'took back too much')).statusCode).toBe(200);
+    // Taking coins back gives no room for more credits.
+    expect((await adjust(c!, target, { coins: 500 })).statusCode).toBe(409);
+    // Tickets are bounded the same way.
+    expect((await adjust(b!, target, { tickets: PLAYER_ADJUST_DAY_LIMITS.tickets })).statusCode).toBe(200);
+    expect((await adjust(c!, target, { tickets: 1 })).json().code).toBe('PLAYER_ADJUST_DAY_LIMIT');
+    expect(await received(target)).toEqual(PLAYER_ADJUST_DAY_LIMITS);
+    expect(await coinsOf(target)).toBe(before + PLAYER_ADJUST_DAY_LIMITS.coins - 500);
+
+    t.clock.set(nextResetAt(t.clock.now()));
+    const later = await t.console(THIRD_OPERATOR); // the session of the day before has ended
+    expect((await adjust(later, target, { coins: 5 }, 'next game day')).statusCode).toBe(200);
+  });
+
+  it('three operators at once, two credits each, to one player: the per-player bound holds in total', async () => {
+    t.clock.advance(3 * DAY_MS);
+    const target = 8241;
+    await t.login(target);
+    const before = await coinsOf(target);
+    const tokens = await sessions();
+    const credit = 300_000;
+    const replies = await Promise.all(
+      [...tokens, ...tokens].map((token) => adjust(token, target, { coins: credit }, 'burst of prizes')),
+    );
+    const allowed = Math.floor(PLAYER_ADJUST_DAY_LIMITS.coins / credit);
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(allowed);
+    for (const r of replies.filter((r) => r.statusCode !== 200))
+      expect(r.json().code).toBe('PLAYER_ADJUST_DAY_LIMIT');
+    expect(await coinsOf(target)).toBe(before + allowed * credit);
+    expect((await received(target)).coins).toBe(allowed * credit);
   });
 });
 

@@ -63,6 +63,24 @@ export const ADJUST_DAY_LIMITS = { coins: 2_000_000, tickets: 2_000 } as const;
 export const adjustWithinDay = (day: { coins: number; tickets: number }) =>
   day.coins <= ADJUST_DAY_LIMITS.coins && day.tickets <= ADJUST_DAY_LIMITS.tickets;
 
+/**
+ * What one player may receive by adjustments in one game day (`time.ts`), from all operators
+ * together: credits only (a debit gives no room back). Past it, credits wait for the next game day,
+ * whoever sends them; the per-operator bound above holds besides.
+ */
+export const PLAYER_ADJUST_DAY_LIMITS = {
+  coins: ADJUST_LIMITS.coins,
+  tickets: ADJUST_LIMITS.tickets,
+} as const;
+
+/** Whether a player's credits of the game day, this adjustment's included, stay within the bound. */
+export const playerAdjustWithinDay = (
+  received: { coins: number; tickets: number },
+  adjustment: { coins: number; tickets: number },
+) =>
+  received.coins + Math.max(0, adjustment.coins) <= PLAYER_ADJUST_DAY_LIMITS.coins &&
+  received.tickets + Math.max(0, adjustment.tickets) <= PLAYER_ADJUST_DAY_LIMITS.tickets;
+
 /** Reasons operators give (adjustments, bans): long enough to mean something, short enough to read. */
 export const REASON_LENGTH = { min: 3, max: 500 } as const;
 

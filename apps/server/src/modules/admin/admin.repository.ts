@@ -169,6 +169,29 @@ export async function addToAdjustDay(
   return row ? { coins: Number(row.coins), tickets: Number(row.tickets) } : undefined;
 }
 
+/**
+ * What a player received by the ledger's rows of `kind` (operators' adjustments) from `from`
+ * (inclusive) to `to` (exclusive): credits only, coins and tickets each. Call it with the player's
+ * row locked, so that adjustments of one player are counted one after the other.
+ */
+export async function ledgerCredits(
+  tx: Tx,
+  userId: number,
+  kind: string,
+  from: Date,
+  to: Date,
+): Promise<{ coins: number; tickets: number }> {
+  const [row] = await queryRows<{ coins: string | number; tickets: string | number }>(
+    tx,
+    sql`select coalesce(sum(greatest(delta_onion, 0)), 0)::bigint as coins,
+               coalesce(sum(greatest(delta_ticket, 0)), 0)::bigint as tickets
+        from ${economyEvents}
+        where user_id = ${userId} and kind = ${kind}
+          and created_at >= ${from} and created_at < ${to}`,
+  );
+  return { coins: Number(row?.coins ?? 0), tickets: Number(row?.tickets ?? 0) };
+}
+
 export async function resetStreak(tx: Tx, id: number) {
   const [row] = await tx
     .update(users)

@@ -5,7 +5,13 @@ import type {
   AdminPlayerResponse,
   AdminPlayerSummary,
 } from '@egg-rush/contract/admin';
-import { ADJUST_DAY_LIMITS, ADJUST_KIND, ADJUST_LIMITS } from '@egg-rush/game/operator';
+import {
+  ADJUST_DAY_LIMITS,
+  ADJUST_KIND,
+  ADJUST_LIMITS,
+  PLAYER_ADJUST_DAY_LIMITS,
+  playerAdjustWithinDay,
+} from '@egg-rush/game/operator';
 import type { Tx } from '../../db/client.ts';
 import type { BanList } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -14,7 +20,7 @@ import { flushScores, redisScores, leagueSets } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
 import { recordBan, recordBans } from '../bans/index.ts';
 import * as repo from './admin.repository.ts';
-import { DAY_MS } from '@egg-rush/game/time';
+import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
 
 /** A time as the console's replies carry it: milliseconds since the epoch, or null. */
 export const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -163,6 +169,21 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
           throw refused(
             'ADJUST_DAY_LIMIT',
             `An operator moves at most ${ADJUST_DAY_LIMITS.coins} coins and ${ADJUST_DAY_LIMITS.tickets} tickets a day.`,
+          );
+        // All operators together, per game day: counted from the ledger under the player's row lock
+        // (taken above), so two operators crediting at once are counted one after the other.
+        const dayEnd = nextResetAt(at.getTime());
+        const received = await repo.ledgerCredits(
+          tx,
+          id,
+          ADJUST_KIND,
+          new Date(dayEnd - DAY_MS),
+          new Date(dayEnd),
+        );
+        if (!playerAdjustWithinDay(received, body))
+          throw refused(
+            'PLAYER_ADJUST_DAY_LIMIT',
+            `A player receives at most ${PLAYER_ADJUST_DAY_LIMITS.coins} coins and ${PLAYER_ADJUST_DAY_LIMITS.tickets} tickets a game day from all operators together (${received.coins} coins and ${received.tickets} tickets so far today).`,
           );
         const after = await repo.adjustBalances(tx, id, body.coins, body.tickets);
         if (!after) throw refused('NEGATIVE_BALANCE', 'This would leave the player with a negative balance.');
