@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './apps/server/src/db/schema.ts',
+  // The shared tables, and each module's own tables beside its repository (`<module>.schema.ts`).
+  schema: ['./apps/server/src/db/schema.ts', './apps/server/src/modules/*/*.schema.ts'],
   out: './apps/server/drizzle',
 });
