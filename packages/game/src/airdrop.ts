@@ -11,6 +11,8 @@
  *    other players on it are refused with `wallet_excluded`.
  * 2. One allocation per wallet. A wallet's weight is the LARGEST lifetime coins among the players
  *    bound to it (not the sum), so that binding one wallet to several accounts gains nothing.
+ *    When the rows carry weights (the published rule's, allocation-rule.ts), the largest weight
+ *    stands for the coins here and below; a row whose weight is 0 is refused like one without coins.
  * 3. Capped proportional share ("water filling"): every wallet gets `λ × weight`, except that no
  *    wallet gets more than the cap; what the capped wallets cannot take is shared among the others
  *    in proportion to their weights. Computed exactly: wallets are visited by weight, largest
@@ -30,6 +32,11 @@ export interface AirdropRow {
   wallet: string | null;
   /** Lifetime coins at the snapshot's instant. */
   coins: bigint | number;
+  /**
+   * The player's weight under the published allocation rule (allocation-rule.ts, weighPlayers),
+   * used for the share instead of the coins when present. Either every row carries one or none.
+   */
+  weight?: bigint;
   /** Banned at the snapshot's instant. */
   banned?: boolean;
   /** An operator's exclusion, with its reason; null or absent when not excluded. */
@@ -60,8 +67,10 @@ export type AirdropRefusal = (typeof AIRDROP_REFUSALS)[number];
 export interface AirdropAllocation {
   wallet: string;
   amount: bigint;
-  /** The weight that counted: the largest lifetime coins among the wallet's players. */
+  /** The largest lifetime coins among the wallet's players. */
   coins: bigint;
+  /** With weighted rows, the weight that counted: the largest weight among the wallet's players. */
+  weight?: bigint;
   /** Every eligible player bound to the wallet, ascending. */
   playerIds: number[];
   capped: boolean;
@@ -119,40 +128,47 @@ export function allocateAirdrop(rows: readonly AirdropRow[], params: AirdropPara
   const tainted = new Set<string>();
   for (const r of rows) if (r.wallet !== null && (r.banned || r.excluded != null)) tainted.add(r.wallet);
 
-  const wallets = new Map<string, { coins: bigint; playerIds: number[] }>();
+  const weighted = rows.filter((r) => r.weight !== undefined).length;
+  if (weighted !== 0 && weighted !== rows.length)
+    throw new RangeError('either every row carries a weight or none does');
+
+  const wallets = new Map<string, { coins: bigint; weight: bigint; playerIds: number[] }>();
   for (const r of rows) {
     const coins = BigInt(r.coins);
+    const weight = r.weight ?? coins;
     if (r.wallet === null) refused.push({ playerId: r.playerId, wallet: null, reason: 'no_wallet' });
     else if (r.excluded != null)
       refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'excluded', detail: r.excluded });
     else if (r.banned) refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'banned' });
     else if (tainted.has(r.wallet))
       refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'wallet_excluded' });
-    else if (coins <= 0n) refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'no_coins' });
+    else if (coins <= 0n || weight <= 0n)
+      refused.push({ playerId: r.playerId, wallet: r.wallet, reason: 'no_coins' });
     else {
       const w = wallets.get(r.wallet);
       if (w) {
         if (coins > w.coins) w.coins = coins;
+        if (weight > w.weight) w.weight = weight;
         w.playerIds.push(r.playerId);
-      } else wallets.set(r.wallet, { coins, playerIds: [r.playerId] });
+      } else wallets.set(r.wallet, { coins, weight, playerIds: [r.playerId] });
     }
   }
 
   // Largest weight first; equal weights are treated alike, so the order among them is immaterial.
   const pool = [...wallets]
     .map(([wallet, w]) => ({ wallet, ...w }))
-    .sort((a, b) => byWeightDesc(a.coins, b.coins));
+    .sort((a, b) => byWeightDesc(a.weight, b.weight));
   let remaining = params.supply;
-  let weight = pool.reduce((s, w) => s + w.coins, 0n);
+  let weight = pool.reduce((s, w) => s + w.weight, 0n);
   const amounts = new Map<string, { amount: bigint; capped: boolean }>();
   let i = 0;
   if (cap !== null) {
     while (i < pool.length) {
       // Every wallet of equal weight is capped together or not at all.
-      const w = pool[i]!.coins;
+      const w = pool[i]!.weight;
       if (remaining * w < cap * weight) break;
       let j = i;
-      while (j < pool.length && pool[j]!.coins === w) j++;
+      while (j < pool.length && pool[j]!.weight === w) j++;
       const count = BigInt(j - i);
       if (remaining < cap * count) break; // cannot happen when remaining·w ≥ cap·weight; kept as a guard
       for (let k = i; k < j; k++) amounts.set(pool[k]!.wallet, { amount: cap, capped: true });
@@ -163,7 +179,7 @@ export function allocateAirdrop(rows: readonly AirdropRow[], params: AirdropPara
   }
   for (; i < pool.length; i++) {
     const w = pool[i]!;
-    amounts.set(w.wallet, { amount: ((remaining * w.coins) / weight / unit) * unit, capped: false });
+    amounts.set(w.wallet, { amount: ((remaining * w.weight) / weight / unit) * unit, capped: false });
   }
 
   const allocations: AirdropAllocation[] = [];
@@ -173,7 +189,14 @@ export function allocateAirdrop(rows: readonly AirdropRow[], params: AirdropPara
     if (a.amount < minimum) {
       for (const playerId of playerIds) refused.push({ playerId, wallet: w.wallet, reason: 'below_minimum' });
     } else
-      allocations.push({ wallet: w.wallet, amount: a.amount, coins: w.coins, playerIds, capped: a.capped });
+      allocations.push({
+        wallet: w.wallet,
+        amount: a.amount,
+        coins: w.coins,
+        ...(weighted === 0 ? {} : { weight: w.weight }),
+        playerIds,
+        capped: a.capped,
+      });
   }
   allocations.sort(byWallet);
   refused.sort((a, b) => a.playerId - b.playerId || reasonOrder(a.reason) - reasonOrder(b.reason));

@@ -160,6 +160,67 @@ describe('airdrop allocation', () => {
   });
 });
 
+describe('airdrop allocation by weight', () => {
+  it('shares by the weights when the rows carry them, the coins only reported', () => {
+    const rows: AirdropRow[] = [
+      { playerId: 1, wallet: wallet(1), coins: 9000, weight: 1n },
+      { playerId: 2, wallet: wallet(2), coins: 10, weight: 3n },
+    ];
+    const r = allocateAirdrop(rows, { supply: 400n, decimals: 0 });
+    expect(r.allocations.map((a) => [a.amount, a.coins, a.weight])).toEqual([
+      [100n, 9000n, 1n],
+      [300n, 10n, 3n],
+    ]);
+  });
+
+  it("a wallet's weight is the largest of its players' weights, not the sum", () => {
+    const rows: AirdropRow[] = [
+      { playerId: 1, wallet: wallet(1), coins: 5, weight: 2n },
+      { playerId: 2, wallet: wallet(1), coins: 50, weight: 1n },
+      { playerId: 3, wallet: wallet(2), coins: 5, weight: 2n },
+    ];
+    const r = allocateAirdrop(rows, { supply: 100n, decimals: 0 });
+    expect(r.allocations.map((a) => [a.amount, a.coins, a.weight, a.playerIds])).toEqual([
+      [50n, 50n, 2n, [1, 2]],
+      [50n, 5n, 2n, [3]],
+    ]);
+  });
+
+  it('refuses a weight of 0 like no coins, and rows that mix weights and none', () => {
+    const r = allocateAirdrop(
+      [
+        { playerId: 1, wallet: wallet(1), coins: 5, weight: 0n },
+        { playerId: 2, wallet: wallet(2), coins: 5, weight: 7n },
+      ],
+      { supply: 100n, decimals: 0 },
+    );
+    expect(r.refused).toEqual([{ playerId: 1, wallet: wallet(1), reason: 'no_coins' }]);
+    expect(() =>
+      allocateAirdrop(
+        [
+          { playerId: 1, wallet: wallet(1), coins: 5, weight: 1n },
+          { playerId: 2, wallet: wallet(2), coins: 5 },
+        ],
+        { supply: 100n, decimals: 0 },
+      ),
+    ).toThrow(RangeError);
+  });
+
+  it('weights equal to the coins allocate as the coins do (property)', () => {
+    fc.assert(
+      fc.property(rowsArb, paramsArb, (rows, params) => {
+        const weighted = rows.map((r) => ({ ...r, weight: BigInt(r.coins) }));
+        const plain = allocateAirdrop(rows, params);
+        const byWeight = allocateAirdrop(weighted, params);
+        expect(byWeight.allocations.map(({ weight, ...a }) => (expect(weight).toBe(a.coins), a))).toEqual(
+          plain.allocations,
+        );
+        expect({ ...byWeight, allocations: [] }).toEqual({ ...plain, allocations: [] });
+      }),
+    );
+  });
+});
+
 describe('distribution', () => {
   it('gives the Gini coefficient, the top 1 % share and the median', () => {
     expect(distribution([5, 5, 5, 5])).toEqual({ count: 4, gini: 0, top1Share: 0.25, median: 5 });
