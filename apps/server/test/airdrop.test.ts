@@ -46,6 +46,15 @@ const credit = (id: number, onion: number) =>
 /** Binds a wallet as the wallet check does (with its history event), now. */
 const bind = (id: number, address: string) =>
   t.deps.database.transaction((tx) => bindAddress(tx, id, address, new Date(t.clock.now())));
+/** An operator's adjustment of a player's coins, through the console's route. */
+const adjust = async (id: number, coins: number) => {
+  const res = await t.call(op, {
+    method: 'POST',
+    url: `/api/v1/admin/players/${id}/adjust`,
+    payload: { coins, reason: 'contest prize' },
+  });
+  expect(res.statusCode).toBe(200);
+};
 const tableCounts = async () =>
   queryRows<{ a: number; r: number; x: number; audit: number }>(
     t.deps.database.db,
@@ -84,10 +93,14 @@ beforeAll(async () => {
     payload: { playerId: EXCLUDED, reason: 'bot farm' },
   });
   expect(excluded.statusCode).toBe(200);
+  // An operator's credits to B: before the snapshot (a debit does not take a credit back), and after it.
+  await adjust(B, 700);
+  await adjust(B, -200);
   t.clock.advance(60_000);
   const snap = await t.call(op, { method: 'POST', url: '/api/v1/admin/snapshots', payload: { minCoins: 1 } });
   expect(snap.statusCode).toBe(200);
   snapshotId = snap.json<{ snapshot: { id: number } }>().snapshot.id;
+  await adjust(B, 300);
   await bind(LATE, wallet('e5'));
 });
 afterAll(() => t?.close());
@@ -136,7 +149,7 @@ describe('allocating a snapshot', () => {
     const p = preview.json<{
       totals: Record<string, string | number>;
       histogram: { from: string; to: string | null; wallets: number }[];
-      largest: { wallet: string; amount: string; playerIds: number[] }[];
+      largest: { wallet: string; amount: string; playerIds: number[]; operatorCoins: number }[];
       refusals: { reason: string; players: number }[];
       excluded: { playerId: number; reason: string; detail: string | null }[];
     }>();
@@ -151,6 +164,12 @@ describe('allocating a snapshot', () => {
     expect(p.largest.map((l) => [l.wallet, l.amount, l.playerIds])).toEqual(
       [B, C, A].map((id) => [WALLETS[id], String(expected(id)), [id]]),
     );
+    // The part of each weight operators credited, up to the snapshot's instant.
+    expect(p.largest.map((l) => [l.wallet, l.operatorCoins])).toEqual([
+      [WALLETS[B], 700],
+      [WALLETS[C], 0],
+      [WALLETS[A], 0],
+    ]);
     const total = [A, B, C].reduce((s, id) => s + expected(id), 0n);
     expect(p.totals).toMatchObject({
       supply: String(6000n * UNIT),

@@ -83,7 +83,15 @@ export const adminAllocationPreview = z.object({
   /** Wallets per range of whole jettons: [from, to), `to` null for the last. */
   histogram: z.array(z.object({ from: jettonAmount, to: jettonAmount.nullable(), wallets: z.number() })),
   largest: z.array(
-    z.object({ wallet: z.string(), amount: jettonAmount, coins: z.number(), playerIds: z.array(z.number()) }),
+    z.object({
+      wallet: z.string(),
+      amount: jettonAmount,
+      /** The wallet's weight: the largest lifetime coins among its players. */
+      coins: z.number(),
+      /** Coins credited by operators (`admin:adjust`, credits only) to the wallet's players, up to the snapshot's instant. */
+      operatorCoins: z.number(),
+      playerIds: z.array(z.number()),
+    }),
   ),
   refusals: z.array(z.object({ reason: airdropRefusal, players: z.number() })),
   /** Claims confirmed per UTC day (YYYY-MM-DD). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   adminAudit,
@@ -8,6 +8,7 @@ import {
   airdropExclusions,
   airdropSnapshotRows,
   airdropSnapshots,
+  economyEvents,
   users,
 } from '../../db/schema.ts';
 
@@ -318,6 +319,32 @@ export async function largestWallets(tx: Tx, id: number, limit: number) {
     .limit(limit);
 }
 
+/**
+ * Per player, the coins the ledger's rows of `kind` credited up to `at` (inclusive, as the
+ * snapshot counts lifetime coins): credits only. Players without any are absent.
+ */
+export async function creditsOfKind(
+  tx: Tx,
+  userIds: readonly number[],
+  kind: string,
+  at: Date,
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: economyEvents.userId, coins: sql<string>`sum(${economyEvents.deltaOnion})::bigint` })
+    .from(economyEvents)
+    .where(
+      and(
+        inArray(economyEvents.userId, [...userIds]),
+        eq(economyEvents.kind, kind),
+        gt(economyEvents.deltaOnion, 0),
+        lte(economyEvents.createdAt, at),
+      ),
+    )
+    .groupBy(economyEvents.userId);
+  return new Map(rows.map((r) => [Number(r.userId), Number(r.coins)]));
+}
+
 export async function refusalCounts(tx: Tx, id: number) {
   const rows = await queryRows<Raw>(
     tx,
@@ -344,4 +371,37 @@ export async function refusalsFor(tx: Tx, id: number, reasons: readonly string[]
 
 export async function insertAudit(tx: Tx, rows: (typeof adminAudit.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await tx.insert(adminAudit).values(rows);
+}
+
+// --- For the fairness module (through index.ts) --------------------------------------------------
+
+/** The newest draft allocation's id and total, or undefined. */
+export async function newestDraft(tx: Tx) {
+  const [row] = await tx
+    .select({ id: airdropAllocations.id, total: airdropAllocations.total })
+    .from(airdropAllocations)
+    .where(eq(airdropAllocations.status, 'draft'))
+    .orderBy(desc(airdropAllocations.id))
+    .limit(1);
+  return row;
+}
+
+/** The wallets of allocation `id` that hold any of `playerIds` (each wallet once), with their amounts. */
+export async function walletsOfPlayers(tx: Tx, id: number, playerIds: readonly number[]) {
+  if (playerIds.length === 0) return [];
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select r.wallet_address, r.amount::text as amount, r.player_ids from ${airdropAllocationRows} r
+        where r.allocation_id = ${id} and exists (
+          select 1 from jsonb_array_elements_text(r.player_ids) p
+          where p::bigint in (select jsonb_array_elements_text(${JSON.stringify(playerIds)}::jsonb)::bigint))`,
+  );
+  return rows.map((r) => {
+    const ids = r.player_ids as unknown;
+    return {
+      wallet: String(r.wallet_address),
+      amount: BigInt(String(r.amount)),
+      playerIds: (typeof ids === 'string' ? (JSON.parse(ids) as unknown[]) : (ids as unknown[])).map(Number),
+    };
+  });
 }

@@ -6,6 +6,7 @@ import type {
   AirdropClaimResponse,
 } from '@egg-rush/contract/airdrop';
 import { allocateAirdrop, airdropParamsProblem, type AirdropRow } from '@egg-rush/game/airdrop';
+import { ADJUST_KIND } from '@egg-rush/game/operator';
 import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
 import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
@@ -199,6 +200,16 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
         repo.refusalsFor(db, id, ['excluded', 'wallet_excluded', 'banned'], EXCLUDED_LIMIT),
         repo.claimsPerDay(db, id),
       ]);
+      // What operators credited the largest wallets' players, up to the snapshot's instant.
+      const snapshot = await repo.findSnapshot(db, a.snapshotId);
+      const credited = snapshot
+        ? await repo.creditsOfKind(
+            db,
+            largest.flatMap((r) => r.playerIds),
+            ADJUST_KIND,
+            snapshot.takenAt,
+          )
+        : new Map<number, number>();
       const edges = histogramEdges(unit, BigInt(largest[0]?.amount ?? '0'));
       const buckets = await repo.amountHistogram(db, id, edges);
       // width_bucket: 0 below the first edge, i in [edges[i-1], edges[i]), edges.length above the last.
@@ -224,6 +235,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
           wallet: r.walletAddress,
           amount: r.amount,
           coins: r.coins,
+          operatorCoins: r.playerIds.reduce((sum, p) => sum + (credited.get(p) ?? 0), 0),
           playerIds: r.playerIds,
         })),
         refusals: refusals.map((r) => ({

@@ -39,7 +39,15 @@ const preview = {
     { from: `1${UNIT}`, to: `10${UNIT}`, wallets: 0 },
     { from: `1000${UNIT}`, to: null, wallets: 3 },
   ],
-  largest: [{ wallet: `0:${'b2'.repeat(32)}`, amount: `2999${UNIT}`, coins: 3000, playerIds: [12] }],
+  largest: [
+    {
+      wallet: `0:${'b2'.repeat(32)}`,
+      amount: `2999${UNIT}`,
+      coins: 3000,
+      operatorCoins: 1250,
+      playerIds: [12],
+    },
+  ],
   refusals: [{ reason: 'excluded', players: 1 }],
   claims: [{ day: '2026-06-16', wallets: 1, amount: `2999${UNIT}` }],
   excluded: [{ playerId: 14, wallet: `0:${'d4'.repeat(32)}`, reason: 'excluded', detail: 'bot farm' }],
@@ -74,6 +82,9 @@ describe('the console airdrop page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Preview' }, { timeout: 5000 }));
     await screen.findByText('Allocation 3 (draft)');
     expect(screen.getAllByText('2,999')).toHaveLength(2); // the largest wallet and the day's claims
+    // The largest wallets show the part of their weight operators credited.
+    const largest = screen.getByText('Of which operator credits').closest('table')!;
+    expect(within(largest).getByText('1,250')).toBeTruthy();
     expect(screen.getByText('bot farm')).toBeTruthy();
     expect(screen.getByText('2026-06-16')).toBeTruthy();
     expect(screen.getByText('excluded: 1')).toBeTruthy();

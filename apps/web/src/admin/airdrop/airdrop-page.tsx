@@ -157,6 +157,12 @@ function Preview({ id }: { id: number }) {
             <th>Wallet</th>
             <th className="a-r">Jettons</th>
             <th className="a-r">Lifetime coins</th>
+            <th
+              className="a-r"
+              title="Coins credited by operators to the wallet's players, up to the snapshot"
+            >
+              Of which operator credits
+            </th>
             <th>Players</th>
           </tr>
         </thead>
@@ -166,6 +172,7 @@ function Preview({ id }: { id: number }) {
               <td className="a-mono a-small">{l.wallet}</td>
               <td className="a-r num">{j(l.amount)}</td>
               <td className="a-r num">{fmt.num(l.coins)}</td>
+              <td className="a-r num">{l.operatorCoins > 0 ? fmt.num(l.operatorCoins) : '—'}</td>
               <td>{l.playerIds.join(', ')}</td>
             </tr>
           ))}
