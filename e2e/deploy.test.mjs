@@ -3,7 +3,8 @@
 // run, starts the built server in production the way its systemd unit does, and the server
 // answers; its webhook command (marked `<!-- deploy-webhook -->`) registers the bot's webhook
 // with that environment, against a stand-in for the Bot API; the bot then takes Telegram's
-// updates. The container path's `.env` and compose.yaml carry the same variables.
+// updates. The container path's `.env` and compose.yaml carry the same variables. And every
+// installed package accepts the Node.js version the guide and package.json state.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
@@ -15,6 +16,7 @@ import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 import { parse as parseYaml } from 'yaml';
 import { freshPostgres } from './lib.mjs';
 
@@ -265,4 +267,23 @@ test('the container path: the guide’s .env and compose.yaml carry every variab
   for (const secret of host.filter((n) => /SECRET|TOKEN/.test(n))) {
     assert.ok(secret in dotEnv, `the guide's .env lacks ${secret}`);
   }
+});
+
+test('every installed package accepts the Node.js version the guide and package.json state', () => {
+  const [, stated] = /Node\.js (\d+\.\d+(?:\.\d+)?) or newer/.exec(guide) ?? [];
+  assert.ok(stated, 'the guide states a Node.js version');
+  const minimum = semver.coerce(stated).version;
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  assert.equal(
+    semver.minVersion(pkg.engines.node).version,
+    minimum,
+    'package.json engines and the guide agree',
+  );
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const refusing = Object.entries(lock.packages)
+    // npm skips an optional package whose engines refuse the version, silently.
+    .filter(([, entry]) => !entry.optional && typeof entry.engines?.node === 'string')
+    .filter(([, entry]) => !semver.satisfies(minimum, entry.engines.node))
+    .map(([path, entry]) => `${path}@${entry.version} wants node ${entry.engines.node}`);
+  assert.deepEqual(refusing, [], `packages that refuse Node.js ${minimum}`);
 });
