@@ -7,8 +7,9 @@ import { AirdropScreen } from './airdrop-screen.tsx';
 // The wallet panel is TON Connect's own widget, exercised in the browser test; here only its slot.
 vi.mock('./wallet-panel.tsx', () => ({ default: () => <div data-testid="wallet-card">wallet</div> }));
 
-function open() {
+function open(routes: Record<string, unknown> = {}) {
   serve({
+    ...routes,
     'GET /users/get/42': profileFixture({ ticket: 1, onion: 10, totalScore: 12_345, friendCount: 3 }),
     'GET /users/tasks/42': {
       tasks: [true, false, true].map((isClaimed) => taskFixture({ isClaimed })),
@@ -31,6 +32,25 @@ describe('Airdrop screen', () => {
     expect(screen.getByTestId('status-tickets')).toHaveAttribute('href', '/spin');
     fireEvent.click(screen.getByText('Complete Tasks'));
     await vi.waitFor(() => expect(router.pathname).toBe('/tasks'));
+  });
+
+  it('shows the review of the player’s account above the ways to qualify, and the published rule below', async () => {
+    open({
+      'GET /airdrop/review': { status: 'review', appeal: null, canAppeal: true },
+      'GET /airdrop/criteria': {
+        rule: {
+          coinsExponent: 0.5,
+          weights: { coins: 4, activeDays: 2, tasks: 1, friendsStayed: 1, accountAge: 1, premium: 1 },
+          reviewDiscount: 0.5,
+        },
+        publishedAt: Date.UTC(2026, 6, 1),
+      },
+    });
+    const review = await screen.findByTestId('airdrop-review');
+    const criteria = await screen.findByTestId('airdrop-criteria');
+    const ways = screen.getByText('Invite Friends');
+    expect(review.compareDocumentPosition(ways) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(ways.compareDocumentPosition(criteria) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("shows 'Comming Soon' and the wallet connection on the Wallet tab", async () => {

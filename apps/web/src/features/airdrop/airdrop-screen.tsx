@@ -6,6 +6,8 @@ import { CoinIcon, compactNumber, ScreenTitle, Spinner, Tabs } from '../../compo
 import { useProfile } from '../../lib/profile.ts';
 import { useTaskProgress } from './api.ts';
 import { ClaimCard } from './claim-card.tsx';
+import { Criteria } from './criteria.tsx';
+import { ReviewCard } from './review-card.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 // TON Connect is large: it loads only when the Wallet tab opens, never with the first screen.
@@ -38,6 +40,7 @@ function AirdropTab({ onConnect }: { onConnect: () => void }) {
   return (
     <div className="flex flex-col gap-3">
       <ClaimCard onConnect={onConnect} />
+      <ReviewCard />
       <ul className="flex flex-col gap-3">
         <Row
           to="/friends"
@@ -65,6 +68,7 @@ function AirdropTab({ onConnect }: { onConnect: () => void }) {
           }
         />
       </ul>
+      <Criteria />
     </div>
   );
 }

@@ -39,3 +39,21 @@ export const JETTON_SYMBOL = 'EGG';
 
 /** A raw address (0:hex) shortened for reading: 0:4f2a…91c0. */
 export const shortAddress = (raw: string) => (raw.length > 14 ? `${raw.slice(0, 6)}…${raw.slice(-4)}` : raw);
+
+/** Where the player stands in the airdrop's review of linked accounts, and their appeal (GET /airdrop/review). */
+export const airdropReviewQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['airdrop-review', userId],
+    queryFn: () => call('airdropReview'),
+  });
+
+/** The rule published with the airdrop's root, null before publishing (GET /airdrop/criteria). */
+export const airdropCriteriaQuery = queryOptions({
+  queryKey: ['airdrop-criteria'],
+  queryFn: () => call('airdropCriteria'),
+  staleTime: 5 * 60_000,
+});
+
+/** The shortest and longest appeal the server takes (packages/contract/src/fairness.ts). */
+export const APPEAL_MIN = 10;
+export const APPEAL_MAX = 1000;
