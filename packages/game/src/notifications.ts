@@ -3,10 +3,11 @@ import { ENERGY_REGEN_MS } from './energy.ts';
 import { nextResetAt } from './time.ts';
 
 /**
- * Re-engagement messages the bot sends (design choices). Each is sent at most once per event:
- * the event's key names it (a farm start, an energy spend, a game day, an invitee).
+ * Messages the bot sends (design choices): re-engagement reminders, and the answer to a player's
+ * airdrop appeal. Each is sent at most once per event: the event's key names it (a farm start, an
+ * energy spend, a game day, an invitee, an appeal).
  */
-export type NotificationKind = 'farm' | 'energy' | 'streak' | 'friend';
+export type NotificationKind = 'farm' | 'energy' | 'streak' | 'friend' | 'appeal';
 
 /** An event older than this when first seen is not announced any more (a stale reminder is noise). */
 export const NOTIFY_WINDOW_MS = 6 * 3_600_000;

@@ -27,6 +27,9 @@ interface BotTexts {
   aFriend: string;
   missYou: string;
   thanks: (tickets: number, word: Words) => string;
+  /** The answer to the player's airdrop appeal. */
+  appealUpheld: string;
+  appealRejected: string;
 }
 
 /** `n` written in the language, followed by the plural form of `forms` that goes with it. */
@@ -63,6 +66,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'Egg Rush misses you!',
     thanks: (tickets, word) =>
       `Thank you! ${word(tickets, { one: 'ticket is', other: 'tickets are' })} in your balance.`,
+    appealUpheld: '✅ Your airdrop appeal was upheld: your account counts in the airdrop like any other.',
+    appealRejected: 'Your airdrop appeal was reviewed: the team looked again and kept its decision.',
   },
   ru: {
     welcome:
@@ -94,6 +99,10 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'Egg Rush скучает по вам!',
     thanks: (tickets, word) =>
       `Спасибо! На вашем балансе +${word(tickets, { one: 'билет', few: 'билета', other: 'билетов' })}.`,
+    appealUpheld:
+      '✅ Ваша апелляция по аирдропу удовлетворена: аккаунт участвует в аирдропе, как и все остальные.',
+    appealRejected:
+      'Ваша апелляция по аирдропу рассмотрена: команда пересмотрела дело и оставила решение в силе.',
   },
   uk: {
     welcome: 'Вітаємо в Egg Rush! Тапайте яйце, розвивайте ферму, крутіть колесо та піднімайтеся в рейтингу.',
@@ -123,6 +132,9 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'Egg Rush сумує за вами!',
     thanks: (tickets, word) =>
       `Дякуємо! На вашому балансі +${word(tickets, { one: 'квиток', few: 'квитки', other: 'квитків' })}.`,
+    appealUpheld: '✅ Вашу апеляцію щодо аірдропу задоволено: акаунт бере участь в аірдропі, як і всі інші.',
+    appealRejected:
+      'Вашу апеляцію щодо аірдропу розглянуто: команда переглянула справу й залишила рішення в силі.',
   },
   es: {
     welcome:
@@ -154,6 +166,10 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: '¡Egg Rush te extraña!',
     thanks: (tickets, word) =>
       `¡Gracias! Tu saldo suma +${word(tickets, { one: 'boleto', other: 'boletos' })}.`,
+    appealUpheld:
+      '✅ Tu apelación del airdrop fue aceptada: tu cuenta participa en el airdrop como cualquier otra.',
+    appealRejected:
+      'Tu apelación del airdrop fue revisada: el equipo la revisó de nuevo y mantuvo su decisión.',
   },
   'pt-BR': {
     welcome:
@@ -185,6 +201,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'O Egg Rush sente sua falta!',
     thanks: (tickets, word) =>
       `Obrigado! +${word(tickets, { one: 'ticket', other: 'tickets' })} no seu saldo.`,
+    appealUpheld: '✅ Seu recurso do airdrop foi aceito: sua conta participa do airdrop como qualquer outra.',
+    appealRejected: 'Seu recurso do airdrop foi analisado: a equipe analisou de novo e manteve a decisão.',
   },
   id: {
     welcome:
@@ -215,6 +233,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'Seorang teman',
     missYou: 'Egg Rush merindukanmu!',
     thanks: (tickets, word) => `Terima kasih! +${word(tickets, { other: 'tiket' })} sudah masuk ke saldomu.`,
+    appealUpheld: '✅ Banding airdrop-mu diterima: akunmu ikut dalam airdrop seperti akun lainnya.',
+    appealRejected: 'Banding airdrop-mu sudah ditinjau: tim memeriksanya lagi dan tetap pada keputusannya.',
   },
   vi: {
     welcome:
@@ -245,6 +265,10 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'Một người bạn',
     missYou: 'Egg Rush nhớ bạn!',
     thanks: (tickets, word) => `Cảm ơn bạn! +${word(tickets, { other: 'vé' })} đã vào số dư của bạn.`,
+    appealUpheld:
+      '✅ Kháng nghị airdrop của bạn được chấp nhận: tài khoản được tính trong airdrop như mọi tài khoản khác.',
+    appealRejected:
+      'Kháng nghị airdrop của bạn đã được xem xét: đội ngũ đã xem xét lại và giữ nguyên quyết định.',
   },
   tr: {
     welcome: "Egg Rush'a hoş geldin! Yumurtaya dokun, çiftliğini büyüt, çarkı çevir ve sıralamada yüksel.",
@@ -273,6 +297,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'Bir arkadaşın',
     missYou: 'Egg Rush seni özledi!',
     thanks: (tickets, word) => `Teşekkürler! +${word(tickets, { other: 'bilet' })} bakiyende.`,
+    appealUpheld: "✅ Airdrop itirazın kabul edildi: hesabın airdrop'a diğerleri gibi katılıyor.",
+    appealRejected: 'Airdrop itirazın incelendi: ekip yeniden inceledi ve kararını korudu.',
   },
   fa: {
     welcome:
@@ -302,6 +328,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'یک دوست',
     missYou: 'Egg Rush دلش برایت تنگ شده!',
     thanks: (tickets, word) => `ممنون! +${word(tickets, { other: 'بلیت' })} به موجودی‌ات اضافه شد.`,
+    appealUpheld: '✅ اعتراضت درباره ایردراپ پذیرفته شد: حسابت مثل بقیه در ایردراپ حساب می‌شود.',
+    appealRejected: 'اعتراضت درباره ایردراپ بررسی شد: تیم دوباره بررسی کرد و تصمیمش را تغییر نداد.',
   },
   hi: {
     welcome: 'Egg Rush में आपका स्वागत है! अंडे पर टैप करें, अपना फ़ार्म बढ़ाएँ, पहिया घुमाएँ और लीडरबोर्ड पर ऊपर चढ़ें।',
@@ -330,6 +358,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'एक दोस्त',
     missYou: 'Egg Rush आपको याद कर रहा है!',
     thanks: (tickets, word) => `धन्यवाद! आपके बैलेंस में +${word(tickets, { other: 'टिकट' })}।`,
+    appealUpheld: '✅ एयरड्रॉप पर आपकी अपील स्वीकार हुई: आपका अकाउंट बाकी सभी की तरह एयरड्रॉप में गिना जाएगा।',
+    appealRejected: 'एयरड्रॉप पर आपकी अपील देखी गई: टीम ने दोबारा देखा और अपना फ़ैसला बनाए रखा।',
   },
 };
 
@@ -359,6 +389,8 @@ export function botTexts(lng: LanguageCode) {
             Number(detail.reward ?? 0),
             word,
           );
+        case 'appeal':
+          return detail.outcome === 'upheld' ? texts.appealUpheld : texts.appealRejected;
         default:
           return texts.missYou;
       }

@@ -90,6 +90,24 @@ export async function enqueueFriendsJoined(
   return rows.length;
 }
 
+/**
+ * Queues one message for a player about an event of theirs (an appeal answered), due at `dueAt`;
+ * queued once per player, kind and key. True when it was queued now.
+ */
+export async function enqueueNotice(
+  tx: Tx,
+  notice: { userId: number; kind: string; eventKey: string; dueAt: Date; detail: Record<string, unknown> },
+): Promise<boolean> {
+  const rows = await queryRows(
+    tx,
+    sql`insert into notifications (user_id, kind, event_key, due_at, detail)
+      values (${notice.userId}, ${notice.kind}, ${notice.eventKey}, ${notice.dueAt}, ${JSON.stringify(notice.detail)})
+      on conflict do nothing
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
 export interface ClaimedNotification {
   id: number;
   userId: number;

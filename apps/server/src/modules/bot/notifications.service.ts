@@ -16,6 +16,7 @@ import { botTexts } from './messages.ts';
 import {
   claimDue,
   enqueueEnergyFull,
+  enqueueNotice,
   enqueueFarmsReady,
   enqueueFriendsJoined,
   enqueueStreakWarnings,
@@ -32,6 +33,24 @@ import {
 export async function rememberTimeZone(deps: Deps, userId: number, timeZone: string): Promise<void> {
   if (!deps.env.botEnabled) return;
   await setTimeZone(deps.database.db, userId, timeZone, new Date(deps.now()));
+}
+
+/**
+ * Tells a player, through the bot's queue, the outcome of their airdrop appeal (kind `appeal`,
+ * once per appeal), in their language when it is sent. Nothing is queued without the bot.
+ */
+export async function queueAppealAnswer(
+  deps: Deps,
+  notice: { userId: number; appealId: number; outcome: 'upheld' | 'rejected' },
+): Promise<void> {
+  if (!deps.env.botEnabled) return;
+  await enqueueNotice(deps.database.db, {
+    userId: notice.userId,
+    kind: 'appeal',
+    eventKey: `appeal:${notice.appealId}`,
+    dueAt: new Date(deps.now()),
+    detail: { outcome: notice.outcome },
+  });
 }
 
 export const SCAN_EVERY_MS = 60_000;
@@ -58,7 +77,7 @@ export function decide(n: ClaimedNotification, state: RecipientState, now: numbe
         ? state.energyKey === n.eventKey && state.energySpent
         : kind === 'streak'
           ? n.eventKey === `day:${gameDay(now)}` && state.lastDailyDay === gameDay(now) - 1
-          : kind === 'friend';
+          : kind === 'friend' || kind === 'appeal';
   if (!stillTrue) return { send: false, status: 'skipped' };
   const allowed = outsideQuietHours(now, state.timeZone);
   if (allowed > now) return { send: false, later: allowed };
