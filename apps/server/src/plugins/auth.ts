@@ -46,7 +46,8 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
   // validation, so the targets are the ids the route will act on.
   app.addHook('preHandler', async (request) => {
     if (!isPrivateApiRoute(request) || !isAdminRoute(request) || request.method === 'GET') return;
-    if (!targetsOf(request).includes(request.userId)) return;
+    const found = (await request.routeOptions.config.targets?.(request)) ?? [];
+    if (![...targetsOf(request), ...found].includes(request.userId)) return;
     await insertAudit(app.deps.database.db, [
       {
         adminId: request.userId,
@@ -60,7 +61,10 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
   });
 }
 
-/** The players an operators' route acts on: `:playerId`, a body `playerId` or a body `ids` list. */
+/**
+ * The players an operators' route acts on: `:playerId`, a body `playerId` or a body `ids` list,
+ * and those its config's `targets` finds (a cluster's members, an appeal's player).
+ */
 const targetsOf = (request: FastifyRequest): unknown[] => {
   const params = asRecord(request.params);
   const body = asRecord(request.body);
@@ -68,6 +72,13 @@ const targetsOf = (request: FastifyRequest): unknown[] => {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The players an operators' route acts on that the request names only indirectly (a
+     * cluster's members, an appeal's player): an operator among them is refused (SELF_ACTION).
+     */
+    targets?: (request: FastifyRequest) => Promise<readonly number[]>;
+  }
   interface FastifyInstance {
     /** Banned players (checked on every authenticated call). */
     bans: BanList;
