@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Address, Cell, CellType } from '@ton/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weighPlayers, type AllocationRule, type ScoreFacts } from '@egg-rush/game/allocation-rule';
 import { verifyAirdropProof } from '@egg-rush/jetton/tree';
 import { queryRows } from '../src/db/client.ts';
 import { markClaimed } from '../src/modules/airdrop/airdrop.repository.ts';
@@ -21,6 +22,22 @@ const EXCLUDED = 9104; // excluded by the operator
 const NO_WALLET = 9105;
 const LATE = 9106; // binds a wallet after the snapshot
 const UNIT = 10n ** 9n;
+/** A rule that weighs coins alone, as they are: shares in proportion to lifetime coins. */
+const COINS_ONLY: AllocationRule = {
+  coinsExponent: 1,
+  weights: { coins: 1, activeDays: 0, tasks: 0, friendsStayed: 0, accountAge: 0, premium: 0 },
+  reviewDiscount: 1,
+};
+const NO_FACTS: Omit<ScoreFacts, 'playerId'> = {
+  coins: 0,
+  operatorCoins: 0,
+  activeDays: 0,
+  tasks: 0,
+  friendsStayed: 0,
+  premium: false,
+  registeredAt: 0,
+  review: false,
+};
 
 const wallet = (byte: string) => `0:${byte.repeat(32)}`;
 const WALLETS: Record<number, string> = {
@@ -129,12 +146,67 @@ describe('allocating a snapshot', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  /** Creation attempts that must each answer 400 with a message matching theirs, writing nothing. */
+  const refusedAtCreation = async (cases: readonly [Record<string, unknown>, RegExp][]) => {
+    const before = await tableCounts();
+    for (const [payload, message] of cases) {
+      const res = await t.call(op, {
+        method: 'POST',
+        url: '/api/v1/admin/airdrop/allocations',
+        payload: { snapshotId, supply: String(1000n * UNIT), ...payload },
+      });
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 400 });
+      expect(res.json<{ message: string }>().message).toMatch(message);
+    }
+    expect(await tableCounts()).toEqual(before);
+  };
+
+  it('refuses a supply above what a jetton can hold (2^120 − 1 smallest units) with a 400', async () => {
+    await refusedAtCreation([
+      [{ supply: String(2n ** 120n) }, /2\^120 − 1/],
+      [{ supply: String(2n ** 120n), decimals: 0 }, /2\^120 − 1/],
+      [{ supply: `1${'0'.repeat(76)}` }, /2\^120 − 1/],
+    ]);
+  });
+
+  it('refuses a claim window past 48 bits, the default end of a late start included, with a 400', async () => {
+    const max = 2 ** 48 - 1;
+    await refusedAtCreation([
+      [{ startFrom: max - 1000 }, /48 bits/], // ends 180 days later by default
+      [{ startFrom: max }, /48 bits/],
+    ]);
+  });
+
+  it('refuses a claim window that has already closed, with a 400', async () => {
+    const now = Math.floor(t.clock.now() / 1000);
+    await refusedAtCreation([
+      [{ startFrom: now - 30 * 86_400, expiredAt: now - 86_400 }, /already closed/],
+      [{ startFrom: now - 30 * 86_400, expiredAt: now - 1 }, /already closed/],
+      [{ startFrom: now - 200 * 86_400 }, /already closed/], // the default window, 180 days from then
+    ]);
+  });
+
+  it('refuses a claim window that closes within a day of now, with a 400', async () => {
+    const now = Math.floor(t.clock.now() / 1000);
+    await refusedAtCreation([
+      [{ startFrom: now - 60, expiredAt: now }, /at least a day/],
+      [{ startFrom: now - 60, expiredAt: now + 3600 }, /at least a day/],
+      [{ startFrom: now - 60, expiredAt: now + 86_399 }, /at least a day/],
+    ]);
+  });
+
   it('shares the supply by the rule and previews totals, histogram, largest wallets and exclusions', async () => {
     const now = Math.floor(t.clock.now() / 1000);
     const res = await t.call(op, {
       method: 'POST',
       url: '/api/v1/admin/airdrop/allocations',
-      payload: { snapshotId, supply: String(6000n * UNIT), startFrom: now - 60, expiredAt: now + 86_400 },
+      payload: {
+        snapshotId,
+        supply: String(6000n * UNIT),
+        startFrom: now - 60,
+        expiredAt: now + 86_400,
+        rule: COINS_ONLY,
+      },
     });
     expect(res.statusCode).toBe(200);
     const { allocation } = res.json<{ allocation: { id: number; status: string; wallets: number } }>();
@@ -159,8 +231,22 @@ describe('allocating a snapshot', () => {
       sql`select user_id, coins from airdrop_snapshot_rows where snapshot_id = ${snapshotId}`,
     );
     const coinsOf = new Map(coins.map((r) => [Number(r.user_id), BigInt(r.coins)]));
-    const weight = [A, B, C].reduce((s, id) => s + coinsOf.get(id)!, 0n);
-    const expected = (id: number) => ((6000n * UNIT * coinsOf.get(id)!) / weight / UNIT) * UNIT;
+    // The rule's weights: with coins alone, counted as they are, each player's coins (less what
+    // operators credited) over the largest.
+    const credited = (id: number) => p.largest.find((l) => l.playerIds.includes(id))!.operatorCoins;
+    const weights = weighPlayers(
+      [A, B, C].map((id) => ({
+        ...NO_FACTS,
+        playerId: id,
+        coins: Number(coinsOf.get(id)!),
+        operatorCoins: credited(id),
+        activeDays: 1,
+      })),
+      COINS_ONLY,
+      t.clock.now(),
+    );
+    const weight = [A, B, C].reduce((s, id) => s + weights.get(id)!, 0n);
+    const expected = (id: number) => ((6000n * UNIT * weights.get(id)!) / weight / UNIT) * UNIT;
     expect(p.largest.map((l) => [l.wallet, l.amount, l.playerIds])).toEqual(
       [B, C, A].map((id) => [WALLETS[id], String(expected(id)), [id]]),
     );
@@ -184,6 +270,46 @@ describe('allocating a snapshot', () => {
     expect(p.excluded).toEqual([
       { playerId: EXCLUDED, wallet: WALLETS[EXCLUDED], reason: 'excluded', detail: 'bot farm' },
     ]);
+  });
+
+  it('refuses to publish a draft whose claim window now closes within a day, or has closed, with a 400', async () => {
+    const start = t.clock.now();
+    const now = Math.floor(start / 1000);
+    const created = await t.call(op, {
+      method: 'POST',
+      url: '/api/v1/admin/airdrop/allocations',
+      payload: { snapshotId, supply: String(10n * UNIT), startFrom: now - 60, expiredAt: now + 2 * 86_400 },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json<{ allocation: { id: number } }>().allocation.id;
+    const publish = async () =>
+      t.call(await t.console(OPERATOR), {
+        method: 'POST',
+        url: `/api/v1/admin/airdrop/allocations/${id}/publish`,
+        payload: {},
+      });
+    try {
+      // The draft sat for a day and a second: its window now closes in less than a day.
+      t.clock.set(start + (86_400 + 1) * 1000);
+      const late = await publish();
+      expect({ status: late.statusCode, message: late.json().message }).toEqual({
+        status: 400,
+        message: expect.stringMatching(/at least a day/),
+      });
+      t.clock.set(start + (2 * 86_400 + 1) * 1000);
+      const closed = await publish();
+      expect({ status: closed.statusCode, message: closed.json().message }).toEqual({
+        status: 400,
+        message: expect.stringMatching(/already closed/),
+      });
+    } finally {
+      t.clock.set(start);
+    }
+    const [row] = await queryRows<{ status: string; root_hex: string | null }>(
+      t.deps.database.db,
+      sql`select status, root_hex from airdrop_allocations where id = ${id}`,
+    );
+    expect(row).toEqual({ status: 'draft', root_hex: null });
   });
 
   it('answers no_snapshot before publishing and no_wallet without a wallet', async () => {

@@ -99,6 +99,11 @@ export interface AirdropResult {
 }
 
 export const MAX_DECIMALS = 18;
+/**
+ * The most a jetton can hold, in smallest units: TEP-74's amounts are `Coins` (VarUInteger 16),
+ * and the minter's total supply is one. Every allocated amount is at most the supply.
+ */
+export const MAX_JETTON_AMOUNT = 2n ** 120n - 1n;
 
 /** Checks the parameters; a message naming the problem, or null. */
 export function airdropParamsProblem(p: AirdropParams): string | null {
@@ -106,9 +111,41 @@ export function airdropParamsProblem(p: AirdropParams): string | null {
     return `decimals must be an integer from 0 to ${MAX_DECIMALS}`;
   const unit = 10n ** BigInt(p.decimals);
   if (p.supply < unit) return 'supply must be at least one whole jetton';
+  if (p.supply > MAX_JETTON_AMOUNT)
+    return `supply must be at most 2^120 − 1 (${MAX_JETTON_AMOUNT}) smallest units, the most a jetton holds`;
   if (p.cap !== undefined && p.cap !== null && p.cap < unit) return 'cap must be at least one whole jetton';
   if (p.minimum !== undefined && p.minimum !== null && p.minimum < 0n) return 'minimum must not be negative';
   if (p.cap != null && p.minimum != null && p.minimum > p.cap) return 'minimum must not exceed the cap';
+  return null;
+}
+
+// --- The claim window ------------------------------------------------------------------------------
+
+/** The latest second TEP-176's airdrop item can hold: `start_from` and `expired_at` are uint48. */
+export const MAX_CLAIM_SECONDS = 2 ** 48 - 1;
+/** A claim window must stay open at least this long (seconds) after it is allocated or published. */
+export const CLAIM_WINDOW_MIN_LEFT_S = 86_400;
+
+/** When claiming opens and closes, in Unix seconds (the airdrop item's `start_from`, `expired_at`). */
+export interface ClaimWindow {
+  startFrom: number;
+  expiredAt: number;
+}
+
+/**
+ * Checks a claim window at `nowS` (Unix seconds), when it is allocated and again when it is
+ * published (a draft may wait for days); a message naming the problem, or null.
+ */
+export function claimWindowProblem(w: ClaimWindow, nowS: number): string | null {
+  const fits = (s: number) => Number.isSafeInteger(s) && s >= 0 && s <= MAX_CLAIM_SECONDS;
+  if (!fits(w.startFrom))
+    return `startFrom must be Unix seconds that fit 48 bits (0 to ${MAX_CLAIM_SECONDS})`;
+  if (!fits(w.expiredAt))
+    return `expiredAt must be Unix seconds that fit 48 bits (0 to ${MAX_CLAIM_SECONDS})`;
+  if (w.expiredAt <= w.startFrom) return 'expiredAt must be after startFrom';
+  if (w.expiredAt < nowS) return 'the claim window has already closed (expiredAt is in the past)';
+  if (w.expiredAt < nowS + CLAIM_WINDOW_MIN_LEFT_S)
+    return 'the claim window must stay open at least a day from now (expiredAt at least 86,400 s ahead)';
   return null;
 }
 

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateAirdrop, distribution, type AirdropParams, type AirdropRow } from '../src/airdrop.ts';
+import {
+  allocateAirdrop,
+  airdropParamsProblem,
+  claimWindowProblem,
+  distribution,
+  MAX_CLAIM_SECONDS,
+  MAX_JETTON_AMOUNT,
+  type AirdropParams,
+  type AirdropRow,
+} from '../src/airdrop.ts';
 
 const wallet = (n: number) => `0:${n.toString(16).padStart(64, '0')}`;
 
@@ -98,6 +107,13 @@ describe('airdrop allocation', () => {
     expect(() => allocateAirdrop([], { supply: 1000n, decimals: 0, cap: 5n, minimum: 6n })).toThrow(
       /minimum/,
     );
+  });
+
+  it('refuses a supply above what a jetton holds (2^120 − 1 smallest units), and takes that one', () => {
+    expect(MAX_JETTON_AMOUNT).toBe(2n ** 120n - 1n);
+    expect(airdropParamsProblem({ supply: MAX_JETTON_AMOUNT, decimals: 9 })).toBeNull();
+    expect(airdropParamsProblem({ supply: MAX_JETTON_AMOUNT + 1n, decimals: 9 })).toMatch(/2\^120 − 1/);
+    expect(airdropParamsProblem({ supply: MAX_JETTON_AMOUNT + 1n, decimals: 0 })).toMatch(/2\^120 − 1/);
   });
 
   it('never allocates more than the supply; caps, minimums and whole units hold', () => {
@@ -217,6 +233,28 @@ describe('airdrop allocation by weight', () => {
         );
         expect({ ...byWeight, allocations: [] }).toEqual({ ...plain, allocations: [] });
       }),
+    );
+  });
+});
+
+describe('the claim window', () => {
+  const now = 1_800_000_000;
+  const day = 86_400;
+  it('fits 48 bits, ends after it starts, and stays open a day at least from now', () => {
+    expect(MAX_CLAIM_SECONDS).toBe(2 ** 48 - 1);
+    expect(claimWindowProblem({ startFrom: now - 60, expiredAt: now + day }, now)).toBeNull();
+    expect(
+      claimWindowProblem({ startFrom: MAX_CLAIM_SECONDS - 1, expiredAt: MAX_CLAIM_SECONDS }, now),
+    ).toBeNull();
+    expect(claimWindowProblem({ startFrom: now, expiredAt: MAX_CLAIM_SECONDS + 1 }, now)).toMatch(/48 bits/);
+    expect(claimWindowProblem({ startFrom: -1, expiredAt: now + day }, now)).toMatch(/48 bits/);
+    expect(claimWindowProblem({ startFrom: now + 2 * day, expiredAt: now + 2 * day }, now)).toMatch(/after/);
+    expect(claimWindowProblem({ startFrom: now - 9 * day, expiredAt: now - 1 }, now)).toMatch(
+      /already closed/,
+    );
+    expect(claimWindowProblem({ startFrom: now - 60, expiredAt: now }, now)).toMatch(/at least a day/);
+    expect(claimWindowProblem({ startFrom: now - 60, expiredAt: now + day - 1 }, now)).toMatch(
+      /at least a day/,
     );
   });
 });

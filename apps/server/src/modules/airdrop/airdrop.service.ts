@@ -5,7 +5,12 @@ import type {
   AirdropAllocation,
   AirdropClaimResponse,
 } from '@egg-rush/contract/airdrop';
-import { allocateAirdrop, airdropParamsProblem, type AirdropRow } from '@egg-rush/game/airdrop';
+import {
+  allocateAirdrop,
+  airdropParamsProblem,
+  claimWindowProblem,
+  type AirdropRow,
+} from '@egg-rush/game/airdrop';
 import { ADJUST_KIND } from '@egg-rush/game/operator';
 import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
 import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
@@ -62,6 +67,9 @@ function view(a: repo.AllocationRow): AirdropAllocation {
   };
 }
 
+/** A rule's problem as a sentence: 'supply must …' → 'Supply must ….' */
+const sentence = (problem: string) => `${problem[0]!.toUpperCase()}${problem.slice(1)}.`;
+
 /** A wallet address in its raw form (`0:<hex>`), or null when it is not a basechain address. */
 export function rawAddress(text: string): string | null {
   try {
@@ -117,9 +125,11 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
     async createAllocation(adminId: number, body: AdminAllocationBody) {
       const snapshot = await repo.findSnapshot(db, body.snapshotId);
       if (!snapshot) throw notFound('Snapshot not found.');
-      const startFrom = body.startFrom ?? Math.floor(deps.now() / 1000);
+      const nowS = Math.floor(deps.now() / 1000);
+      const startFrom = body.startFrom ?? nowS;
       const expiredAt = body.expiredAt ?? startFrom + DEFAULT_CLAIM_WINDOW_S;
-      if (expiredAt <= startFrom) throw badRequest('expiredAt must be after startFrom.');
+      const windowProblem = claimWindowProblem({ startFrom, expiredAt }, nowS);
+      if (windowProblem) throw badRequest(sentence(windowProblem));
       const params = {
         supply: BigInt(body.supply),
         decimals: body.decimals ?? JETTON.decimals,
@@ -127,7 +137,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
         minimum: body.minimum === undefined ? null : BigInt(body.minimum),
       };
       const problem = airdropParamsProblem(params);
-      if (problem) throw badRequest(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
+      if (problem) throw badRequest(sentence(problem));
 
       const excluded = new Map((await repo.exclusions(db)).map((e) => [e.userId, e.reason]));
       const rows: AirdropRow[] = (await repo.snapshotRows(db, snapshot.id)).map((r) => ({
@@ -260,6 +270,10 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       if ((await repo.publishedCount(db)) > 0)
         throw refused('ANOTHER_PUBLISHED', 'Another allocation is already published.');
       if (a.wallets === 0) throw refused('EMPTY_ALLOCATION', 'This allocation has no wallet.');
+      // A draft may have waited for days: its window must still be open for a day at least.
+      const windowProblem = claimWindowProblem(a, Math.floor(deps.now() / 1000));
+      if (windowProblem)
+        throw badRequest(`${sentence(windowProblem)} Allocate the snapshot again with a later expiredAt.`);
       let admin: string | null = null;
       if (options.admin !== undefined) {
         admin = rawAddress(options.admin);
