@@ -1,14 +1,18 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   createBrowserRouter,
+  matchPath,
   Navigate,
   NavLink,
   Outlet,
   RouterProvider,
+  useLocation,
   type RouteObject,
 } from 'react-router';
 import { AirdropPage } from './airdrop/airdrop-page.tsx';
+import { AppealsPage } from './appeals/appeals-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
+import { ClustersPage } from './clusters/clusters-page.tsx';
 import { PlayerPage } from './players/player-page.tsx';
 import { PlayersPage } from './players/players-page.tsx';
 import { SnapshotsPage } from './snapshots/snapshots-page.tsx';
@@ -24,26 +28,52 @@ const NAV = [
   ['/admin/players', 'Players'],
   ['/admin/tasks', 'Tasks'],
   ['/admin/suspicion', 'Suspicion list'],
+  ['/admin/clusters', 'Clusters'],
+  ['/admin/appeals', 'Appeals'],
   ['/admin/snapshots', 'Airdrop snapshots'],
   ['/admin/airdrop', 'Airdrop'],
   ['/admin/audit', 'Audit log'],
 ] as const;
 
+/**
+ * The console's frame: a sidebar on a desk; at phone width a bar with the page's name and a Menu
+ * button that opens every link at once (a row of links scrolling sideways hid most of them).
+ */
 function Shell({ adminId, signOut }: { adminId: number; signOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const links = useId();
+  const here = NAV.find(([to]) => matchPath({ path: to, end: to === '/admin' }, pathname))?.[1] ?? '';
   return (
     <div className="a-shell">
-      <nav className="a-nav" aria-label="Console">
-        <div className="a-brand">
-          Egg Rush <span>operator</span>
+      <nav className="a-nav" aria-label="Console" data-open={open || undefined}>
+        <div className="a-nav-bar">
+          <div className="a-brand">
+            Egg Rush <span>operator</span>
+          </div>
+          <span className="a-nav-here" aria-hidden>
+            {here}
+          </span>
+          <button
+            type="button"
+            className="a-btn a-nav-toggle"
+            aria-expanded={open}
+            aria-controls={links}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Close' : 'Menu'}
+          </button>
         </div>
-        {NAV.map(([to, label]) => (
-          <NavLink key={to} to={to} end={to === '/admin'}>
-            {label}
-          </NavLink>
-        ))}
-        <div className="a-nav-foot">
-          <div className="a-muted a-small">Signed in as {adminId}</div>
-          <Button onClick={signOut}>Sign out</Button>
+        <div className="a-nav-links" id={links}>
+          {NAV.map(([to, label]) => (
+            <NavLink key={to} to={to} end={to === '/admin'} onClick={() => setOpen(false)}>
+              {label}
+            </NavLink>
+          ))}
+          <div className="a-nav-foot">
+            <div className="a-muted a-small">Signed in as {adminId}</div>
+            <Button onClick={signOut}>Sign out</Button>
+          </div>
         </div>
       </nav>
       <main className="a-main">
@@ -66,6 +96,8 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'players/:playerId', element: <PlayerPage /> },
         { path: 'tasks', element: <TasksPage /> },
         { path: 'suspicion', element: <SuspicionPage /> },
+        { path: 'clusters', element: <ClustersPage /> },
+        { path: 'appeals', element: <AppealsPage /> },
         { path: 'snapshots', element: <SnapshotsPage /> },
         { path: 'airdrop', element: <AirdropPage /> },
         { path: 'audit', element: <AuditPage /> },

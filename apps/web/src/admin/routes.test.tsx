@@ -1,0 +1,51 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, serve } from '../../test/harness.tsx';
+import { AdminConsole } from './routes.tsx';
+
+describe('the console’s navigation', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('links every page, Clusters and Appeals among them, and at phone width opens from a Menu button', async () => {
+    serve({
+      'GET /admin/airdrop/clusters': { clusters: [] },
+      'GET /admin/airdrop/appeals': { appeals: [] },
+    });
+    window.history.replaceState(null, '', '/admin/clusters');
+    renderWithProviders(<AdminConsole adminId={7000} signOut={vi.fn()} />);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Players',
+      'Tasks',
+      'Suspicion list',
+      'Clusters',
+      'Appeals',
+      'Airdrop snapshots',
+      'Airdrop',
+      'Audit log',
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Clusters', level: 1 })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Clusters' })).toHaveClass('active');
+    // The phone's bar names the page, and its button opens the links (admin.css shows them).
+    expect(nav.querySelector('.a-nav-here')).toHaveTextContent('Clusters');
+    const menu = within(nav).getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(menu.getAttribute('aria-controls')!)).toContainElement(
+      within(nav).getByRole('link', { name: 'Appeals' }),
+    );
+    fireEvent.click(menu);
+    expect(nav).toHaveAttribute('data-open', 'true');
+    expect(within(nav).getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true');
+    // Following a link closes the menu.
+    fireEvent.click(within(nav).getByRole('link', { name: 'Appeals' }));
+    expect(await screen.findByRole('heading', { name: 'Appeals', level: 1 })).toBeInTheDocument();
+    expect(nav).not.toHaveAttribute('data-open');
+    expect(nav.querySelector('.a-nav-here')).toHaveTextContent('Appeals');
+    expect(window.location.pathname).toBe('/admin/appeals');
+  });
+});
