@@ -1,4 +1,5 @@
 import { accountRegisteredAt } from './account-age.ts';
+import { TAP_INTERVAL_MS } from './tap.ts';
 
 /**
  * Who is behind an account: the signals the server records about each player, and the rules that
@@ -81,57 +82,82 @@ export interface Cluster {
 
 // --- The rules -----------------------------------------------------------------------------------
 
+const MIN = 60_000;
 const DAY = 86_400_000;
 
 /**
- * The thresholds of the clustering, tuned on simulated populations (population.ts and
- * bench/fairness) so that farms of every simulated kind land in `exclude` clusters and almost no
- * honest player lands in `review` or `exclude`.
+ * The thresholds of the clustering, tuned on simulated populations (population.ts, test
+ * clusters-population.test.ts and bench/fairness) so that farms of every simulated kind land in
+ * `exclude` clusters and (almost) no honest player lands in `review` or `exclude`.
  */
 export const CLUSTERING = {
   /** Two sessions "start together" when their launches are at most this far apart. */
-  coStartMs: 2 * 60_000,
+  coStartMs: 2 * MIN,
   /** An account is new when its Telegram account was registered at most this long before it joined. */
   newAccountMs: 60 * DAY,
   /** Two new accounts are neighbours when registered at most this far apart (ids close together). */
-  neighbourMs: 7 * DAY,
+  neighbourMs: 3 * DAY,
   /** A pair is in step when their sessions start together on at least this many days… */
-  minCoStartDays: 4,
+  minCoStartDays: 5,
   /** …and on at least this share of the days both played. */
-  minCoStartShare: 0.35,
+  minCoStartShare: 0.4,
   /** In a sweep over sessions sorted by time, each session is compared with at most this many next ones. */
   sweepNeighbours: 8,
   /** In a group sorted by another key (siblings, one funder's wallets), each member's next ones compared. */
   groupNeighbours: 3,
+  /**
+   * A member stays in a cluster when at least this share of its sessions start together with
+   * another member's: a farm's accounts start (nearly) every session with the others; a classmate
+   * who plays with the class at the breaks, or an honest player who happens to play at the farm's
+   * hours, starts only some.
+   */
+  memberInStep: 0.6,
+  /** The cluster's in-step share (mean of its members') counts from `low` (nothing) to `high` (all). */
+  inStepLow: 0.5,
+  inStepHigh: 0.9,
+  /** A tap cadence is a script's when its mean interval is at most this… */
+  scriptedMeanMs: 1.25 * TAP_INTERVAL_MS,
+  /** …and its intervals vary less than this (coefficient of variation); people are irregular. */
+  scriptedCv: 0.15,
+  /** A funder is the cluster's own when at least this share of the wallets it funded are members'. */
+  ownFunderShare: 0.8,
   /** A cluster with fewer members is always `clear`: a household, a couple, friends who play together. */
   minReviewSize: 4,
   minExcludeSize: 6,
   /** Scores from which a cluster is recommended for review and for exclusion. */
-  reviewScore: 0.45,
-  excludeScore: 0.65,
+  reviewScore: 0.4,
+  excludeScore: 0.6,
 } as const;
 
 interface Prepared {
   id: number;
   registeredAt: number;
   isNew: boolean;
+  /** Session starts, ascending, with the sessions' nets in the same order. */
   starts: Float64Array;
-  /** Session i's net and device, in the order of starts. */
   nets: string[];
-  devices: string[];
   account: AccountSignals;
 }
 
+const bySessionStart = (x: SessionSignal, y: SessionSignal) =>
+  x.start - y.start || (x.net < y.net ? -1 : x.net > y.net ? 1 : 0);
+
 function prepare(a: AccountSignals, now: number): Prepared {
-  const sessions = a.sessions.filter((s) => s.start <= now).sort((x, y) => x.start - y.start);
+  // The server sends sessions in order, all before now; sorted here only when they are not.
+  let sessions = a.sessions;
+  let sorted = true;
+  for (let i = 0; i < sessions.length && sorted; i++)
+    sorted = sessions[i]!.start <= now && (i === 0 || bySessionStart(sessions[i - 1]!, sessions[i]!) <= 0);
+  if (!sorted) sessions = sessions.filter((s) => s.start <= now).sort(bySessionStart);
   const registeredAt = accountRegisteredAt(a.id);
+  const starts = new Float64Array(sessions.length);
+  for (let i = 0; i < sessions.length; i++) starts[i] = sessions[i]!.start;
   return {
     id: a.id,
     registeredAt,
     isNew: a.joinedAt - registeredAt <= CLUSTERING.newAccountMs,
-    starts: Float64Array.from(sessions, (s) => s.start),
+    starts,
     nets: sessions.map((s) => s.net),
-    devices: sessions.map((s) => s.device),
     account: a,
   };
 }
@@ -204,12 +230,13 @@ export interface PairFacts {
   coStartDays: number;
   /** Days both played. */
   commonDays: number;
-  /** Of the co-starting days, those where the two co-starting sessions came from one network address. */
+  /** Days on which two sessions that started together came from one network address. */
   coStartSameNetDays: number;
+  /** One invited the other, or one account invited both. */
   referral: boolean;
   siblings: boolean;
+  /** Their wallets were funded by one address, or one's by the other's. */
   sameFunder: boolean;
-  /** One's wallet was funded by the other's. */
   fundedByOther: boolean;
   /** Both new, registered at most neighbourMs apart. */
   neighbours: boolean;
@@ -217,26 +244,44 @@ export interface PairFacts {
 
 function pairFacts(a: Prepared, b: Prepared): PairFacts {
   const W = CLUSTERING.coStartMs;
-  const coDays = new Set<number>();
-  const sameNetDays = new Set<number>();
+  // Starts are ascending, so days come in order: a day is counted when it differs from the last.
+  let coStartDays = 0;
+  let lastCo = NaN;
+  let coStartSameNetDays = 0;
+  let lastSame = NaN;
   let j = 0;
   for (let i = 0; i < a.starts.length; i++) {
     const t = a.starts[i]!;
     while (j < b.starts.length && b.starts[j]! < t - W) j++;
     for (let k = j; k < b.starts.length && b.starts[k]! <= t + W; k++) {
-      coDays.add(dayOf(t));
-      if (a.nets[i] !== '' && a.nets[i] === b.nets[k]) sameNetDays.add(dayOf(t));
+      const d = dayOf(t);
+      if (d !== lastCo) {
+        coStartDays++;
+        lastCo = d;
+      }
+      if (d !== lastSame && a.nets[i] !== '' && a.nets[i] === b.nets[k]) {
+        coStartSameNetDays++;
+        lastSame = d;
+      }
     }
   }
   const da = daysOf(a.starts);
-  const db = new Set(daysOf(b.starts));
-  const commonDays = da.filter((d) => db.has(d)).length;
+  const db = daysOf(b.starts);
+  let commonDays = 0;
+  for (let x = 0, y = 0; x < da.length && y < db.length;)
+    if (da[x]! < db[y]!) x++;
+    else if (da[x]! > db[y]!) y++;
+    else {
+      commonDays++;
+      x++;
+      y++;
+    }
   const wa = a.account.wallet;
   const wb = b.account.wallet;
   return {
-    coStartDays: coDays.size,
+    coStartDays,
     commonDays,
-    coStartSameNetDays: sameNetDays.size,
+    coStartSameNetDays,
     referral: a.account.referrerId === b.id || b.account.referrerId === a.id,
     siblings: a.account.referrerId !== null && a.account.referrerId === b.account.referrerId,
     sameFunder: wa?.fundedBy != null && wa.fundedBy === wb?.fundedBy,
@@ -248,51 +293,62 @@ function pairFacts(a: Prepared, b: Prepared): PairFacts {
 }
 
 /**
- * Whether two accounts are linked: in step (their sessions start together on many of the days both
- * play) AND tied by something they share beyond the clock: an address they start from together,
- * a referral, a wallet's funding, or new accounts registered days apart. Starting at the same
- * hours alone links nobody (a reminder, a commute, a school break do that); sharing an address
- * alone links nobody (a carrier's NAT, a university, a household do that).
+ * Whether two accounts are linked: in step (their sessions start together on many of the days
+ * both play) AND tied by something beyond the clock: an address they start from together, a
+ * referral, a wallet's funding, or new accounts registered days apart. Starting at the same hours
+ * alone links nobody (a reminder, a commute, a school break do that); sharing an address alone
+ * links nobody (a carrier's NAT, a university, a household do that).
  */
 export function linked(p: PairFacts): boolean {
   const inStep =
     p.coStartDays >= CLUSTERING.minCoStartDays && p.coStartDays >= CLUSTERING.minCoStartShare * p.commonDays;
-  if (!inStep) return false;
   return (
-    p.coStartSameNetDays >= CLUSTERING.minCoStartDays ||
-    p.referral ||
-    p.siblings ||
-    p.sameFunder ||
-    p.fundedByOther ||
-    p.neighbours
+    inStep &&
+    (p.coStartSameNetDays >= CLUSTERING.minCoStartDays ||
+      p.referral ||
+      p.siblings ||
+      p.sameFunder ||
+      p.fundedByOther ||
+      p.neighbours)
   );
 }
 
-/** Candidate pairs: only accounts that share something are ever compared. */
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/**
+ * Candidate pairs, as keys i·n + j: only accounts that share something are ever compared. A
+ * referral (parent and child; siblings next to each other by id), a wallet's funding (a member's
+ * wallet funded another's; one funder's wallets next to each other by binding time), and, counted
+ * over the days, sessions that start together from one address, or new accounts registered days
+ * apart whose sessions start together. Each group is walked in order with a few neighbours each,
+ * so the work grows with the number of sessions, not with the square of a group's size.
+ */
 function candidates(ps: readonly Prepared[]): number[] {
   const n = ps.length;
   const always = new PairList(n);
   const timed = new PairList(n);
+  const G = CLUSTERING.groupNeighbours;
   const index = new Map<number, number>();
   ps.forEach((p, i) => index.set(p.id, i));
-  const G = CLUSTERING.groupNeighbours;
+  const neighboursIn = (list: readonly number[]) => {
+    for (let a = 0; a < list.length; a++)
+      for (let b = a + 1; b <= a + G && b < list.length; b++) always.add(list[a]!, list[b]!);
+  };
 
-  // Referral: parent and child; siblings next to each other by id.
   const children = new Map<number, number[]>();
   ps.forEach((p, i) => {
     const r = p.account.referrerId;
     if (r === null) return;
     const parent = index.get(r);
     if (parent !== undefined) always.add(i, parent);
-    const list = children.get(r);
-    if (list) list.push(i);
-    else children.set(r, [i]);
+    push(children, r, i);
   });
-  for (const list of children.values())
-    for (let a = 0; a < list.length; a++)
-      for (let b = a + 1; b <= a + G && b < list.length; b++) always.add(list[a]!, list[b]!);
+  for (const list of children.values()) neighboursIn(list);
 
-  // Wallets: funded by another player's wallet; one funder's wallets next to each other by binding time.
   const byAddress = new Map<string, number>();
   ps.forEach((p, i) => {
     if (p.account.wallet) byAddress.set(p.account.wallet.address, i);
@@ -303,43 +359,50 @@ function candidates(ps: readonly Prepared[]): number[] {
     if (f == null) return;
     const other = byAddress.get(f);
     if (other !== undefined) always.add(i, other);
-    const list = funded.get(f);
-    if (list) list.push(i);
-    else funded.set(f, [i]);
+    push(funded, f, i);
   });
   for (const list of funded.values()) {
     list.sort((a, b) => ps[a]!.account.wallet!.boundAt - ps[b]!.account.wallet!.boundAt || a - b);
-    for (let a = 0; a < list.length; a++)
-      for (let b = a + 1; b <= a + G && b < list.length; b++) always.add(list[a]!, list[b]!);
+    neighboursIn(list);
   }
 
-  // Time: sessions from one address that start together; new accounts' sessions that start together.
-  const S = CLUSTERING.sweepNeighbours;
-  const W = CLUSTERING.coStartMs;
-  const byNet = new Map<string, number[]>();
-  const fresh: number[] = [];
+  // Every session as (account, second since the first session, address); the addresses numbered.
+  let total = 0;
+  let t0 = Infinity;
+  for (const p of ps) {
+    total += p.starts.length;
+    if (p.starts.length > 0) t0 = Math.min(t0, p.starts[0]!);
+  }
+  const acc = new Int32Array(total);
+  const sec = new Float64Array(total);
+  const net = new Int32Array(total);
+  const netIds = new Map<string, number>();
+  let k = 0;
   ps.forEach((p, i) => {
-    for (let s = 0; s < p.starts.length; s++) {
-      const net = p.nets[s]!;
-      if (net !== '') {
-        const list = byNet.get(net);
-        if (list) list.push(i, p.starts[s]!);
-        else byNet.set(net, [i, p.starts[s]!]);
-      }
-      if (p.isNew) fresh.push(i, p.starts[s]!);
+    for (let s = 0; s < p.starts.length; s++, k++) {
+      acc[k] = i;
+      sec[k] = Math.floor((p.starts[s]! - t0) / 1000);
+      const name = p.nets[s]!;
+      let id = name === '' ? -1 : netIds.get(name);
+      if (id === undefined) netIds.set(name, (id = netIds.size));
+      net[k] = id;
     }
   });
-  const sweep = (flat: number[], near: (i: number, j: number) => boolean) => {
-    const order = Array.from({ length: flat.length / 2 }, (_, k) => k).sort(
-      (x, y) => flat[2 * x + 1]! - flat[2 * y + 1]! || flat[2 * x]! - flat[2 * y]!,
-    );
-    for (let a = 0; a < order.length; a++) {
-      const i = flat[2 * order[a]!]!;
-      const t = flat[2 * order[a]! + 1]!;
+  // Sessions sorted by time as keys second·M + account (M a power of two above n): a typed
+  // array's own sort, no comparator. Each session meets the next S sessions within W.
+  const M = 2 ** Math.ceil(Math.log2(n + 1));
+  const S = CLUSTERING.sweepNeighbours;
+  const W = Math.ceil(CLUSTERING.coStartMs / 1000);
+  const sweep = (keys: Float64Array, near: (i: number, j: number) => boolean) => {
+    keys.sort();
+    for (let a = 0; a < keys.length; a++) {
+      const t = Math.floor(keys[a]! / M);
+      const i = keys[a]! - t * M;
       let taken = 0;
-      for (let b = a + 1; b < order.length && taken < S; b++) {
-        const j = flat[2 * order[b]!]!;
-        if (flat[2 * order[b]! + 1]! - t > W) break;
+      for (let b = a + 1; b < keys.length && taken < S; b++) {
+        const u = Math.floor(keys[b]! / M);
+        if (u - t > W) break;
+        const j = keys[b]! - u * M;
         if (j !== i && near(i, j)) {
           timed.add(i, j);
           taken++;
@@ -347,40 +410,165 @@ function candidates(ps: readonly Prepared[]): number[] {
       }
     }
   };
-  for (const flat of byNet.values()) sweep(flat, () => true);
-  sweep(fresh, (i, j) => Math.abs(ps[i]!.registeredAt - ps[j]!.registeredAt) <= CLUSTERING.neighbourMs);
+  // By address: sessions grouped by a counting sort on the address, each group swept by time.
+  const count = new Int32Array(netIds.size + 1);
+  for (let x = 0; x < total; x++) if (net[x]! >= 0) count[net[x]! + 1]!++;
+  for (let x = 1; x < count.length; x++) count[x]! += count[x - 1]!;
+  const firstOf = count.slice();
+  const byNet = new Float64Array(count[count.length - 1]!);
+  const users = new Int32Array(netIds.size).fill(-1);
+  const shared = new Uint8Array(netIds.size);
+  for (let x = 0; x < total; x++) {
+    const id = net[x]!;
+    if (id < 0) continue;
+    byNet[firstOf[id]!++] = sec[x]! * M + acc[x]!;
+    if (users[id] === -1) users[id] = acc[x]!;
+    else if (users[id] !== acc[x]) shared[id] = 1;
+  }
+  for (let id = 0; id < netIds.size; id++)
+    if (shared[id]) sweep(byNet.subarray(count[id]!, count[id + 1]!), () => true);
+  // New accounts' sessions, across addresses: neighbours by registration that start together.
+  let fresh = 0;
+  for (let x = 0; x < total; x++) if (ps[acc[x]!]!.isNew) fresh++;
+  const freshKeys = new Float64Array(fresh);
+  fresh = 0;
+  for (let x = 0; x < total; x++) if (ps[acc[x]!]!.isNew) freshKeys[fresh++] = sec[x]! * M + acc[x]!;
+  sweep(freshKeys, (i, j) => Math.abs(ps[i]!.registeredAt - ps[j]!.registeredAt) <= CLUSTERING.neighbourMs);
 
-  const keys = new Set([...always.distinct(1), ...timed.distinct(CLUSTERING.minCoStartDays)]);
-  return [...keys].sort((a, b) => a - b);
+  const keys = [...always.distinct(1), ...timed.distinct(CLUSTERING.minCoStartDays)].sort((a, b) => a - b);
+  return keys.filter((k, x) => x === 0 || keys[x - 1] !== k);
 }
 
 /**
- * Clusters of linked accounts (see `linked`), of two members or more, with a score, a
- * recommendation and evidence, ordered by score (highest first), then id. Deterministic: the
- * order of `accounts` and of their sessions does not matter. Sessions after `now` are ignored.
+ * Clusters of linked accounts (see `linked`), of two members or more, each with a score, a
+ * recommendation and evidence; ordered by score (highest first), then by id. A linked group keeps
+ * as members only the accounts that start most of their sessions together with the others
+ * (CLUSTERING.memberInStep); the others are grouped again among themselves.
  *
- * Scales by comparing only accounts that share something (a referrer, a funder, an address at
- * the same minutes, new registrations at the same minutes): never all pairs.
+ * Deterministic: the order of `accounts` and of their sessions does not matter. Sessions after
+ * `now` are ignored. Scales with the number of sessions: accounts are compared only when they
+ * share something (see `candidates`), never all pairs.
  */
 export function findClusters(accounts: readonly AccountSignals[], now: number): Cluster[] {
   const ps = [...accounts].sort((a, b) => a.id - b.id).map((a) => prepare(a, now));
   const n = ps.length;
   const uf = new UnionFind(n);
+  const links: [number, number][] = [];
   for (const key of candidates(ps)) {
     const i = Math.floor(key / n);
     const j = key - i * n;
-    if (linked(pairFacts(ps[i]!, ps[j]!))) uf.union(i, j);
+    if (linked(pairFacts(ps[i]!, ps[j]!))) {
+      uf.union(i, j);
+      links.push([i, j]);
+    }
   }
-  const groups = new Map<number, Prepared[]>();
-  for (let i = 0; i < n; i++) {
-    const r = uf.find(i);
-    const g = groups.get(r);
-    if (g) g.push(ps[i]!);
-    else groups.set(r, [ps[i]!]);
+  // Groups of two or more, by their root (the smallest index).
+  const roots = new Int32Array(n);
+  const sizes = new Int32Array(n);
+  for (let i = 0; i < n; i++) sizes[(roots[i] = uf.find(i))]!++;
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) if (sizes[roots[i]!]! >= 2) push(groups, roots[i]!, i);
+  const linksOf = new Map<number, number[]>();
+  for (const [i, j] of links) {
+    push(linksOf, i, j);
+    push(linksOf, j, i);
   }
+  // How many wallets each address funded, over everyone: an exchange funds many who are not members.
+  const fundedCount = new Map<string, number>();
+  for (const p of ps) {
+    const f = p.account.wallet?.fundedBy;
+    if (f != null) fundedCount.set(f, (fundedCount.get(f) ?? 0) + 1);
+  }
+
   const clusters: Cluster[] = [];
-  for (const members of groups.values()) if (members.length >= 2) clusters.push(judge(members));
+  for (const group of groups.values())
+    if (group.length >= 2)
+      for (const members of settle(group, ps, linksOf))
+        clusters.push(
+          judge(
+            members.map((i) => ps[i]!),
+            fundedCount,
+          ),
+        );
   return clusters.sort((a, b) => b.score - a.score || a.members[0]! - b.members[0]!);
+}
+
+/** Connected parts of `members` by the links among them, each ascending. */
+function components(members: readonly number[], linksOf: Map<number, number[]>): number[][] {
+  const inside = new Set(members);
+  const seen = new Set<number>();
+  const out: number[][] = [];
+  for (const m of members) {
+    if (seen.has(m)) continue;
+    const part: number[] = [];
+    const stack = [m];
+    seen.add(m);
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      part.push(x);
+      for (const y of linksOf.get(x) ?? [])
+        if (inside.has(y) && !seen.has(y)) {
+          seen.add(y);
+          stack.push(y);
+        }
+    }
+    out.push(part.sort((a, b) => a - b));
+  }
+  return out;
+}
+
+/**
+ * Splits a linked group: the members in step with the group (memberInStep) stay together, and
+ * are checked again once the others are gone; the others are grouped among themselves by their
+ * links, as they are. Groups of fewer than two are dropped.
+ */
+function settle(group: number[], ps: readonly Prepared[], linksOf: Map<number, number[]>): number[][] {
+  const out: number[][] = [];
+  const queue = [group];
+  while (queue.length > 0) {
+    const g = queue.pop()!;
+    if (g.length < 2) continue;
+    const shares = inStepShares(g.map((i) => ps[i]!));
+    const core = g.filter((_, k) => shares[k]! >= CLUSTERING.memberInStep);
+    if (core.length === g.length) {
+      out.push(g);
+      continue;
+    }
+    const rest = g.filter((_, k) => shares[k]! < CLUSTERING.memberInStep);
+    queue.push(...components(core, linksOf));
+    for (const part of components(rest, linksOf)) if (part.length >= 2) out.push(part);
+  }
+  return out;
+}
+
+/** Per member, the share of its sessions that start within coStartMs of another member's session. */
+function inStepShares(members: readonly Prepared[]): number[] {
+  const W = CLUSTERING.coStartMs;
+  let total = 0;
+  for (const m of members) total += m.starts.length;
+  const t = new Float64Array(total);
+  const who = new Int32Array(total);
+  let k = 0;
+  members.forEach((m, x) => {
+    for (const s of m.starts) {
+      t[k] = s;
+      who[k++] = x;
+    }
+  });
+  const order = new Uint32Array(total);
+  for (let x = 0; x < total; x++) order[x] = x;
+  order.sort((a, b) => t[a]! - t[b]! || who[a]! - who[b]!);
+  const together = new Float64Array(members.length);
+  for (let a = 0; a < total; a++) {
+    const x = order[a]!;
+    let found = false;
+    for (let b = a - 1; b >= 0 && t[x]! - t[order[b]!]! <= W && !found; b--)
+      found = who[order[b]!] !== who[x];
+    for (let b = a + 1; b < total && t[order[b]!]! - t[x]! <= W && !found; b++)
+      found = who[order[b]!] !== who[x];
+    if (found) together[who[x]!]!++;
+  }
+  return members.map((m, x) => (m.starts.length > 0 ? together[x]! / m.starts.length : 0));
 }
 
 /** The facts a cluster's evidence states, computed from its members' signals. */
@@ -388,19 +576,29 @@ export interface ClusterFacts {
   size: number;
   /** Days between the earliest and the latest registration (accountRegisteredAt). */
   registeredSpanDays: number;
+  /** Members whose Telegram account was at most newAccountMs old when they joined. */
   newAccounts: number;
   premium: number;
-  /** Members whose sessions came from an address another member also used, and those addresses. */
+  /** Sessions of the members, and those that started within coStartMs of another member's. */
+  sessions: number;
+  inStepSessions: number;
+  /** Days on which two members or more played, and those on which most of them started a session together with another member. */
+  playedDays: number;
+  inStepDays: number;
+  /** Members who used an address another member also used, and how many such addresses. */
   sharingNet: number;
   sharedNets: number;
-  /** Days on which most members who played started a session together with another member, of the days two or more played. */
-  inStepDays: number;
-  playedDays: number;
-  /** The most wallets funded by one address, and members' wallets funded by another member's. */
-  sameFunder: number;
-  fundedByMember: number;
+  /** Members whose taps came at the server's limit, regular as a machine. */
+  scriptedTaps: number;
   wallets: number;
-  /** Wallets new when bound, and how many share the commonest version. */
+  /** The most members' wallets funded by one address, and how many other players' wallets it funded. */
+  sameFunder: number;
+  sameFunderOutside: number;
+  /** Wallets funded by an address that funded (almost) only members (ownFunderShare). */
+  ownFunded: number;
+  /** Wallets funded by another member's wallet. */
+  fundedByMember: number;
+  /** Wallets new when bound, and how many of all share the commonest version. */
   newWallets: number;
   sameVersion: number;
   /** Members invited by another member, and the members invited by nobody in the cluster. */
@@ -408,29 +606,44 @@ export interface ClusterFacts {
   roots: number;
 }
 
-function clusterFacts(members: readonly Prepared[]): ClusterFacts {
+const maxEntry = (m: Map<string, number>): [string | null, number] => {
+  let best: [string | null, number] = [null, 0];
+  // Ties go to the smaller key: deterministic.
+  for (const [k, v] of m)
+    if (v > best[1] || (v === best[1] && best[0] !== null && k < best[0])) best = [k, v];
+  return best;
+};
+
+export function clusterFacts(
+  members: readonly Prepared[],
+  fundedCount: ReadonlyMap<string, number>,
+): ClusterFacts {
   const ids = new Set(members.map((m) => m.id));
   const regs = members.map((m) => m.registeredAt);
-  // Addresses used by two members or more.
+  const shares = inStepShares(members);
+  const sessions = members.reduce((s, m) => s + m.starts.length, 0);
+  const inStepSessions = members.reduce((s, m, x) => s + Math.round(shares[x]! * m.starts.length), 0);
+
   const netUsers = new Map<string, Set<number>>();
   for (const m of members)
     for (const net of m.nets)
       if (net !== '') {
-        const s = netUsers.get(net);
-        if (s) s.add(m.id);
+        const users = netUsers.get(net);
+        if (users) users.add(m.id);
         else netUsers.set(net, new Set([m.id]));
       }
-  const sharingMembers = new Set<number>();
+  const sharing = new Set<number>();
   let sharedNets = 0;
   for (const users of netUsers.values())
     if (users.size >= 2) {
       sharedNets++;
-      for (const u of users) sharingMembers.add(u);
+      for (const u of users) sharing.add(u);
     }
-  // Days in step.
-  const sessions: { t: number; id: number }[] = [];
-  for (const m of members) for (const t of m.starts) sessions.push({ t, id: m.id });
-  sessions.sort((a, b) => a.t - b.t || a.id - b.id);
+
+  // Days: who played, and who started a session within coStartMs of another member's.
+  const all: { t: number; id: number }[] = [];
+  for (const m of members) for (const t of m.starts) all.push({ t, id: m.id });
+  all.sort((a, b) => a.t - b.t || a.id - b.id);
   const played = new Map<number, Set<number>>();
   const together = new Map<number, Set<number>>();
   const add = (map: Map<number, Set<number>>, d: number, id: number) => {
@@ -438,13 +651,13 @@ function clusterFacts(members: readonly Prepared[]): ClusterFacts {
     if (s) s.add(id);
     else map.set(d, new Set([id]));
   };
-  for (let a = 0; a < sessions.length; a++) {
-    const s = sessions[a]!;
+  for (let a = 0; a < all.length; a++) {
+    const s = all[a]!;
     add(played, dayOf(s.t), s.id);
-    for (let b = a + 1; b < sessions.length && sessions[b]!.t - s.t <= CLUSTERING.coStartMs; b++)
-      if (sessions[b]!.id !== s.id) {
+    for (let b = a + 1; b < all.length && all[b]!.t - s.t <= CLUSTERING.coStartMs; b++)
+      if (all[b]!.id !== s.id) {
         add(together, dayOf(s.t), s.id);
-        add(together, dayOf(s.t), sessions[b]!.id);
+        add(together, dayOf(all[b]!.t), all[b]!.id);
       }
   }
   let playedDays = 0;
@@ -452,9 +665,9 @@ function clusterFacts(members: readonly Prepared[]): ClusterFacts {
   for (const [d, who] of played) {
     if (who.size < 2) continue;
     playedDays++;
-    if ((together.get(d)?.size ?? 0) * 2 >= who.size) inStepDays++;
+    if ((together.get(d)?.size ?? 0) * 2 > who.size) inStepDays++;
   }
-  // Wallets.
+
   const wallets = members.map((m) => m.account.wallet).filter((w): w is WalletSignal => w !== null);
   const funders = new Map<string, number>();
   const versions = new Map<string, number>();
@@ -467,24 +680,34 @@ function clusterFacts(members: readonly Prepared[]): ClusterFacts {
     }
     if (w.version !== null) versions.set(w.version, (versions.get(w.version) ?? 0) + 1);
   }
-  const maxOf = (m: Map<string, number>) => Math.max(0, ...m.values());
+  let ownFunded = 0;
+  for (const [f, count] of funders)
+    if (count >= 2 && count >= CLUSTERING.ownFunderShare * (fundedCount.get(f) ?? count)) ownFunded += count;
+  const [topFunder, sameFunder] = maxEntry(funders);
   const invitedByMember = members.filter(
     (m) => m.account.referrerId !== null && ids.has(m.account.referrerId),
   ).length;
+  const scripted = (c: TapCadence | null) =>
+    c !== null && c.batches > 0 && c.meanMs <= CLUSTERING.scriptedMeanMs && c.cv < CLUSTERING.scriptedCv;
   return {
     size: members.length,
     registeredSpanDays: (Math.max(...regs) - Math.min(...regs)) / DAY,
     newAccounts: members.filter((m) => m.isNew).length,
     premium: members.filter((m) => m.account.premium).length,
-    sharingNet: sharingMembers.size,
-    sharedNets,
-    inStepDays,
+    sessions,
+    inStepSessions,
     playedDays,
-    sameFunder: maxOf(funders),
-    fundedByMember,
+    inStepDays,
+    sharingNet: sharing.size,
+    sharedNets,
+    scriptedTaps: members.filter((m) => scripted(m.account.taps)).length,
     wallets: wallets.length,
+    sameFunder,
+    sameFunderOutside: topFunder === null ? 0 : (fundedCount.get(topFunder) ?? sameFunder) - sameFunder,
+    ownFunded,
+    fundedByMember,
     newWallets: wallets.filter((w) => w.newWhenBound === true).length,
-    sameVersion: maxOf(versions),
+    sameVersion: maxEntry(versions)[1],
     invitedByMember,
     roots: members.length - invitedByMember,
   };
@@ -495,18 +718,29 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The sentences an operator reads, from the facts. */
 export function evidenceOf(f: ClusterFacts): string[] {
   const out: string[] = [];
-  const span = Math.ceil(f.registeredSpanDays);
+  const span = Math.max(1, Math.ceil(f.registeredSpanDays));
   out.push(
     span <= 60
-      ? `${f.size} accounts, created within ${plural(Math.max(1, span), 'day', 'days')}`
+      ? `${f.size} accounts, created within ${plural(span, 'day', 'days')}`
       : `${f.size} accounts, created over ${plural(Math.round(span / 30), 'month', 'months')}`,
   );
-  if (f.newAccounts > 0) out.push(`${f.newAccounts} created less than 60 days before joining`);
+  if (f.newAccounts > 0)
+    out.push(
+      `${f.newAccounts === f.size ? 'all' : f.newAccounts} created less than ${CLUSTERING.newAccountMs / DAY} days before joining`,
+    );
   if (f.playedDays > 0)
     out.push(`sessions start within 2 minutes of each other on ${f.inStepDays} of ${f.playedDays} days`);
+  if (f.sessions > 0)
+    out.push(`${f.inStepSessions} of ${f.sessions} sessions start within 2 minutes of another member's`);
   if (f.sharingNet > 0)
     out.push(`${f.sharingNet} share ${plural(f.sharedNets, 'network address', 'network addresses')}`);
-  if (f.sameFunder >= 2) out.push(`${f.sameFunder} wallets funded by the same address`);
+  if (f.scriptedTaps > 0) out.push(`${f.scriptedTaps} tap at the server's limit, as regular as a machine`);
+  if (f.sameFunder >= 2)
+    out.push(
+      f.sameFunderOutside === 0
+        ? `${f.sameFunder} wallets funded by the same address, which funded no other player`
+        : `${f.sameFunder} wallets funded by the same address, which funded ${plural(f.sameFunderOutside, 'other player', 'other players')} too`,
+    );
   if (f.fundedByMember > 0)
     out.push(`${plural(f.fundedByMember, 'wallet', 'wallets')} funded by another member's wallet`);
   if (f.wallets > 0)
@@ -517,37 +751,48 @@ export function evidenceOf(f: ClusterFacts): string[] {
   return out;
 }
 
-/** 0..1 from the facts: how alike and how tied the members are, discounted for small clusters. */
+/**
+ * 0..1 from the facts. The members must start their sessions together (the in-step share, from
+ * inStepLow to inStepHigh): without that nothing else counts. What corroborates it: new accounts,
+ * none Premium, wallets funded by the cluster itself and alike, a referral tree of its own,
+ * machine taps, shared addresses. Small clusters are discounted (a couple is not a farm).
+ */
 export function scoreOf(f: ClusterFacts): number {
   const n = f.size;
-  const inStep = f.playedDays > 0 ? f.inStepDays / f.playedDays : 0;
-  const fresh = f.newAccounts / n;
-  const notPremium = 1 - f.premium / n;
+  const inStep = f.sessions > 0 ? f.inStepSessions / f.sessions : 0;
+  const step = Math.min(
+    1,
+    Math.max(0, (inStep - CLUSTERING.inStepLow) / (CLUSTERING.inStepHigh - CLUSTERING.inStepLow)),
+  );
   const wallets =
-    f.wallets > 0
-      ? (Math.max(f.sameFunder, f.fundedByMember) / f.wallets) * 0.6 + (f.newWallets / f.wallets) * 0.4
-      : 0;
-  const tree = f.invitedByMember / n;
-  const net = f.sharingNet / n;
-  const alike = 0.3 * inStep + 0.2 * fresh + 0.1 * notPremium + 0.15 * wallets + 0.15 * tree + 0.1 * net;
+    (0.6 * Math.min(f.wallets, f.ownFunded + f.fundedByMember) +
+      0.4 * Math.min(f.newWallets, f.sameVersion)) /
+    n;
+  const corroboration =
+    0.2 * (f.newAccounts / n) +
+    0.1 * (1 - f.premium / n) +
+    0.3 * wallets +
+    0.15 * (f.invitedByMember / n) +
+    0.15 * (f.scriptedTaps / n) +
+    0.1 * (f.sharingNet / n);
   const size = 1 - Math.exp(-(n - 1) / 4);
-  return Math.round(alike * size * 1000) / 1000;
+  return Math.round(size * step * (0.4 + 0.6 * corroboration) * 1000) / 1000;
 }
 
-function judge(members: readonly Prepared[]): Cluster {
-  const f = clusterFacts(members);
+export function recommend(f: ClusterFacts, score: number): Recommendation {
+  if (f.size >= CLUSTERING.minExcludeSize && score >= CLUSTERING.excludeScore) return 'exclude';
+  if (f.size >= CLUSTERING.minReviewSize && score >= CLUSTERING.reviewScore) return 'review';
+  return 'clear';
+}
+
+function judge(members: readonly Prepared[], fundedCount: ReadonlyMap<string, number>): Cluster {
+  const f = clusterFacts(members, fundedCount);
   const score = scoreOf(f);
-  const recommendation: Recommendation =
-    f.size >= CLUSTERING.minExcludeSize && score >= CLUSTERING.excludeScore
-      ? 'exclude'
-      : f.size >= CLUSTERING.minReviewSize && score >= CLUSTERING.reviewScore
-        ? 'review'
-        : 'clear';
   return {
     id: `c${members[0]!.id}`,
     members: members.map((m) => m.id),
     score,
-    recommendation,
+    recommendation: recommend(f, score),
     evidence: evidenceOf(f),
   };
 }

@@ -1,5 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findClusters, type AccountSignals, type SessionSignal } from '../src/clusters.ts';
+import { accountRegisteredAt } from '../src/account-age.ts';
+import {
+  CLUSTERING,
+  findClusters,
+  linked,
+  type AccountSignals,
+  type PairFacts,
+  type SessionSignal,
+} from '../src/clusters.ts';
+import { simulatePopulation } from '../src/population.ts';
 import { seededRng } from '../src/rng.ts';
 
 const DAY = 86_400_000;
@@ -76,8 +86,198 @@ describe('clusters', () => {
     expect(farmCluster.recommendation).toBe('exclude');
     expect(farmCluster.evidence).toContain('20 accounts, created within 1 day');
     expect(farmCluster.evidence).toContain('sessions start within 2 minutes of each other on 21 of 21 days');
-    expect(farmCluster.evidence).toContain('20 wallets funded by the same address');
+    expect(farmCluster.evidence).toContain(
+      '20 wallets funded by the same address, which funded no other player',
+    );
+    expect(farmCluster.evidence).toContain(
+      "1680 of 1680 sessions start within 2 minutes of another member's",
+    );
     expect(farmCluster.evidence).toContain('none is Premium');
     for (const c of clusters) if (c.members.includes(home[0]!.id)) expect(c.recommendation).toBe('clear');
+  });
+});
+
+describe('links', () => {
+  const base: PairFacts = {
+    coStartDays: 0,
+    commonDays: 20,
+    coStartSameNetDays: 0,
+    referral: false,
+    siblings: false,
+    sameFunder: false,
+    fundedByOther: false,
+    neighbours: false,
+  };
+  it('needs both: starting together day after day, and a tie beyond the clock', () => {
+    expect(linked({ ...base, coStartDays: 20 })).toBe(false);
+    expect(linked({ ...base, referral: true, sameFunder: true, neighbours: true })).toBe(false);
+    expect(linked({ ...base, coStartDays: 20, referral: true })).toBe(true);
+    expect(linked({ ...base, coStartDays: 20, coStartSameNetDays: 20 })).toBe(true);
+    expect(linked({ ...base, coStartDays: 20, coStartSameNetDays: CLUSTERING.minCoStartDays - 1 })).toBe(
+      false,
+    );
+  });
+
+  it('counts the days relative to the days both played', () => {
+    const few = { ...base, referral: true, coStartDays: CLUSTERING.minCoStartDays };
+    expect(linked({ ...few, commonDays: CLUSTERING.minCoStartDays })).toBe(true);
+    expect(
+      linked({ ...few, commonDays: Math.ceil(CLUSTERING.minCoStartDays / CLUSTERING.minCoStartShare) + 1 }),
+    ).toBe(false);
+  });
+});
+
+/** A population small enough to cluster many times: honest players of every kind and two farms. */
+const POP = simulatePopulation({
+  seed: 21,
+  days: 21,
+  honest: 1500,
+  farms: [
+    { kind: 'proxies', size: 30 },
+    { kind: 'slow', size: 25 },
+  ],
+});
+const CLUSTERS = findClusters(POP.accounts, POP.now);
+
+/** The population with ids moved by `shift`, every hash renamed, accounts and sessions reordered. */
+function disguise(accounts: readonly AccountSignals[], shift: number, seed: number): AccountSignals[] {
+  const rng = seededRng(seed);
+  const rename = (x: string) => `x${x}`;
+  const moved = accounts.map((a) => ({
+    ...a,
+    id: a.id + shift,
+    referrerId: a.referrerId === null ? null : a.referrerId + shift,
+    sessions: [...a.sessions]
+      .map((s) => ({ ...s, net: s.net === '' ? '' : rename(s.net), device: rename(s.device) }))
+      .sort(() => rng() - 0.5),
+    wallet: a.wallet && {
+      ...a.wallet,
+      address: rename(a.wallet.address),
+      fundedBy: a.wallet.fundedBy && rename(a.wallet.fundedBy),
+    },
+  }));
+  return moved
+    .map((a) => ({ a, k: rng() }))
+    .sort((x, y) => x.k - y.k)
+    .map(({ a }) => a);
+}
+
+describe('clusters of a simulated population', () => {
+  it('gives the same clusters whatever the order and the names (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -500, max: 500 }), fc.nat(), (shift, seed) => {
+        const again = findClusters(disguise(POP.accounts, shift, seed), POP.now);
+        expect(again).toEqual(
+          CLUSTERS.map((c) => ({
+            ...c,
+            id: `c${c.members[0]! + shift}`,
+            members: c.members.map((m) => m + shift),
+          })),
+        );
+      }),
+      { numRuns: 4 },
+    );
+  });
+
+  it('is unmoved by an unrelated honest account (property)', () => {
+    const start = POP.now - 21 * DAY;
+    const newcomer = fc.record({
+      id: fc.integer({ min: 1_000_000, max: 9_000_000_000 }),
+      premium: fc.boolean(),
+      hours: fc.array(fc.double({ min: 0, max: 24 * 21, noNaN: true }), { minLength: 1, maxLength: 60 }),
+      wallet: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(newcomer, (x) => {
+        fc.pre(!POP.truth.has(x.id));
+        const sessions = x.hours
+          .map((h) => Math.floor(start + h * 3_600_000))
+          .sort((a, b) => a - b)
+          .map((t) => ({ start: t, end: t + 5 * MIN, net: `own${x.id}`, device: `own${x.id}` }));
+        const account: AccountSignals = {
+          id: x.id,
+          joinedAt: sessions[0]!.start,
+          premium: x.premium,
+          referrerId: null,
+          sessions,
+          taps: null,
+          mole: null,
+          wallet: x.wallet
+            ? {
+                address: `w${x.id}`,
+                boundAt: start,
+                version: 'v5r1',
+                newWhenBound: true,
+                fundedBy: `f${x.id}`,
+              }
+            : null,
+          activeDays: new Set(sessions.map((s) => Math.floor(s.start / DAY))).size,
+          coins: 1000,
+        };
+        const after = findClusters([...POP.accounts, account], POP.now);
+        expect(after.filter((c) => !c.members.includes(x.id))).toEqual(CLUSTERS);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('states numbers in its evidence that the members bear out', () => {
+    const byId = new Map(POP.accounts.map((a) => [a.id, a]));
+    expect(CLUSTERS.length).toBeGreaterThan(2);
+    for (const c of CLUSTERS) {
+      const members = c.members.map((id) => byId.get(id)!);
+      const ids = new Set(c.members);
+      expect(c.members).toEqual([...c.members].sort((a, b) => a - b));
+      expect(c.id).toBe(`c${c.members[0]}`);
+      expect(c.evidence[0]).toMatch(new RegExp(`^${members.length} accounts, created (within|over) `));
+      const premium = members.filter((a) => a.premium).length;
+      expect(c.evidence).toContain(
+        premium === 0 ? 'none is Premium' : `${premium} ${premium === 1 ? 'is' : 'are'} Premium`,
+      );
+      const sessions = members.reduce((s, a) => s + a.sessions.length, 0);
+      expect(
+        c.evidence.some((e) =>
+          e.endsWith(` of ${sessions} sessions start within 2 minutes of another member's`),
+        ),
+      ).toBe(true);
+      const invited = members.filter((a) => a.referrerId !== null && ids.has(a.referrerId)).length;
+      if (invited > 0)
+        expect(c.evidence.some((e) => e.startsWith(`${invited} invited by another member, from `))).toBe(
+          true,
+        );
+      const wallets = members.flatMap((a) => (a.wallet ? [a.wallet] : []));
+      if (wallets.length > 0) {
+        const fresh = wallets.filter((w) => w.newWhenBound).length;
+        expect(
+          c.evidence.some((e) => e.startsWith(`${fresh} of ${wallets.length} wallets new when bound, `)),
+        ).toBe(true);
+        const funders = new Map<string, number>();
+        for (const w of wallets) if (w.fundedBy) funders.set(w.fundedBy, (funders.get(w.fundedBy) ?? 0) + 1);
+        const most = Math.max(0, ...funders.values());
+        if (most >= 2)
+          expect(c.evidence.some((e) => e.startsWith(`${most} wallets funded by the same address`))).toBe(
+            true,
+          );
+      }
+      const span =
+        (Math.max(...c.members.map(accountRegisteredAt)) - Math.min(...c.members.map(accountRegisteredAt))) /
+        DAY;
+      if (span <= 60)
+        expect(c.evidence[0]).toBe(
+          `${members.length} accounts, created within ${Math.max(1, Math.ceil(span))} ${Math.max(1, Math.ceil(span)) === 1 ? 'day' : 'days'}`,
+        );
+      expect(c.score).toBeGreaterThanOrEqual(0);
+      expect(c.score).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('finds both farms whole and nothing else to exclude', () => {
+    for (const farm of [0, 1]) {
+      const ids = [...POP.truth].filter(([, t]) => t.farm === farm).map(([id]) => id);
+      const cluster = CLUSTERS.find((c) => c.members.includes(ids[0]!))!;
+      expect(cluster.members).toEqual(ids.sort((a, b) => a - b));
+      expect(cluster.recommendation).toBe('exclude');
+    }
+    expect(CLUSTERS.filter((c) => c.recommendation !== 'clear')).toHaveLength(2);
   });
 });
