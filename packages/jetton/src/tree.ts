@@ -62,6 +62,12 @@ type Compact = {
   count: number;
 };
 
+/** An address's item and, on demand, its Merkle proof against the root. */
+export type AirdropLookup = { item: AirdropItem; proof(): Cell };
+
+/** What proofs are served from: this in-memory tree, or a tree's files (tree-file.ts). */
+export type AirdropProofSource = { root: bigint; lookup(address: Address): AirdropLookup | null };
+
 export type AirdropTree = {
   /** Entries in the tree. */
   size: number;
@@ -70,6 +76,8 @@ export type AirdropTree = {
   rootHex: string;
   /** The item of an address, if it is in the tree. */
   get(address: Address): AirdropItem | undefined;
+  /** The item of an address and its proof, or null when it is not in the tree. */
+  lookup(address: Address): AirdropLookup | null;
   /** The dictionary's root cell as @ton/core cells (built on first use: heavy for big trees). */
   readonly cell: Cell;
   /** The same tree as an @ton/core Dictionary (built on first use: heavy for big trees). */
@@ -302,6 +310,11 @@ function treeOf(compact: Compact): AirdropTree {
       const index = indexOf(compact, address);
       return index < 0 ? undefined : compact.items[index];
     },
+    lookup(address) {
+      const index = indexOf(compact, address);
+      if (index < 0) return null;
+      return { item: compact.items[index]!, proof: () => airdropProof(this, address)! };
+    },
     get cell() {
       cell ??= Cell.fromBoc(writeBoc(compact))[0]!;
       return cell;
@@ -479,13 +492,14 @@ export type CustomPayloadResponse = {
  * BOCs, and the item in `compressed_info`. Null when the address is not in the tree.
  */
 export function customPayloadResponse(
-  tree: AirdropTree,
+  tree: AirdropProofSource,
   address: Address,
   wallet: { minter: Address; walletCode: Cell },
 ): CustomPayloadResponse | null {
-  const item = tree.get(address);
-  const proof = item && airdropProof(tree, address);
-  if (!item || !proof) return null;
+  const found = tree.lookup(address);
+  if (!found) return null;
+  const { item } = found;
+  const proof = found.proof();
   const init = walletStateInit({
     owner: address,
     minter: wallet.minter,
