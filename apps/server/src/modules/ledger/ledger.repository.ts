@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents, users } from '../../db/schema.ts';
 
@@ -66,4 +67,32 @@ export async function findLedgerMismatches(tx: Tx): Promise<LedgerMismatch[]> {
 export async function countPlayers(tx: Tx): Promise<number> {
   const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${users}`);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * For each of `ids` with any, the number of distinct game days (midnight at the game's UTC
+ * offset, packages/game/src/time.ts) on which a ledger row of their own action was written: any
+ * kind but the `automatic` ones (bonuses, payouts, income settled on the way). One query through
+ * the ledger's per-player index.
+ */
+export async function activeDays(
+  tx: Tx,
+  ids: readonly number[],
+  automatic: readonly string[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  const own = automatic.length > 0 ? sql`and ${economyEvents.kind} not in ${automatic}` : sql``;
+  // The game day of a row, as gameDay() computes it, with the constants written into the query.
+  const day = sql.raw(
+    `floor((extract(epoch from created_at) * 1000 + ${RESET_OFFSET_HOURS * 3_600_000}) / ${DAY_MS})`,
+  );
+  const rows = await queryRows<{ user_id: string | number; days: string | number }>(
+    tx,
+    sql`select ${economyEvents.userId} as user_id, count(distinct ${day}) as days
+        from ${economyEvents}
+        where ${economyEvents.userId} = any(${list}::bigint[]) ${own}
+        group by 1`,
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), Number(r.days)]));
 }

@@ -87,3 +87,25 @@ export async function sweepExpiredGames(tx: Tx, expiredBefore: Date, limit: numb
       where ${games.finishedAt} is null and ${games.startedAt} < ${expiredBefore.toISOString()}
       limit ${limit} for update skip locked)`);
 }
+
+/**
+ * For each of `ids` with a finished game, how many they finished and the median of their
+ * scores (mole timings as the fairness signals read them). One query.
+ */
+export async function moleStats(
+  tx: Tx,
+  ids: readonly number[],
+): Promise<Map<number, { games: number; medianScore: number }>> {
+  if (ids.length === 0) return new Map();
+  const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  const rows = await tx
+    .select({
+      userId: games.userId,
+      games: sql<number>`count(*)::int`,
+      median: sql<number>`percentile_cont(0.5) within group (order by ${games.score})`,
+    })
+    .from(games)
+    .where(sql`${games.userId} = any(${list}::bigint[]) and ${games.score} is not null`)
+    .groupBy(games.userId);
+  return new Map(rows.map((r) => [r.userId, { games: Number(r.games), medianScore: Number(r.median) }]));
+}

@@ -1,11 +1,13 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export {
+  accountFacts,
   bannedIds,
   countFriends,
   findUser,
   lockUser,
   playerTotals,
+  seenSince,
   upsertFromLaunch,
 } from './users.repository.ts';
-export type { LaunchIdentity, UserRow } from './users.repository.ts';
+export type { AccountFacts, LaunchIdentity, UserRow } from './users.repository.ts';
 export { currentBalances, settleIncome } from './users.service.ts';

@@ -148,3 +148,45 @@ export async function mergeSettings(
     .returning({ settings: users.settings });
   return row?.settings;
 }
+
+/** A list of player ids as one `bigint[]` parameter (any length, one bind value). */
+const idArray = (ids: readonly number[]) =>
+  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]`;
+
+/** What the fairness signals read of a player (modules/fairness, signalsOf). */
+export interface AccountFacts {
+  id: number;
+  createdAt: Date;
+  isPremium: boolean;
+  referrerId: number | null;
+  totalScore: number;
+  walletAddress: string | null;
+}
+
+/** The account facts of each of `ids` that exists, in one query. */
+export async function accountFacts(tx: Tx, ids: readonly number[]): Promise<AccountFacts[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: users.id,
+      createdAt: users.createdAt,
+      isPremium: users.isPremium,
+      referrerId: users.referrerId,
+      totalScore: users.totalScore,
+      walletAddress: users.walletAddress,
+    })
+    .from(users)
+    .where(sql`${users.id} = any(${idArray(ids)})`);
+}
+
+/**
+ * The players who launched the game (logged in) at or after `since`. A scan of the players
+ * table (no index on `seen_at`, which every login writes): for batch jobs, not for a request.
+ */
+export async function seenSince(tx: Tx, since: Date): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.seenAt} >= ${since}`);
+  return rows.map((r) => r.id);
+}

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Address, Cell, contractAddress, loadStateInit } from '@ton/core';
-import { WALLET_CODES, walletKindOf } from './wallet-codes.ts';
+import { WALLET_CODES, walletKindOf, type WalletKind } from './wallet-codes.ts';
 
 /** A ton_proof older than this is refused (design choice, as the payload's own lifetime). */
 export const TON_PROOF_TTL_MS = 15 * 60_000;
@@ -75,7 +75,8 @@ export function tonProofMessage(address: Address, proof: Omit<TonProof, 'signatu
 }
 
 export type ProofCheck =
-  | { ok: true; address: Address }
+  /** `kind`: the standard wallet whose code the proof's state init carries. */
+  | { ok: true; address: Address; kind: WalletKind }
   | { ok: false; reason: 'address' | 'state-init' | 'domain' | 'expired' | 'signature' };
 
 /**
@@ -90,15 +91,17 @@ export function checkTonProof(
   if (!address) return { ok: false, reason: 'address' };
   let stateInit: Cell;
   let key: Buffer | null;
+  let kind: WalletKind | undefined;
   try {
     stateInit = Cell.fromBase64(input.proof.stateInit);
     const init = loadStateInit(stateInit.beginParse());
     if (!contractAddress(address.workChain, init).equals(address)) return { ok: false, reason: 'state-init' };
     key = publicKeyFromStateInit(stateInit);
+    kind = init.code ? walletKindOf(init.code) : undefined;
   } catch {
     return { ok: false, reason: 'state-init' };
   }
-  if (!key) return { ok: false, reason: 'state-init' };
+  if (!key || !kind) return { ok: false, reason: 'state-init' };
   const { domain } = input.proof;
   if (!options.domains.includes(domain.value) || Buffer.byteLength(domain.value) !== domain.lengthBytes) {
     return { ok: false, reason: 'domain' };
@@ -113,5 +116,5 @@ export function checkTonProof(
   }
   if (signature.length !== 64) return { ok: false, reason: 'signature' };
   const valid = verify(null, tonProofMessage(address, input.proof), ed25519Key(key), signature);
-  return valid ? { ok: true, address } : { ok: false, reason: 'signature' };
+  return valid ? { ok: true, address, kind } : { ok: false, reason: 'signature' };
 }

@@ -40,3 +40,15 @@ export const WALLET_CODES: Record<WalletKind, { code: Cell; keyOffsetBits: numbe
 export function walletKindOf(code: Cell): WalletKind | undefined {
   return (Object.keys(WALLET_CODES) as WalletKind[]).find((kind) => WALLET_CODES[kind].code.equals(code));
 }
+
+/** Each standard wallet's version as explorers (and the fairness signals) name it. */
+export const WALLET_VERSIONS: Record<WalletKind, string> = { v3r2: 'v3r2', v4r2: 'v4r2', w5: 'v5r1' };
+
+/** The version of the standard wallet whose code has this hash (hex or base64), else null. */
+export function walletVersionOfCodeHash(hash: string): string | null {
+  const hex = /^[0-9a-f]{64}$/i.test(hash) ? hash.toLowerCase() : Buffer.from(hash, 'base64').toString('hex');
+  const kind = (Object.keys(WALLET_CODES) as WalletKind[]).find(
+    (k) => WALLET_CODES[k].code.hash().toString('hex') === hex,
+  );
+  return kind ? WALLET_VERSIONS[kind] : null;
+}
