@@ -63,6 +63,7 @@ const schema = z
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     GAME_SECRET: optionalText,
     COMBO_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    SIGNALS_SALT: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     BOT_USERNAME: z.string().default('EggRushBot'),
     APP_SHORT_NAME: z.string().default('play'),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -190,6 +191,12 @@ export interface Env {
   gameSecret: string;
   /** The key of the daily combo's choice (an HMAC of the game day). */
   comboSecret: string;
+  /**
+   * What the salt of the fairness signals' hashes (network address, device) is derived from:
+   * SIGNALS_SALT, or else GAME_SECRET (required in production), so that hashes stay comparable
+   * across restarts and nobody without the secret can test an address against them.
+   */
+  signalsSalt: string;
   botUsername: string;
   appShortName: string;
   publicUrl: string;
@@ -258,6 +265,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     jwtSecretGiven: e.JWT_SECRET !== undefined,
     gameSecret: e.GAME_SECRET ?? DEV_GAME_SECRET,
     comboSecret: e.COMBO_SECRET ?? DEV_COMBO_SECRET,
+    signalsSalt: e.SIGNALS_SALT ?? e.GAME_SECRET ?? DEV_GAME_SECRET,
     botUsername: e.BOT_USERNAME,
     appShortName: e.APP_SHORT_NAME,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),

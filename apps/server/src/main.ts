@@ -7,6 +7,7 @@ import { connect } from './lib/start.ts';
 import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/index.ts';
 import { flushScores } from './modules/leaderboard/index.ts';
 import { startClaimConfirmJob } from './modules/airdrop/index.ts';
+import { startSignalsJob } from './modules/fairness/index.ts';
 import { startSeasonJob } from './modules/seasons/index.ts';
 
 /** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
@@ -30,6 +31,8 @@ async function serve(env: Env) {
   const stopSeasons = startSeasonJob(deps, app.log);
   // Confirms sent airdrop claims from the chain (with TON_API_ROOT).
   const stopClaims = startClaimConfirmJob(deps, app.log);
+  // The fairness signals: idle players' cadence written, wallets' facts read, old signals purged.
+  const stopSignals = startSignalsJob(deps, app.log);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -48,6 +51,7 @@ async function serve(env: Env) {
     await delay(env.drainDelayMs);
     await stopSeasons();
     await stopClaims();
+    await stopSignals();
     // Stops listening, closes idle connections and answers what arrives on busy ones with
     // `Connection: close`; resolves once every request is answered and the tap writer drained.
     await app.close();

@@ -7,6 +7,11 @@ export const loginRequest = z.object({
   initData: z.string().min(1).max(8192),
   /** The device's time zone (an IANA name such as Europe/Berlin): the bot's quiet hours. */
   timeZone: z.string().max(64).optional(),
+  /**
+   * The Telegram platform of the launch ('ios', 'android', 'tdesktop', …): with the user agent,
+   * what the device's salted hash is made of (the airdrop's fairness signals).
+   */
+  platform: z.string().max(32).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -5,10 +5,28 @@ import { userId } from './common.ts';
  * PUT /users/tap: a batch of taps. `count` defaults to 1; the server
  * credits at most 500, what energy allows and what a human tap rate allows.
  */
-export const tapRequest = z.object({
-  userid: userId,
-  count: z.number().int().min(1).max(1_000_000).default(1),
+/**
+ * What the client measured of the intervals between the batch's taps: how many (at most one a
+ * tap), their mean and their population standard deviation, in ms. A signal of who is tapping for
+ * the airdrop's fairness rules (docs/airdrop.md, "Clusters"); it never changes what is credited.
+ */
+export const tapCadence = z.object({
+  n: z.number().int().min(1).max(10_000),
+  meanMs: z.number().min(0).max(60_000),
+  sdMs: z.number().min(0).max(60_000),
 });
+export type TapCadenceSummary = z.infer<typeof tapCadence>;
+
+export const tapRequest = z
+  .object({
+    userid: userId,
+    count: z.number().int().min(1).max(1_000_000).default(1),
+    cadence: tapCadence.optional(),
+  })
+  .refine((body) => !body.cadence || body.cadence.n <= body.count, {
+    path: ['cadence', 'n'],
+    message: 'must not exceed count',
+  });
 export type TapRequest = z.input<typeof tapRequest>;
 
 export const tapResponse = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signalRecorder } from '../fairness/index.ts';
 import { flushScores } from '../leaderboard/index.ts';
 import { createEconomyService } from './economy.service.ts';
 import { createTapWriter } from './tap.writer.ts';
@@ -10,9 +11,12 @@ export default async function economyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // One tap writer per process: batches from every player share statements and commits.
   const taps = createTapWriter(app.deps.database);
+  const signals = signalRecorder(app.deps);
   app.addHook('onClose', async () => {
     await taps.drain();
     if (app.deps.redis) await flushScores(app.deps.redis);
+    // The cadence summed in memory since the players' last write.
+    await signals.flush(true);
   });
   const economy = createEconomyService(app.deps, taps);
 
@@ -22,7 +26,18 @@ export default async function economyRoutes(fastify: FastifyInstance) {
   app.route({
     ...contractRoute('tap'),
     config: { rateLimit: 'local' },
-    handler: async (request) => economy.tap(request.userId, request.body.count),
+    handler: async (request) => {
+      const reply = await economy.tap(request.userId, request.body.count);
+      // The fairness signals: the session extended and the cadence written at most once a minute.
+      await signals
+        .activity(
+          request.userId,
+          { ip: request.ip, userAgent: request.headers['user-agent'] },
+          request.body.cadence,
+        )
+        .catch((error: unknown) => request.log.warn({ err: error }, 'tap signals not recorded'));
+      return reply;
+    },
   });
   app.route({
     ...contractRoute('fullyEnergy'),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProofCheckBody, ProofPayloadResponse, WalletResponse } from '@egg-rush/contract/wallet';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
+import { forgetWallet, recordWalletBound, walletFactsReader } from '../fairness/index.ts';
 import {
   bindAddress,
   createProofPayload,
@@ -11,6 +12,7 @@ import {
   usePayload,
 } from './wallet.repository.ts';
 import { checkTonProof, TON_PROOF_TTL_MS } from './ton-proof.ts';
+import { WALLET_VERSIONS } from './wallet-codes.ts';
 
 export const WALLET_MESSAGES = {
   payload: 'This wallet proof has expired or was already used. Please connect again.',
@@ -50,7 +52,7 @@ export function createWalletService(deps: Deps) {
         throw refused('BAD_PROOF', WALLET_MESSAGES.proof);
       }
       const address = result.address.toRawString();
-      return deps.database.transaction(async (tx) => {
+      const bound = await deps.database.transaction(async (tx) => {
         // Only a payload as issued (hex) is looked up: text such as NUL cannot even reach a query.
         if (
           !ISSUED_PAYLOAD.test(body.proof.payload) ||
@@ -67,12 +69,26 @@ export function createWalletService(deps: Deps) {
           if (sqlState(error) === UNIQUE_VIOLATION) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
           throw error;
         }
+        // The fairness signals: the binding and the version its proof's code names.
+        await recordWalletBound(tx, {
+          userId,
+          address,
+          at: new Date(now),
+          version: WALLET_VERSIONS[result.kind],
+        });
         return { address };
       });
+      // The rest of its facts are read from the chain once the reply is on its way.
+      const facts = walletFactsReader(deps);
+      if (facts) setImmediate(() => facts.nudge(userId));
+      return bound;
     },
 
     async unbind(userId: number): Promise<WalletResponse> {
-      await deps.database.transaction((tx) => bindAddress(tx, userId, null, new Date(deps.now())));
+      await deps.database.transaction(async (tx) => {
+        await bindAddress(tx, userId, null, new Date(deps.now()));
+        await forgetWallet(tx, userId);
+      });
       return { address: null };
     },
   };
