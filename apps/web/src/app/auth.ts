@@ -16,6 +16,7 @@ export async function login(session: LaunchSession): Promise<void> {
       userid: session.user.id,
       initData: session.initData,
       timeZone,
+      platform: session.platform?.slice(0, 32),
     },
   });
   prefs.setToken(session.user.id, token);

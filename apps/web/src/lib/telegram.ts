@@ -37,6 +37,8 @@ export interface LaunchSession {
   debug: boolean;
   /** False in a normal browser (development and tests): the Telegram environment is mocked. */
   inTelegram: boolean;
+  /** Telegram's platform ('ios', 'android', 'tdesktop', …), sent at login. */
+  platform?: string;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function startTelegram(): Promise<LaunchSession> {
     colorScheme: safe(() => miniApp.isDark(), true) ? 'dark' : 'light',
     debug,
     inTelegram,
+    platform: lp.tgWebAppPlatform,
   };
 }
 

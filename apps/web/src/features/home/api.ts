@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TapCadenceSummary } from '@egg-rush/contract/economy';
 import type { BoostName } from '@egg-rush/game/boosts';
 import { call } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
-/** PUT /users/tap: one batch. */
-export const sendTaps = (userid: number, count: number) => call('tap', { body: { userid, count } });
+/** PUT /users/tap: one batch, with the cadence of its taps when it has one. */
+export const sendTaps = (userid: number, count: number, cadence?: TapCadenceSummary) =>
+  call('tap', { body: { userid, count, cadence } });
 
 export const growUp = (userid: number) => call('growUp', { body: { userid } });
 export const growOnion = (userid: number) => call('growOnion', { body: { userid } });

@@ -80,7 +80,8 @@ describe('Home', () => {
     });
     const taps = calls.filter((c) => c.path === '/users/tap');
     expect(taps).toHaveLength(1);
-    expect(taps[0]!.body).toEqual({ userid: 77, count: 3 });
+    // With the cadence of the batch: the two intervals between its three taps.
+    expect(taps[0]!.body).toMatchObject({ userid: 77, count: 3, cadence: { n: 2 } });
     await waitFor(() => expect(useTapStore.getState().inFlight).toBe(0));
     expect(screen.getByTestId('balance')).toHaveTextContent('1,206');
   });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client.ts';
 import { profileCache } from '../../lib/profile.ts';
 import { sendTaps } from './api.ts';
-import { useTapStore } from './tap-store.ts';
+import { takeCadence, useTapStore } from './tap-store.ts';
 
 /** Taps are flushed about once a second, at 50 taps, and when the page hides. */
 export const FLUSH_INTERVAL_MS = 1_000;
@@ -26,8 +26,9 @@ async function send(userId: number, client: QueryClient) {
   const store = useTapStore.getState();
   const count = store.take();
   if (count === 0) return;
+  const cadence = takeCadence();
   try {
-    const reply = await sendTaps(userId, count);
+    const reply = await sendTaps(userId, count, cadence);
     useTapStore.getState().settle(count, reply, Date.now());
     profileCache(client, userId).patch((p) => ({
       onion: reply.onion,

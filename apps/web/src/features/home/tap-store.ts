@@ -1,3 +1,4 @@
+import type { TapCadenceSummary } from '@egg-rush/contract/economy';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { create } from 'zustand';
 import { settleEnergy } from '@egg-rush/game/energy';
@@ -72,6 +73,35 @@ export function predictedOnion(s: Pick<TapState, 'server' | 'rates' | 'queued' |
   return s.server.onion + income + (s.queued + s.inFlight) * s.rates.earnPerTap;
 }
 
+/** A longer gap between taps is a pause, not part of the cadence. */
+const PAUSE_MS = 2_000;
+/** The intervals between the taps counted since the last batch (Welford's running sums). */
+let last = -Infinity;
+let n = 0;
+let mean = 0;
+let m2 = 0;
+
+function noteTap(at: number) {
+  const gap = at - last;
+  last = at;
+  if (gap < 0 || gap > PAUSE_MS) return;
+  n += 1;
+  const delta = gap - mean;
+  mean += delta / n;
+  m2 += delta * (gap - mean);
+}
+
+/**
+ * The cadence of the taps taken with the last `take()`: how many intervals, their mean and
+ * standard deviation (ms), as PUT /users/tap's `cadence` (a fairness signal, never a payout);
+ * undefined without an interval. Starts the next batch's.
+ */
+export function takeCadence(): TapCadenceSummary | undefined {
+  const out = n > 0 ? { n, meanMs: mean, sdMs: Math.sqrt(m2 / n) } : undefined;
+  n = mean = m2 = 0;
+  return out;
+}
+
 export const useTapStore = create<TapState>((set, get) => ({
   ...EMPTY,
   sync: (server, rates, at) =>
@@ -80,6 +110,7 @@ export const useTapStore = create<TapState>((set, get) => ({
   tap: (now) => {
     const s = get();
     if (!s.ready || !canTap(predictedEnergy(s, now), s.rates.loseEnergyPerTap)) return false;
+    noteTap(now);
     set({ queued: s.queued + 1, now });
     return true;
   },
@@ -93,5 +124,9 @@ export const useTapStore = create<TapState>((set, get) => ({
       inFlight: Math.max(0, s.inFlight - sent),
       ...(reply ? { server: { onion: reply.onion, energy: reply.energy, at } } : {}),
     })),
-  reset: () => set({ ...EMPTY }),
+  reset: () => {
+    last = -Infinity;
+    n = mean = m2 = 0;
+    set({ ...EMPTY });
+  },
 }));
