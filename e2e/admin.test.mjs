@@ -171,7 +171,7 @@ describe('operator console', () => {
     await context.close();
   });
 
-  it('fits a phone: the menu across the top, tables scrolling inside their cards, nothing wider than the screen', async () => {
+  it('fits a phone: a bar with a Menu across the top, tables scrolling inside their cards, nothing wider than the screen', async () => {
     for (const width of [320, 390, 430]) {
       const context = await browser.newContext({
         viewport: { width, height: 760 },
@@ -186,7 +186,10 @@ describe('operator console', () => {
       const bar = await nav.boundingBox();
       assert.ok(bar.width <= width && bar.height < 80, `menu ${bar.width}x${bar.height} at ${width}`);
       for (const name of ['Players', 'Tasks', 'Airdrop snapshots', 'Suspicion list']) {
+        // The links open from the Menu button, and close once one is followed.
+        await nav.getByRole('button', { name: 'Menu' }).click();
         await nav.getByRole('link', { name }).click();
+        await nav.getByRole('button', { name: 'Menu' }).waitFor();
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         const page_ = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(page_ <= width, `${name}: page ${page_} px wide at ${width}`);

@@ -71,6 +71,9 @@ describe('the console appeals queue', () => {
       '/admin/players/7003',
     );
     expect(first).toHaveTextContent('in c7001');
+    expect(within(first).getByRole('link', { name: 'c7001' })).toHaveAttribute('href', '/admin/clusters');
+    // Persian words read right to left: the quote takes the direction of its text.
+    expect(first.querySelector('blockquote')).toHaveAttribute('dir', 'auto');
     expect(first).toHaveTextContent('#5 · 2026-06-16 14:09 UTC');
     expect(first.querySelector('blockquote')?.textContent).toBe(waiting.text);
     expect(second.querySelector('b')).toBeNull();

@@ -42,7 +42,7 @@ export function AppealsPage() {
           Refresh
         </Button>
       </div>
-      <p className="a-muted">
+      <p className="a-muted a-lead">
         Players under review or left out of the airdrop explain themselves here. Read the cluster&apos;s
         evidence before answering; the player reads the answer in the app, in their language.
       </p>
@@ -110,7 +110,10 @@ function AppealItem({ appeal: a, onAnswer }: { appeal: Appeal; onAnswer?: (outco
           <Link to={`/admin/players/${a.playerId}`}>Player {a.playerId}</Link>
           {a.clusterId ? (
             <span className="a-muted a-small">
-              in <span className="a-mono">{a.clusterId}</span>
+              in{' '}
+              <Link to="/admin/clusters" className="a-mono">
+                {a.clusterId}
+              </Link>
             </span>
           ) : null}
           <span className={`a-tag ${STATUS[a.status]}`}>{a.status}</span>
@@ -119,7 +122,10 @@ function AppealItem({ appeal: a, onAnswer }: { appeal: Appeal; onAnswer?: (outco
           #{a.id} · {fmt.time(a.createdAt)}
         </span>
       </div>
-      <blockquote className="a-quote">{a.text}</blockquote>
+      {/* A player's own words, in their language: right to left when it is written so. */}
+      <blockquote className="a-quote" dir="auto">
+        {a.text}
+      </blockquote>
       {a.status !== 'pending' ? (
         <p className="a-small">
           <span className="a-muted">

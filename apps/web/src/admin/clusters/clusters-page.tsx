@@ -53,7 +53,7 @@ export function ClustersPage() {
           Refresh
         </Button>
       </div>
-      <p className="a-muted">
+      <p className="a-muted a-lead">
         Accounts the fairness rules link together (a shared network or device, play in step, one funder or
         inviter), with the evidence. A recommendation is advice: a cluster is left out of the allocations made
         afterwards only when an operator excludes it, and a decision can be reversed until an allocation is
