@@ -3,22 +3,22 @@
  *
  * The dictionary is the same as tree.ts's (and @ton/core's `storeDictDirect`): a `HashmapE 267
  * AirdropItem` keyed by the owner's address, each label in the shortest of hml_short, hml_long and
- * hml_same (@ton/core's choice on ties). Here it is built from entries given in key order (the
- * server reads them from the database ORDER BY the address, which sorts them on disk when they do
- * not fit in its memory), one at a time:
+ * hml_same (@ton/core's choice on ties). Here it is built from entries given in key order,
+ * descending (the server reads them from the database ORDER BY the address DESC, which sorts them
+ * on disk when they do not fit in its memory), one at a time:
  *
- * - Adjacent keys fork at their first differing bit. A stack holds the forks whose left subtree is
- *   done (at most one per key bit, 267); a new key closes every fork deeper than its own, which
+ * - Adjacent keys fork at their first differing bit. A stack holds the forks whose right subtree
+ *   is done (at most one per key bit, 267); a new key closes every fork deeper than its own, which
  *   makes each cell final as soon as its parent's fork is known (the label of a cell runs from its
- *   parent's fork to its own). Cells are finished children first (post-order), each hashed then
- *   (SHA-256 of its representation, with its children's depths and hashes, which are already
- *   known), and written out at once. Nothing grows with the count but the files.
- * - The dump is the BOC of the whole dictionary (one root, no index, no CRC, as tree.ts writes it).
- *   A BOC lists parents before children, the reverse of the order cells are finished in: cells are
- *   written into blocks back to front, the blocks appended to a scratch file, and the dump is then
- *   the header and the blocks in reverse order (one sequential copy). A cell finished `q`-th of
- *   `N` is the BOC's cell `N - 1 - q`, so references are known when a cell is written; the count
- *   of entries must therefore be given in advance.
+ *   parent's fork to its own). Cells are finished children first (post-order, right child first),
+ *   each hashed then (SHA-256 of its representation, with its children's depths and hashes, which
+ *   are already known), and written out at once. Nothing grows with the count but the files.
+ * - The dump is the BOC of the whole dictionary, byte for byte as tree.ts writes it (one root, no
+ *   index, no CRC; parents before children, the left child first). That order is the reverse of
+ *   the order cells are finished in: cells are written into blocks back to front, the blocks
+ *   appended to a scratch file, and the dump is then the header and the blocks in reverse order
+ *   (one sequential copy). A cell finished `q`-th of `N` is the BOC's cell `N - 1 - q`, so
+ *   references are known when a cell is written; the count of entries is given in advance.
  * - Beside it, an index of fixed records, one per cell in BOC order: where the cell ends, counted
  *   from the end of the cell data (its start is only known once all are written), its depth and
  *   its hash. A proof walks from the root along the key: each cell on the path is read from the
@@ -181,7 +181,7 @@ function writeLabel(bits: Bits, key: Uint8Array, offset: number, end: number) {
 }
 
 /**
- * Writes an airdrop tree's files from `count` entries given in strictly increasing address order
+ * Writes an airdrop tree's files from `count` entries given in strictly decreasing address order
  * (`add`), then `finish()`. Memory stays a few megabytes (the write buffers) whatever the count.
  * Throws on entries out of order or duplicated, a bad value, or a count that differs.
  */
@@ -208,13 +208,13 @@ export class AirdropTreeWriter {
   private readonly indexBlock = Buffer.alloc(INDEX_BLOCK * INDEX_RECORD);
   private indexFrom = 0;
 
-  // Forks whose left subtree is finished: key bit, its left child, the subtree's first key.
+  // Forks whose right subtree is finished: key bit, its right child, a key of the subtree.
   private sp = 0;
   private readonly sFork = new Int32Array(KEY_BITS + 1);
-  private readonly sLeftQ = new Float64Array(KEY_BITS + 1);
-  private readonly sLeftDepth = new Int32Array(KEY_BITS + 1);
-  private readonly sLeftHash = new Uint8Array((KEY_BITS + 1) * 32);
-  private readonly sFirstKey = new Uint8Array((KEY_BITS + 1) * KEY_BYTES);
+  private readonly sRightQ = new Float64Array(KEY_BITS + 1);
+  private readonly sRightDepth = new Int32Array(KEY_BITS + 1);
+  private readonly sRightHash = new Uint8Array((KEY_BITS + 1) * 32);
+  private readonly sKey = new Uint8Array((KEY_BITS + 1) * KEY_BYTES);
 
   // The subtree ending at the last key, not final until its parent's fork is known: a leaf (the
   // last key and its item) or a fork with both children finished.
@@ -258,7 +258,7 @@ export class AirdropTreeWriter {
     }
   }
 
-  /** The next entry: its address's hash must be above the previous one's. */
+  /** The next entry: its address's hash must be below the previous one's. */
   add(entry: TreeFileEntry) {
     if (this.done) throw new Error('The airdrop tree is already finished');
     const { hash, amount, startFrom, expiredAt } = entry;
@@ -283,32 +283,36 @@ export class AirdropTreeWriter {
     const prev = this.curKey;
     let j = 1;
     while (j < 34 && prev[j] === next[j]) j++;
-    if (j === 34 || next[j]! < prev[j]!)
-      throw new Error(`Entries out of address order or duplicated at 0:${Buffer.from(hash).toString('hex')}`);
+    if (j === 34 || next[j]! > prev[j]!)
+      throw new Error(
+        `Entries out of (descending) address order or duplicated at 0:${Buffer.from(hash).toString('hex')}`,
+      );
     const d = j * 8 + Math.clz32(prev[j]! ^ next[j]!) - 24;
-    // Forks deeper than d are complete: the current subtree is the right child of each in turn.
-    while (this.sp > 0 && this.sFork[this.sp - 1]! > d) {
-      const top = --this.sp;
-      const rightQ = this.finalize(this.sFork[top]! + 1);
-      this.curRightQ = rightQ;
-      this.curRightDepth = this.lastDepth;
-      this.curRightHash.set(this.lastHash);
-      this.curLeftQ = this.sLeftQ[top]!;
-      this.curLeftDepth = this.sLeftDepth[top]!;
-      this.curLeftHash.set(this.sLeftHash.subarray(top * 32, top * 32 + 32));
-      this.curKey.set(this.sFirstKey.subarray(top * KEY_BYTES, top * KEY_BYTES + KEY_BYTES));
-      this.curFork = this.sFork[top]!;
-    }
-    // The current subtree is the left child of a fork at d.
+    // Forks deeper than d are complete: the current subtree is the left child of each in turn.
+    while (this.sp > 0 && this.sFork[this.sp - 1]! > d) this.closeFork();
+    // The current subtree is the right child of a fork at d.
     const top = this.sp++;
-    this.sFirstKey.set(this.curKey, top * KEY_BYTES);
-    this.sLeftQ[top] = this.finalize(d + 1);
-    this.sLeftDepth[top] = this.lastDepth;
-    this.sLeftHash.set(this.lastHash, top * 32);
+    this.sKey.set(this.curKey, top * KEY_BYTES);
+    this.sRightQ[top] = this.finalize(d + 1);
+    this.sRightDepth[top] = this.lastDepth;
+    this.sRightHash.set(this.lastHash, top * 32);
     this.sFork[top] = d;
     this.curKey.set(next);
     this.curItem = item;
     this.curFork = KEY_BITS;
+  }
+
+  /** The fork on top of the stack gets the current subtree as its left child, and becomes current. */
+  private closeFork() {
+    const top = --this.sp;
+    this.curLeftQ = this.finalize(this.sFork[top]! + 1);
+    this.curLeftDepth = this.lastDepth;
+    this.curLeftHash.set(this.lastHash);
+    this.curRightQ = this.sRightQ[top]!;
+    this.curRightDepth = this.sRightDepth[top]!;
+    this.curRightHash.set(this.sRightHash.subarray(top * 32, top * 32 + 32));
+    this.curKey.set(this.sKey.subarray(top * KEY_BYTES, top * KEY_BYTES + KEY_BYTES));
+    this.curFork = this.sFork[top]!;
   }
 
   /**
@@ -391,17 +395,7 @@ export class AirdropTreeWriter {
     if (this.done) throw new Error('The airdrop tree is already finished');
     if (this.added !== this.count) throw new Error(`${this.added} entries given, ${this.count} announced`);
     try {
-      while (this.sp > 0) {
-        const top = --this.sp;
-        this.curRightQ = this.finalize(this.sFork[top]! + 1);
-        this.curRightDepth = this.lastDepth;
-        this.curRightHash.set(this.lastHash);
-        this.curLeftQ = this.sLeftQ[top]!;
-        this.curLeftDepth = this.sLeftDepth[top]!;
-        this.curLeftHash.set(this.sLeftHash.subarray(top * 32, top * 32 + 32));
-        this.curKey.set(this.sFirstKey.subarray(top * KEY_BYTES, top * KEY_BYTES + KEY_BYTES));
-        this.curFork = this.sFork[top]!;
-      }
+      while (this.sp > 0) this.closeFork();
       this.finalize(0);
       if (this.q !== this.cells) throw new Error(`Wrote ${this.q} cells, not ${this.cells}`);
       this.flushBlock();

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { Address, beginCell, Cell, Dictionary } from '@ton/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimPayload } from '../src/contracts.ts';
-import { airdropItemValue, airdropProof, buildAirdropTree, type AirdropItem } from '../src/tree.ts';
+import {
+  airdropItemValue,
+  airdropProof,
+  buildAirdropTree,
+  dumpAirdropTree,
+  type AirdropItem,
+} from '../src/tree.ts';
 import { AirdropTreeFile, AirdropTreeWriter, treeFilePaths, type TreeFileEntry } from '../src/tree-file.ts';
 
 // The streamed tree against @ton/core's own Dictionary: the same root, a dump that loads back to
@@ -22,9 +28,9 @@ const itemOf = (i: number): AirdropItem => ({
   expiredAt: 1_800_000_000,
 });
 
-/** Writes the tree of `hashes` (any order, distinct) and opens it. */
+/** Writes the tree of `hashes` (any order, distinct), given to the writer in descending order. */
 function write(hashes: Buffer[], item: (i: number) => AirdropItem = itemOf) {
-  const sorted = [...hashes].sort(Buffer.compare);
+  const sorted = [...hashes].sort(Buffer.compare).reverse();
   const entries: TreeFileEntry[] = sorted.map((hash, i) => ({ hash, ...item(i) }));
   const name = `t${named++}`;
   const writer = new AirdropTreeWriter({ dir, name, count: entries.length });
@@ -40,6 +46,7 @@ function coreDict(entries: TreeFileEntry[]) {
 }
 
 const item = ({ amount, startFrom, expiredAt }: AirdropItem) => ({ amount, startFrom, expiredAt });
+const toEntry = (e: TreeFileEntry) => ({ address: new Address(0, Buffer.from(e.hash)), ...item(e) });
 
 /** Everything against @ton/core: root, dump, every entry's item and proof, absent neighbours. */
 function checkAgainstCore(hashes: Buffer[], options: { proofs?: number } = {}) {
@@ -54,6 +61,8 @@ function checkAgainstCore(hashes: Buffer[], options: { proofs?: number } = {}) {
   expect(dump.length).toBe(manifest.dumpBytes);
   const loaded = Cell.fromBoc(dump)[0]!;
   expect(loaded.hash(0).equals(root.hash(0))).toBe(true);
+  // Byte for byte the dump the in-memory tree writes.
+  expect(dump.equals(dumpAirdropTree(buildAirdropTree(entries.map(toEntry))))).toBe(true);
   const back = Dictionary.loadDirect(Dictionary.Keys.Address(), airdropItemValue, loaded);
   expect(back.size).toBe(entries.length);
   const every = Math.max(1, Math.floor(entries.length / (options.proofs ?? entries.length)));
@@ -160,12 +169,11 @@ describe('the streamed airdrop tree', () => {
 
   it('matches the in-memory tree on 100,000 random entries: root, dump, proofs', () => {
     const { entries, manifest, file, name } = write(random(100_000, 7));
-    const tree = buildAirdropTree(
-      entries.map((e) => ({ address: new Address(0, Buffer.from(e.hash)), ...item(e) })),
-    );
+    const tree = buildAirdropTree(entries.map(toEntry));
     expect(manifest.rootHex).toBe(tree.rootHex);
-    const loaded = Cell.fromBoc(readFileSync(treeFilePaths(dir, name).dump))[0]!;
-    expect(loaded.hash(0).toString('hex')).toBe(tree.rootHex);
+    const dump = readFileSync(treeFilePaths(dir, name).dump);
+    expect(dump.equals(dumpAirdropTree(tree))).toBe(true);
+    expect(Cell.fromBoc(dump)[0]!.hash(0).toString('hex')).toBe(tree.rootHex);
     for (let i = 0; i < entries.length; i += 997) {
       const address = new Address(0, Buffer.from(entries[i]!.hash));
       const found = file.lookup(address)!;
@@ -199,10 +207,10 @@ describe('the streamed airdrop tree', () => {
         throw error;
       }
     };
-    expect(() => attempt(2, [b, a])).toThrow(/out of address order or duplicated/);
-    expect(() => attempt(2, [a, a])).toThrow(/out of address order or duplicated/);
-    expect(() => attempt(3, [a, b])).toThrow(/2 entries given, 3 announced/);
-    expect(() => attempt(1, [a, b])).toThrow(/More entries/);
+    expect(() => attempt(2, [a, b])).toThrow(/out of \(descending\) address order or duplicated/);
+    expect(() => attempt(2, [a, a])).toThrow(/out of \(descending\) address order or duplicated/);
+    expect(() => attempt(3, [b, a])).toThrow(/2 entries given, 3 announced/);
+    expect(() => attempt(1, [b, a])).toThrow(/More entries/);
     expect(() => attempt(1, [a], { ...base, startFrom: 2, expiredAt: 1 })).toThrow(/claim window/);
     expect(() => attempt(1, [a], { ...base, amount: -1n })).toThrow(/Amount/);
     expect(() => attempt(1, [a], { ...base, amount: 1n << 120n })).toThrow(/Amount/);

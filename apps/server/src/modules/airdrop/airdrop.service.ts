@@ -11,11 +11,14 @@ import {
   claimWindowProblem,
   type AirdropRow,
 } from '@egg-rush/game/airdrop';
+import { RECOMMENDED_RULE, weighPlayers } from '@egg-rush/game/allocation-rule';
+import { airdropCohorts } from '@egg-rush/game/cohorts';
 import { ADJUST_KIND } from '@egg-rush/game/operator';
 import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
 import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { allocationInput } from '../fairness/index.ts';
 import * as repo from './airdrop.repository.ts';
 import { minterOfAllocation } from './airdrop.confirm.ts';
 import { buildTree, singleCache, type AllocationTree, type Minter } from './airdrop.tree.ts';
@@ -64,6 +67,7 @@ function view(a: repo.AllocationRow): AirdropAllocation {
     createdAt: a.createdAt.getTime(),
     publishedBy: a.publishedBy,
     publishedAt: a.publishedAt?.getTime() ?? null,
+    rule: a.params.rule ?? null,
   };
 }
 
@@ -139,20 +143,36 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       const problem = airdropParamsProblem(params);
       if (problem) throw badRequest(sentence(problem));
 
+      const rule = body.rule ?? RECOMMENDED_RULE;
+      const frozen = await repo.snapshotRows(db, snapshot.id);
       const excluded = new Map((await repo.exclusions(db)).map((e) => [e.userId, e.reason]));
-      const rows: AirdropRow[] = (await repo.snapshotRows(db, snapshot.id)).map((r) => ({
+      // The clusters an operator excluded, and each row's facts for the rule (who is under review).
+      const fairness = await allocationInput(deps, snapshot, frozen);
+      for (const [id, reason] of fairness.exclusions) if (!excluded.has(id)) excluded.set(id, reason);
+      const weights = weighPlayers(
+        fairness.facts.filter((f) => !excluded.has(f.playerId)),
+        rule,
+        snapshot.takenAt.getTime(),
+      );
+      const rows: AirdropRow[] = frozen.map((r) => ({
         playerId: r.userId,
         wallet: rawAddress(r.walletAddress),
         coins: r.coins,
         excluded: excluded.get(r.userId) ?? null,
+        weight: weights.get(r.userId) ?? 0n,
       }));
       const result = allocateAirdrop(rows, params);
+      const cohorts = airdropCohorts(
+        result.allocations,
+        new Map(fairness.facts.map((f) => [f.playerId, f])),
+        snapshot.takenAt.getTime(),
+      ).map((c) => ({ ...c, median: c.median.toString() }));
       const now = new Date(deps.now());
       const saved = await repo.insertAllocation(db, {
         snapshotId: snapshot.id,
         supply: params.supply.toString(),
         decimals: params.decimals,
-        params: { cap: result.cap?.toString() ?? null, minimum: result.minimum.toString() },
+        params: { cap: result.cap?.toString() ?? null, minimum: result.minimum.toString(), rule, cohorts },
         startFrom,
         expiredAt,
         wallets: result.allocations.length,
@@ -257,6 +277,8 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
           reason: e.reason as AdminAllocationPreview['excluded'][0]['reason'],
         })),
         claims,
+        // Computed with the allocation; none for allocations made before cohorts were.
+        cohorts: a.params.cohorts ?? [],
       };
     },
 
