@@ -1,4 +1,5 @@
 import unhomoglyph from 'unhomoglyph';
+import { graphemesOf } from './graphemes.ts';
 
 /**
  * Names players choose, shown to other players (the bot's messages, boards, the console). One
@@ -19,8 +20,6 @@ export const LAUNCH_NAME_MAX = { firstName: 64, lastName: 64, username: 32 } as 
 /** Design choice: the longest name shown to other players, in graphemes. */
 export const DISPLAY_NAME_MAX = 24;
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
 /** Control, format (bidi marks, zero-width), unassigned/private and line/paragraph separators. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu;
 /** Quotation marks: a name must not close the quotes around it. */
@@ -28,10 +27,21 @@ const QUOTES = /["'`«»‹›“”„‟‘’‚‛「」『』〝〞〟＂]/
 /** Dots Telegram (and browsers) read as a domain's dot, after NFKC. */
 const DOTS = /[.。｡︒]/gu;
 
-/** A launch-data text cut to `max` characters (code points), without NUL characters. */
+/**
+ * A launch-data text cut to at most `max` characters (code points), without NUL characters, and
+ * never inside a grapheme: a letter keeps its vowel sign, virama or accent, or goes with them.
+ */
 export function capLaunchText(text: string | undefined, max: number): string | undefined {
   if (text === undefined) return undefined;
-  return Array.from(text.replaceAll('\u0000', '')).slice(0, max).join('');
+  let kept = '';
+  let points = 0;
+  for (const grapheme of graphemesOf(text.replaceAll('\u0000', ''))) {
+    const size = Array.from(grapheme).length;
+    if (points + size > max) break;
+    kept += grapheme;
+    points += size;
+  }
+  return kept;
 }
 
 /** A player-chosen name made safe to show to other players (without quotes); may be empty. */
@@ -62,7 +72,7 @@ function neutralise(raw: string): string {
     .replace(/[@#$]/g, '')
     .replace(/\s+/gu, ' ')
     .trim();
-  const graphemes = Array.from(segmenter.segment(text), (s) => s.segment);
+  const graphemes = graphemesOf(text);
   if (graphemes.length <= DISPLAY_NAME_MAX) return text;
   return `${graphemes
     .slice(0, DISPLAY_NAME_MAX - 1)

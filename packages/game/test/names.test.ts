@@ -98,3 +98,24 @@ describe('names shown to other players', () => {
     );
   });
 });
+
+describe('launch-data names cut in graphemes', () => {
+  it('never splits a letter from its vowel sign, virama or accent', () => {
+    // 61 code points, then a conjunct of 4 (प ् र ि) that a cut at 64 would leave as प्र.
+    expect(capLaunchText(`A${'रवि '.repeat(15)}प्रिया`, 64)).toBe(`A${'रवि '.repeat(15)}`);
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (raw) => {
+        const kept = capLaunchText(raw, LAUNCH_NAME_MAX.firstName)!;
+        const whole = Array.from(
+          new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(raw),
+          (s) => s.segment,
+        );
+        const parts = Array.from(
+          new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(kept),
+          (s) => s.segment,
+        );
+        expect(parts).toEqual(whole.slice(0, parts.length));
+      }),
+    );
+  });
+});
