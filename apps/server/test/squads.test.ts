@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQUAD_NAME_MAX } from '@egg-rush/game/squads';
+import { SQUAD_NAME_MAX, SQUAD_NAME_TEXT_MAX } from '@egg-rush/game/squads';
 import { queryRows } from '../src/db/client.ts';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import { rekeySquadNames } from '../src/modules/squads/squads.service.ts';
@@ -47,8 +47,8 @@ describe('squads', () => {
   it('refuses bad names: length, characters, profanity, a taken name', async () => {
     const a = await t.login(9501);
     for (const [name, code, message] of [
-      ['ab', 'BAD_SQUAD_NAME', /3 to 24/],
-      ['x'.repeat(SQUAD_NAME_MAX + 1), 'BAD_SQUAD_NAME', /3 to 24/],
+      ['a', 'BAD_SQUAD_NAME', /2 to 24/],
+      ['x'.repeat(SQUAD_NAME_MAX + 1), 'BAD_SQUAD_NAME', /2 to 24/],
       ['<b>bold</b>', 'BAD_SQUAD_NAME', /letters/],
       ['Sh1t Happens', 'SQUAD_NAME_BLOCKED', /another/],
     ] as const) {
@@ -200,6 +200,36 @@ describe('squads', () => {
       });
     }
     expect(await page(b, 9541)).toEqual({ squad: null, members: [], member: false });
+  });
+
+  it('creates squads named in Hindi and Persian, their length counted in graphemes', async () => {
+    // Vowel signs and conjuncts (प्रि is one grapheme of 4 code points), Persian's non-joiner.
+    const names = [
+      [9560, 'प्रिया'],
+      [9561, 'रवि'],
+      [9562, 'प्रिया 360'],
+      [9563, 'प्रि'.repeat(SQUAD_NAME_MAX)],
+      [9564, 'عقاب\u200cهای ایران'],
+    ] as const;
+    for (const [userid, name] of names) {
+      const token = await t.login(userid);
+      const res = await post(token, userid, 'create', { name });
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 200 });
+      expect(res.json<{ squad: { name: string } }>().squad.name).toBe(name);
+    }
+    // One grapheme more is too long; the same name without the non-joiner is taken.
+    const late = await t.login(9565);
+    expect((await post(late, 9565, 'create', { name: 'प्रि'.repeat(SQUAD_NAME_MAX + 1) })).json()).toEqual({
+      code: 'BAD_SQUAD_NAME',
+      message: expect.stringMatching(/2 to 24/),
+    });
+    expect((await post(late, 9565, 'create', { name: 'عقابهای ایران' })).json()).toMatchObject({
+      code: 'NAME_TAKEN',
+    });
+    // The request reads SQUAD_NAME_TEXT_MAX UTF-16 units (what the app's field holds), no more.
+    const long = (units: number) => post(late, 9565, 'create', { name: 'x'.repeat(units) });
+    expect((await long(SQUAD_NAME_TEXT_MAX)).json()).toMatchObject({ code: 'BAD_SQUAD_NAME' });
+    expect((await long(SQUAD_NAME_TEXT_MAX + 1)).json()).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('re-keys squads named under an older key rule at start, the older of two look-alikes keeping its key', async () => {

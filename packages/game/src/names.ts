@@ -120,9 +120,12 @@ export function foreignLookAlikes(text: string): string {
 
 /**
  * The UTS #39 skeleton of a name after {@link foreignLookAlikes}: two names with the same skeleton
- * are confusable ("ЕGG SQUАD", "Ｅｇｇ Squad" and "egg squad" share "egg squad"). Not for showing:
+ * are confusable ("ЕGG SQUАD", "Ｅｇｇ Squad" and "egg squad" share "egg squad"). Default-ignorable
+ * characters (the joiners, which show nothing) are removed first, as UTS #39 says. Not for showing:
  * "m" and "rn" share theirs.
  */
 export function nameSkeleton(name: string): string {
-  return caseFold(unhomoglyph(foreignLookAlikes(name))).normalize('NFD');
+  return caseFold(unhomoglyph(foreignLookAlikes(name.replace(DEFAULT_IGNORABLE, '')))).normalize('NFD');
 }
+
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;

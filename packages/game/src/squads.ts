@@ -1,3 +1,4 @@
+import { graphemesOf, isWordsName } from './graphemes.ts';
 import { foreignLookAlikes, nameSkeleton } from './names.ts';
 
 /**
@@ -6,14 +7,24 @@ import { foreignLookAlikes, nameSkeleton } from './names.ts';
  * minus their totalScore when they joined): leaving gives up one's contribution and rejoining
  * starts again from zero, so leaving and rejoining can never raise a squad's score.
  */
-export const SQUAD_NAME_MIN = 3;
+/**
+ * A name's length in graphemes, the characters a reader counts (design choice: 2 to 24). Two, so
+ * that a Hindi name of two syllables ("रवि", "प्रिया", "राम") can name a squad.
+ */
+export const SQUAD_NAME_MIN = 2;
 export const SQUAD_NAME_MAX = 24;
+/**
+ * The longest name text read, in UTF-16 units (the request schema's bound, createSquadBody in
+ * packages/contract): far above 24 graphemes of any script (a Hindi grapheme is often 2 to 4
+ * units). The app's field holds this much; the name's own limit is SQUAD_NAME_MAX graphemes.
+ */
+export const SQUAD_NAME_TEXT_MAX = 200;
 /** Design choice: a squad page lists its first members by contribution. */
 export const SQUAD_PAGE_MEMBERS = 100;
 export const SQUAD_BOARD_SIZE = 100;
 
-/** Letters, digits, spaces and a few joiners. */
-const ALLOWED = /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u;
+/** Between words: spaces and a few joiners. */
+const SEPARATORS: ReadonlySet<string> = new Set([' ', '.', '_', "'", '-']);
 
 /**
  * A small list of words a squad name may not contain, matched on a folded form of the name
@@ -69,6 +80,9 @@ export function foldName(name: string): string {
 /** Spaces trimmed and runs of spaces made one. */
 export const normalizeSquadName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
 
+/** A name's length as checked and as the app's counter shows it: graphemes, once normalised. */
+export const squadNameLength = (name: string) => graphemesOf(normalizeSquadName(name)).length;
+
 /**
  * The key two names share when they look the same (case, spacing, width and look-alike letters of
  * other scripts aside): unique per squad.
@@ -80,9 +94,9 @@ export type SquadNameCheck =
 
 export function checkSquadName(raw: string): SquadNameCheck {
   const name = normalizeSquadName(raw);
-  const length = [...name].length;
+  const length = graphemesOf(name).length;
   if (length < SQUAD_NAME_MIN || length > SQUAD_NAME_MAX) return { ok: false, reason: 'length' };
-  if (!ALLOWED.test(name)) return { ok: false, reason: 'characters' };
+  if (!isWordsName(name, SEPARATORS)) return { ok: false, reason: 'characters' };
   const folded = foldName(name);
   if (BLOCKED.some((word) => folded.includes(word.replace(/(.)\1+/g, '$1'))))
     return { ok: false, reason: 'profanity' };

@@ -8,6 +8,8 @@ import {
   neutraliseName,
   quotedName,
 } from '../src/names.ts';
+import { LANGUAGE_CODES, type LanguageCode } from '../src/language.ts';
+import { checkSquadName, SQUAD_NAME_MAX, squadNameKey, squadNameLength } from '../src/squads.ts';
 
 /** What Telegram would turn into a link or an entity: an address, a domain, a mention, a command. */
 const LINK_LIKE = [
@@ -96,6 +98,83 @@ describe('names shown to other players', () => {
         expect(raw.replaceAll('\u0000', '').startsWith(cut)).toBe(true);
       }),
     );
+  });
+});
+
+/** Squad names a player of each language the game speaks would type. */
+const TYPED: Record<LanguageCode, readonly string[]> = {
+  en: ['Night Owls', "O'Brien's Hens", 'Egg-cellent Crew', 'Team_42'],
+  ru: ['Ночные Совы', 'Золотые Яйца', 'Ёжики 2026'],
+  uk: ['Їжачки', "Сім'я Козаків", 'Ґава Team'],
+  es: ['Los Pollitos', 'Águilas de Oro', 'Niños del Huevo'],
+  'pt-BR': ['Galera do Ovo', 'São João', 'Pintinhos em Ação'],
+  id: ['Ayam Jago', 'Telur Emas 88', 'Anak Bebek'],
+  vi: ['Đội Gà Vàng', 'Trứng Vịt Lộn', 'Tiến Lên'],
+  tr: ['Çılgın Kartallar', 'Şahin Yuvası', 'İstanbul Kuşları'],
+  // Persian and Arabic script: joined letters, Persian digits, the zero-width non-joiner Persian
+  // keyboards put inside words (شیر‌ها), Arabic vowel marks.
+  fa: ['شیرهای طلایی', 'عقاب\u200cهای ایران', 'تیم ۱۴۰۳', 'محمد علی', 'مُحَمَّد'],
+  // Vowel signs, viramas, conjuncts, nuktas, the anusvara and chandrabindu.
+  hi: ['रवि', 'प्रिया', 'प्रिया 360', 'शेर सिंह', 'क्षत्रिय योद्धा', 'सुनहरे अंडे', 'ज़िंदगी', 'माँ के लाल'],
+};
+
+const segmented = (text: string) =>
+  Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)).length;
+
+describe('squad names in the ten languages the game speaks', () => {
+  it('names one for every language', () => {
+    expect(Object.keys(TYPED).sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  for (const code of LANGUAGE_CODES) {
+    it(`accepts what a ${code} player types, as typed`, () => {
+      for (const name of TYPED[code]) expect(checkSquadName(name), name).toEqual({ ok: true, name });
+    });
+  }
+
+  it('counts a name in graphemes, as the reader sees it: a vowel sign is part of its letter', () => {
+    expect(squadNameLength('प्रिया 360')).toBe(segmented('प्रिया 360'));
+    expect(squadNameLength('प्रिया 360')).toBe(6); // प्रि या ␠ 3 6 0 (Unicode 15.1 conjuncts)
+    expect(squadNameLength('रवि')).toBe(2);
+    expect(squadNameLength('  Night   Owls ')).toBe(10);
+    // 24 conjuncts of 4 code points each: 24 graphemes, within the limit; one more is not.
+    expect(checkSquadName('प्रि'.repeat(SQUAD_NAME_MAX))).toMatchObject({ ok: true });
+    expect(checkSquadName('प्रि'.repeat(SQUAD_NAME_MAX + 1))).toEqual({ ok: false, reason: 'length' });
+    expect(checkSquadName('ज़ि'.repeat(SQUAD_NAME_MAX))).toMatchObject({ ok: true });
+    expect(checkSquadName('a')).toEqual({ ok: false, reason: 'length' });
+  });
+
+  it('still refuses control and invisible characters, zero-width tricks and marks on nothing', () => {
+    for (const name of [
+      'Night\u0007Owls', // control
+      '\u202eNight Owls', // bidi override
+      'Night\u200bOwls', // zero-width space
+      'Night\u2060Owls', // word joiner
+      '\u200cشیرها', // a joiner before any letter
+      'شیر\u200c', // a joiner at the end
+      'شیر\u200c\u200cها', // joiners in a row
+      'شیر\u200c ها', // a joiner before a space
+      'Team\u200d42', // a joiner before a digit
+      '\u093f \u093f \u093f', // vowel signs only
+      '\u093fरवि', // a vowel sign before any letter
+      'Night \u0301Owls', // an accent on a space
+      'Z\u0351\u0352\u0353\u0354algo', // marks stacked on a letter (Zalgo text)
+      `Team \u0915${'\u094d\u0915'.repeat(12)}`, // one "letter" of 25 code points
+      '<b>bold</b>',
+      '-dash first',
+    ])
+      expect(checkSquadName(name), JSON.stringify(name)).toEqual({ ok: false, reason: 'characters' });
+    // Marks with nothing to sit on make one grapheme: too short to be a name at all.
+    for (const name of ['\u093f\u093f\u093f', '\u0301\u0301\u0301\u0301'])
+      expect(checkSquadName(name), JSON.stringify(name)).toEqual({ ok: false, reason: 'length' });
+  });
+
+  it('keeps the confusable folding: look-alikes share a key, the non-joiner adds none', () => {
+    expect(squadNameKey('\u0415gg Hunters')).toBe(squadNameKey('egg hunters'));
+    expect(squadNameKey('عقاب\u200cهای')).toBe(squadNameKey('عقابهای'));
+    expect(squadNameKey('प्रिया')).not.toBe(squadNameKey('प्रिय'));
+    expect(squadNameKey('रवि')).not.toBe(squadNameKey('रवी'));
+    expect(checkSquadName('Fu\u0441k Squad')).toEqual({ ok: false, reason: 'profanity' });
   });
 });
 

@@ -163,7 +163,8 @@ describe('squads', () => {
   it('accepts names within the length limit and refuses the rest', () => {
     expect(checkSquadName('  Egg   Hunters ')).toEqual({ ok: true, name: 'Egg Hunters' });
     expect(checkSquadName('Œufs d’or'.replace('’', "'"))).toMatchObject({ ok: true });
-    expect(checkSquadName('ab')).toEqual({ ok: false, reason: 'length' });
+    expect(checkSquadName('a')).toEqual({ ok: false, reason: 'length' });
+    expect(checkSquadName('ab')).toEqual({ ok: true, name: 'ab' });
     expect(checkSquadName('x'.repeat(SQUAD_NAME_MAX + 1))).toEqual({ ok: false, reason: 'length' });
     expect(checkSquadName('<script>')).toEqual({ ok: false, reason: 'characters' });
     expect(checkSquadName('-dash first')).toEqual({ ok: false, reason: 'characters' });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
-import { SQUAD_NAME_MAX, SQUAD_NAME_MIN } from '@egg-rush/game/squads';
+import { graphemesOf } from '@egg-rush/game/graphemes';
+import { SQUAD_NAME_MAX, SQUAD_NAME_MIN, SQUAD_NAME_TEXT_MAX, squadNameLength } from '@egg-rush/game/squads';
 import { CheckIcon, CopyIcon, ShareIcon } from '../../components/ui/icons.tsx';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { Button, formatNumber } from '../../components/ui/ui.tsx';
@@ -12,14 +13,17 @@ import { useT } from '../../lib/i18n.tsx';
 
 const COLORS = ['#ff6b6b', '#4ef0b5', '#6cc8ff', '#ffc93c', '#b9a7ff', '#ff9f43', '#f78fb3'];
 
-/** A squad's emblem: its initials on a colour picked from its id, so a squad keeps its colour. */
+/**
+ * A squad's emblem: its initials (the first grapheme of its first two words: "क्ष", not "क") on a
+ * colour picked from its id, so a squad keeps its colour.
+ */
 export function SquadEmblem({ id, name, size = 44 }: { id: number; name: string; size?: number }) {
   const color = COLORS[id % COLORS.length]!;
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => [...w][0]!.toUpperCase())
+    .map((w) => graphemesOf(w)[0]!.toUpperCase())
     .join('');
   return (
     <span
@@ -69,7 +73,11 @@ export function InviteButtons({ startParam }: { startParam: string }) {
   );
 }
 
-/** The sheet that names a new squad; the server's refusal (length, characters, taken) shows under the field. */
+/**
+ * The sheet that names a new squad; the server's refusal (length, characters, taken) shows under
+ * the field. The counter counts graphemes as the server does ("प्रिया" is 2, not 6); the field
+ * itself holds up to what the server reads, so a name of 24 graphemes of several code points fits.
+ */
 export function CreateSquadSheet({
   open,
   onClose,
@@ -82,7 +90,8 @@ export function CreateSquadSheet({
   const [name, setName] = useState('');
   const create = useCreateSquad();
   const { t } = useT();
-  const length = [...name.trim()].length;
+  const length = squadNameLength(name);
+  const tooLong = length > SQUAD_NAME_MAX;
   const refusal = create.isError ? errorText(create.error, 'squad') : null;
   const close = () => {
     create.reset();
@@ -109,7 +118,7 @@ export function CreateSquadSheet({
         <label className="flex flex-col gap-1.5">
           <span className="flex justify-between text-sm font-extrabold text-text-dim">
             {t('squads.name')}
-            <span className="num" data-testid="squad-name-count">
+            <span className={`num ${tooLong ? 'text-coral' : ''}`} data-testid="squad-name-count">
               {formatNumber(length)}/{formatNumber(SQUAD_NAME_MAX)}
             </span>
           </span>
@@ -119,7 +128,7 @@ export function CreateSquadSheet({
               setName(e.target.value);
               if (create.isError) create.reset();
             }}
-            maxLength={SQUAD_NAME_MAX}
+            maxLength={SQUAD_NAME_TEXT_MAX}
             autoComplete="off"
             enterKeyHint="done"
             aria-invalid={create.isError || undefined}
@@ -135,7 +144,11 @@ export function CreateSquadSheet({
           {refusal ??
             t('squads.nameRule', { min: SQUAD_NAME_MIN, max: SQUAD_NAME_MAX, count: SQUAD_NAME_MAX })}
         </p>
-        <Button type="submit" className="text-lg" disabled={length < SQUAD_NAME_MIN || create.isPending}>
+        <Button
+          type="submit"
+          className="text-lg"
+          disabled={length < SQUAD_NAME_MIN || tooLong || create.isPending}
+        >
           {t('squads.createSubmit')}
         </Button>
       </form>

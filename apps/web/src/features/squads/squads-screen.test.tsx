@@ -81,11 +81,10 @@ describe('Squads screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create a squad' }));
     const sheet = screen.getByRole('dialog', { name: 'New squad' });
     const field = within(sheet).getByRole('textbox', { name: /Squad name/ });
-    expect(field).toHaveAttribute('maxLength', '24');
     const create = within(sheet).getByRole('button', { name: 'Create squad' });
-    fireEvent.change(field, { target: { value: 'No' } });
+    fireEvent.change(field, { target: { value: 'N' } });
     expect(create).toBeDisabled();
-    expect(within(sheet).getByTestId('squad-name-count')).toHaveTextContent('2/24');
+    expect(within(sheet).getByTestId('squad-name-count')).toHaveTextContent('1/24');
     fireEvent.change(field, { target: { value: 'Night$Owls' } });
     fireEvent.click(create);
     expect(await within(sheet).findByRole('alert')).toHaveTextContent(
@@ -99,6 +98,35 @@ describe('Squads screen', () => {
       { userid: 42, name: 'Night$Owls' },
       { userid: 42, name: 'Night Owls' },
     ]);
+  });
+
+  it('counts a name in graphemes, as the server does: a Hindi vowel sign is part of its letter', async () => {
+    open('/squads', { 'GET /squads/42/board': board(null, []) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create a squad' }));
+    const sheet = screen.getByRole('dialog', { name: 'New squad' });
+    const field = within(sheet).getByRole('textbox', { name: /Squad name/ });
+    const count = within(sheet).getByTestId('squad-name-count');
+    const create = within(sheet).getByRole('button', { name: 'Create squad' });
+    // प्रि या ␠ 3 6 0: six graphemes (Intl.Segmenter, Unicode 15.1), ten code points.
+    fireEvent.change(field, { target: { value: 'प्रिया 360' } });
+    expect(count).toHaveTextContent('6/24');
+    fireEvent.change(field, { target: { value: 'प्रिया' } });
+    expect(count).toHaveTextContent('2/24');
+    expect(create).toBeEnabled();
+    // 24 graphemes of four code points each fit (the field holds them); one more does not.
+    fireEvent.change(field, { target: { value: 'प्रि'.repeat(24) } });
+    expect(field).toHaveValue('प्रि'.repeat(24));
+    expect(count).toHaveTextContent('24/24');
+    expect(create).toBeEnabled();
+    fireEvent.change(field, { target: { value: 'प्रि'.repeat(25) } });
+    expect(count).toHaveTextContent('25/24');
+    expect(create).toBeDisabled();
+  });
+
+  it("draws a squad's initials as whole graphemes: क्ष and यो, not क and य", async () => {
+    open('/squads', { 'GET /squads/42/board': board(null, [squad(9, 'क्षत्रिय योद्धा')]) });
+    const [row] = await screen.findAllByRole('listitem');
+    expect(row!.querySelector('[aria-hidden="true"]')).toHaveTextContent('क्षयो');
   });
 
   it("shows the player's squad with its rank and its members", async () => {
