@@ -497,6 +497,27 @@ describe('the claim', () => {
     expect(await claim(NO_WALLET)).toMatchObject({ status: 'no_wallet' });
   });
 
+  it('gives the claim messages from start_from to expired_at, both seconds included, as the jetton wallet accepts them', async () => {
+    const { opens, closes } = await claim(A);
+    const start = t.clock.now();
+    const messagesAt = async (ms: number) => {
+      t.clock.set(ms);
+      const c = await claim(A);
+      expect(c.status).toBe('allocated');
+      return c.messages.length;
+    };
+    try {
+      expect(await messagesAt((opens! - 1) * 1000 + 999)).toBe(0);
+      expect(await messagesAt(opens! * 1000)).toBe(1);
+      expect(await messagesAt((closes! - 1) * 1000)).toBe(1);
+      expect(await messagesAt(closes! * 1000)).toBe(1); // the contract: now() <= expired_at
+      expect(await messagesAt(closes! * 1000 + 999)).toBe(1);
+      expect(await messagesAt((closes! + 1) * 1000)).toBe(0);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
   it('is remembered once sent, and shows as claimed once confirmed', async () => {
     const sent = await t.call(tokens[C]!, { method: 'POST', url: '/api/v1/airdrop/claim/sent', payload: {} });
     expect(sent.json()).toEqual({ status: 'claim_sent' });

@@ -149,6 +149,13 @@ export function claimWindowProblem(w: ClaimWindow, nowS: number): string | null 
   return null;
 }
 
+/**
+ * Whether a claim at the second `nowS` is accepted: the jetton wallet's own check
+ * (`now() >= start_from`, `now() <= expired_at`, packages/jetton/contracts/jetton-wallet.fc),
+ * both seconds included. The server gives claim messages at exactly these seconds.
+ */
+export const claimOpen = (w: ClaimWindow, nowS: number) => w.startFrom <= nowS && nowS <= w.expiredAt;
+
 const byWallet = (a: { wallet: string }, b: { wallet: string }) =>
   a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0;
 

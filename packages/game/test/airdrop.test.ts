@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allocateAirdrop,
   airdropParamsProblem,
+  claimOpen,
   claimWindowProblem,
   distribution,
   MAX_CLAIM_SECONDS,
@@ -256,6 +257,19 @@ describe('the claim window', () => {
     expect(claimWindowProblem({ startFrom: now - 60, expiredAt: now + day - 1 }, now)).toMatch(
       /at least a day/,
     );
+  });
+});
+
+describe('claimOpen', () => {
+  it("is the jetton wallet's check: from start_from to expired_at, both seconds included", () => {
+    const w = { startFrom: 1000, expiredAt: 2000 };
+    expect([999, 1000, 1500, 2000, 2001].map((s) => claimOpen(w, s))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

@@ -198,6 +198,31 @@ describe('the mintless jetton in the TON emulator', () => {
     ).toBe(0);
   });
 
+  it('accepts a claim at start_from and at expired_at, both seconds included, and refuses it a second outside', async () => {
+    // The server gives claim messages at exactly these seconds (apps/server/test/airdrop-window.test.ts).
+    const blockchain = await Blockchain.create();
+    blockchain.now = NOW;
+    const [start, end] = [NOW + 1000, NOW + 2000];
+    const [before, atStart, atEnd, after] = await Promise.all(
+      ['before', 'at-start', 'at-end', 'after'].map((name) => blockchain.treasury(name)),
+    );
+    const owners = [before!, atStart!, atEnd!, after!];
+    tree = buildAirdropTree(
+      owners.map((o) => ({ address: o.address, amount: 9n, startFrom: start, expiredAt: end })),
+    );
+    jetton = await deploySandboxJetton({ blockchain, merkleRoot: tree.root, totalSupply: 36n, now: NOW });
+    const claimAt = async (owner: SandboxContract<TreasuryContract>, now: number) => {
+      blockchain.now = now;
+      const sent = await sendTonConnect(owner, claimOf(owner.address));
+      return exitCode(find(sent, owner.address, jetton.walletOf(owner.address))!);
+    };
+    expect(await claimAt(before!, start - 1)).toBe(ExitCode.airdropNotReady);
+    expect(await claimAt(atStart!, start)).toBe(0);
+    expect(await claimAt(atEnd!, end)).toBe(0);
+    expect(await claimAt(after!, end + 1)).toBe(ExitCode.airdropFinished);
+    expect(await Promise.all(owners.map((o) => balanceOf(o.address)))).toEqual([0n, 9n, 9n, 0n]);
+  });
+
   it('follows TEP-74 for ordinary transfers afterwards: notification, excesses, refusals bounce', async () => {
     await sendTonConnect(alice, claimOf(alice.address));
     const aliceWallet = jetton.walletOf(alice.address);

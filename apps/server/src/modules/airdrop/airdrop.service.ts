@@ -8,6 +8,7 @@ import type {
 import {
   allocateAirdrop,
   airdropParamsProblem,
+  claimOpen,
   claimWindowProblem,
   type AirdropRow,
 } from '@egg-rush/game/airdrop';
@@ -416,8 +417,8 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
         hooks.onClaimSent?.(row.walletAddress);
         return { ...base, status: 'claim_sent' };
       }
-      const nowS = Math.floor(deps.now() / 1000);
-      if (nowS < a.startFrom || nowS >= a.expiredAt) return { ...base, status: 'allocated' };
+      // Exactly the seconds the jetton wallet accepts a claim: from start_from to expired_at, both included.
+      if (!claimOpen(a, Math.floor(deps.now() / 1000))) return { ...base, status: 'allocated' };
       const [{ tree }, minter] = await Promise.all([treeOf(a), minterFor(a)]);
       const owner = Address.parseRaw(wallet);
       const proof = airdropProof(tree, owner);
