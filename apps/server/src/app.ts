@@ -24,6 +24,7 @@ import { createBotSide, type BotSide } from './modules/bot/index.ts';
 import botRoutes from './modules/bot/bot.routes.ts';
 import dailyRoutes from './modules/daily/daily.routes.ts';
 import economyRoutes from './modules/economy/economy.routes.ts';
+import fairnessRoutes from './modules/fairness/fairness.routes.ts';
 import farmRoutes from './modules/farm/farm.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -97,6 +98,7 @@ const modules = [
   paymentsRoutes,
   botRoutes,
   airdropRoutes,
+  fairnessRoutes,
   adminRoutes,
   openapiRoutes,
 ];

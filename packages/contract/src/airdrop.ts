@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AIRDROP_REFUSALS, MAX_DECIMALS } from '@egg-rush/game/airdrop';
+import { AIRDROP_COHORTS } from '@egg-rush/game/cohorts';
 import { userId } from './common.ts';
 import { allocationRule } from './fairness.ts';
 
@@ -59,6 +60,8 @@ export const airdropAllocation = z.object({
   createdAt: z.number(),
   publishedBy: z.number().nullable(),
   publishedAt: z.number().nullable(),
+  /** The weighing of players the allocation used; null for allocations made before rules were. */
+  rule: allocationRule.nullable(),
 });
 export type AirdropAllocation = z.infer<typeof airdropAllocation>;
 export const adminAllocationResponse = z.object({ allocation: airdropAllocation });
@@ -96,6 +99,21 @@ export const adminAllocationPreview = z.object({
   refusals: z.array(z.object({ reason: airdropRefusal, players: z.number() })),
   /** Claims confirmed per UTC day (YYYY-MM-DD). */
   claims: z.array(z.object({ day: z.string(), wallets: z.number(), amount: jettonAmount })),
+  /**
+   * How the allocation falls on groups of players (packages/game/src/cohorts.ts): the top 1 % of
+   * wallets, the median wallet, new accounts (registered within 30 days of the snapshot), Premium
+   * players and players under review; a wallet is in a group when one of its players is. `share`:
+   * of the total (0..1); `median`: of the group's wallets.
+   */
+  cohorts: z.array(
+    z.object({
+      cohort: z.enum(AIRDROP_COHORTS),
+      players: z.number(),
+      wallets: z.number(),
+      share: z.number(),
+      median: jettonAmount,
+    }),
+  ),
   /** The players refused by an operator's exclusion or a ban, with the reason. */
   excluded: z.array(
     z.object({

@@ -15,6 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Settings } from '@egg-rush/contract/users';
+import type { AllocationRule } from '@egg-rush/game/allocation-rule';
+import type { AirdropCohort } from '@egg-rush/game/cohorts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -488,8 +490,19 @@ export const airdropAllocations = pgTable(
     /** Jetton smallest units, as decimal text. */
     supply: numeric('supply', { precision: 78, scale: 0 }).notNull(),
     decimals: integer('decimals').notNull(),
-    /** The rule's parameters (cap, minimum) as decimal texts. */
-    params: jsonb('params').$type<{ cap: string | null; minimum: string }>().notNull(),
+    /**
+     * The rule's parameters (cap, minimum) as decimal texts, the weighing of players
+     * (allocation-rule.ts; absent on allocations made before it) and the cohorts' distribution
+     * computed with the allocation (cohorts.ts; medians as decimal texts).
+     */
+    params: jsonb('params')
+      .$type<{
+        cap: string | null;
+        minimum: string;
+        rule?: AllocationRule;
+        cohorts?: (Omit<AirdropCohort, 'median'> & { median: string })[];
+      }>()
+      .notNull(),
     /** Unix seconds: when claiming opens and closes. */
     startFrom: money('start_from').notNull(),
     expiredAt: money('expired_at').notNull(),

@@ -5,6 +5,7 @@ import { BANNED_MESSAGE } from '../../lib/bans.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { OPERATOR, OPERATORS_ONLY } from '../../plugins/auth.ts';
 import { createAuthService } from '../auth/index.ts';
+import { snapshotHooks } from '../fairness/index.ts';
 import { createAdminService } from './admin.service.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 
@@ -16,7 +17,8 @@ import { contractRoute } from '../../lib/contract-route.ts';
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(app.deps, app.tokens);
-  const admin = createAdminService(app.deps, app.bans);
+  // A snapshot freezes the allocation rule's facts and has the clusters computed again.
+  const admin = createAdminService(app.deps, app.bans, snapshotHooks(app.deps));
 
   app.route({
     ...contractRoute('adminSession'),

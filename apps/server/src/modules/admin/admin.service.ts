@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { adminLinkKey, readAdminLink, signAdminLink } from './admin-link.ts';
 import * as repo from './admin.repository.ts';
 import { auditView, createPlayersAdmin } from './players.service.ts';
-import { createSnapshotsAdmin } from './snapshots.service.ts';
+import { createSnapshotsAdmin, type SnapshotHooks } from './snapshots.service.ts';
 import { createSuspicionAdmin } from './suspicion.service.ts';
 import { createTasksAdmin } from './tasks.service.ts';
 import { DAY_MS } from '@egg-rush/game/time';
@@ -16,13 +16,13 @@ import { DAY_MS } from '@egg-rush/game/time';
  * The operators' console, by area as its pages are: players, tasks, suspicion and snapshots in
  * files of their own; here the dashboard, the audit log and the sign-in links.
  */
-export function createAdminService(deps: Deps, bans: BanList) {
+export function createAdminService(deps: Deps, bans: BanList, snapshotHooks: SnapshotHooks = {}) {
   const { db } = deps.database;
   return {
     ...createPlayersAdmin(deps, bans),
     ...createTasksAdmin(deps),
     ...createSuspicionAdmin(deps),
-    ...createSnapshotsAdmin(deps),
+    ...createSnapshotsAdmin(deps, snapshotHooks),
 
     audit: async (target: string | undefined, limit: number) => ({
       rows: (await repo.auditRows(db, target, limit)).map(auditView),

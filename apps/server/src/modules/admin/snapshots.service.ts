@@ -19,8 +19,17 @@ const SNAPSHOT_BATCH = 1_000;
 /** A snapshot's instant lies at least this far back, so that every transaction before it has committed. */
 export const SNAPSHOT_SETTLE_MS = 10_000;
 
+/**
+ * What follows a snapshot elsewhere (the fairness module's, wired by the routes): each batch of
+ * rows as it is written (the rule's facts frozen as of the instant), and the snapshot once taken.
+ */
+export interface SnapshotHooks {
+  rows?: (snapshotId: number, at: Date, userIds: readonly number[]) => Promise<void>;
+  taken?: (snapshotId: number) => Promise<void>;
+}
+
 /** The airdrop's snapshots: taking one at an instant, listing them, the latest one published, and the exports their hashes cover. */
-export function createSnapshotsAdmin(deps: Deps) {
+export function createSnapshotsAdmin(deps: Deps, hooks: SnapshotHooks = {}) {
   const { db } = deps.database;
 
   return {
@@ -54,6 +63,11 @@ export function createSnapshotsAdmin(deps: Deps) {
             db,
             batch.rows.map((r) => ({ snapshotId: head.id, ...r })),
           );
+          await hooks.rows?.(
+            head.id,
+            takenAt,
+            batch.rows.map((r) => r.userId),
+          );
           for (const r of batch.rows) {
             csv.update(csvLine(r));
             json.update(jsonLine(r, players === 0));
@@ -78,6 +92,8 @@ export function createSnapshotsAdmin(deps: Deps) {
             createdAt: new Date(now),
           },
         ]);
+        // A failure there does not undo the snapshot: its next read computes the clusters again.
+        await hooks.taken?.(head.id).catch(() => undefined);
         return { snapshot: snapshotView(saved) };
       } catch (error) {
         await repo.deleteSnapshot(db, head.id).catch(() => undefined);

@@ -4,3 +4,5 @@ export { startSignalsJob } from './signals.job.ts';
 export { purgeSignals, signalRecorder, signalsOf, SIGNALS } from './signals.service.ts';
 export type { Seen } from './signals.service.ts';
 export { closeWalletFactsReader, walletFactsReader } from './signals.wallets.ts';
+// Clusters, decisions and appeals: what the snapshot and the allocation read of them.
+export { allocationInput, refreshClusters, snapshotHooks } from './fairness.service.ts';

@@ -22,6 +22,7 @@ const allocation = {
   createdAt: 1_781_524_800_000,
   publishedBy: null,
   publishedAt: null,
+  rule: null,
 };
 const preview = {
   allocation,
@@ -50,6 +51,7 @@ const preview = {
   ],
   refusals: [{ reason: 'excluded', players: 1 }],
   claims: [{ day: '2026-06-16', wallets: 1, amount: `2999${UNIT}` }],
+  cohorts: [],
   excluded: [{ playerId: 14, wallet: `0:${'d4'.repeat(32)}`, reason: 'excluded', detail: 'bot farm' }],
 };
 

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AllocationRule } from '@egg-rush/game/allocation-rule';
+import { contractRoute } from '../../lib/contract-route.ts';
+import { OPERATOR } from '../../plugins/auth.ts';
+import {
+  createAirdropService,
+  findExclusion,
+  newestDraft,
+  publishedAllocation,
+  walletsOfPlayers,
+} from '../airdrop/index.ts';
+import { createFairnessService, type AllocationsPort } from './fairness.service.ts';
+
+/**
+ * Fairness of the airdrop: the clusters, the decisions on them and the appeals for operators
+ * (/api/v1/admin/airdrop/, 403 to anyone else; no operator decides on a cluster or an appeal of
+ * their own player), and the player's review, appeal and the published criteria.
+ */
+export default async function fairnessRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const airdrop = createAirdropService(app.deps);
+  // The published allocation never changes once found: kept after the first read.
+  let published: { at: number; rule: AllocationRule | null } | undefined;
+  const allocations: AllocationsPort = {
+    async published() {
+      if (!published) {
+        const a = await publishedAllocation(db);
+        if (a)
+          published = { at: a.publishedAt?.getTime() ?? a.createdAt.getTime(), rule: a.params.rule ?? null };
+      }
+      return published ?? null;
+    },
+    async newestDraft() {
+      const draft = await newestDraft(db);
+      return draft ? { id: draft.id, total: BigInt(draft.total) } : null;
+    },
+    walletsOf: (id, playerIds) => walletsOfPlayers(db, id, playerIds),
+    excludedAlone: async (playerId) => (await findExclusion(db, playerId)) !== undefined,
+    async include(adminId, playerId, reason) {
+      await airdrop.exclude(adminId, playerId, reason, false);
+    },
+  };
+  const fairness = createFairnessService(app.deps, allocations);
+  const clusterId = (request: FastifyRequest) => (request.params as { clusterId: string }).clusterId;
+
+  app.route({
+    ...contractRoute('adminClusters'),
+    config: OPERATOR,
+    handler: async () => fairness.clusters(),
+  });
+
+  app.route({
+    ...contractRoute('adminClusterExclude'),
+    config: { ...OPERATOR, targets: (request) => fairness.clusterTargets(clusterId(request)) },
+    handler: async (request) =>
+      fairness.decide(request.userId, request.params.clusterId, 'exclude', request.body.reason),
+  });
+
+  app.route({
+    ...contractRoute('adminClusterClear'),
+    config: { ...OPERATOR, targets: (request) => fairness.clusterTargets(clusterId(request)) },
+    handler: async (request) =>
+      fairness.decide(request.userId, request.params.clusterId, 'clear', request.body.reason),
+  });
+
+  app.route({ ...contractRoute('adminAppeals'), config: OPERATOR, handler: async () => fairness.appeals() });
+
+  app.route({
+    ...contractRoute('adminAppealAnswer'),
+    config: {
+      ...OPERATOR,
+      targets: (request) => fairness.appealTargets((request.params as { appealId: number }).appealId),
+    },
+    handler: async (request) =>
+      fairness.answer(request.userId, request.params.appealId, request.body.outcome, request.body.reason),
+  });
+
+  app.route({
+    ...contractRoute('airdropReview'),
+    handler: async (request) => fairness.review(request.userId),
+  });
+
+  app.route({
+    ...contractRoute('airdropAppeal'),
+    handler: async (request) => fairness.appeal(request.userId, request.body.text),
+  });
+
+  app.route({ ...contractRoute('airdropCriteria'), handler: async () => fairness.criteria() });
+}
