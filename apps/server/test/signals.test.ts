@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Address, beginCell, contractAddress, storeStateInit, type Cell } from '@ton/core';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@egg-rush/game/time';
@@ -23,6 +24,8 @@ import {
   signalsOf,
 } from '../src/modules/fairness/signals.service.ts';
 import { WALLET_FACTS, walletFactsReader } from '../src/modules/fairness/signals.wallets.ts';
+import { startSignalsJob } from '../src/modules/fairness/signals.job.ts';
+import { loadEnv } from '../src/env.ts';
 import { createTestApp, tableNames, type TestApp } from './helpers.ts';
 
 // What the server records about who is behind an account (modules/fairness/signals.*): sessions
@@ -742,5 +745,46 @@ describe('retention', () => {
     } finally {
       await p.close();
     }
+  });
+
+  it('is run by the signals job at its start, with the cadence left in memory written at its stop', async () => {
+    const p = await createTestApp();
+    try {
+      const db = p.deps.database.db;
+      const old = new Date(p.clock.now() - SIGNALS.retentionMs - 1000);
+      await db.execute(sql`
+        insert into signal_sessions (user_id, started_at, last_at, net, device) values (9, ${old}, ${old}, 'n', 'd')`);
+      const token = await loginFrom(p, 9001, undefined);
+      p.clock.advance(1_000);
+      await tap(p, token, 9001, { count: 2, cadence: { n: 2, meanMs: 120, sdMs: 10 } });
+      const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+      const stop = startSignalsJob(p.deps, log, 3_600_000);
+      await stop();
+      expect(await queryRows(db, sql`select 1 from signal_sessions where user_id = 9`)).toEqual([]);
+      expect(await tapsRow(p, 9001)).toMatchObject({ batches: 1, mean_ms: 120 });
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('derives the salt from SIGNALS_SALT, else GAME_SECRET, and refuses a short one', () => {
+    expect(loadEnv({ GAME_SECRET: 'the-game-secret' }).signalsSalt).toBe('the-game-secret');
+    expect(loadEnv({ GAME_SECRET: 'g', SIGNALS_SALT: 'a-signals-salt-of-24-chars' }).signalsSalt).toBe(
+      'a-signals-salt-of-24-chars',
+    );
+    expect(() => loadEnv({ SIGNALS_SALT: 'short' })).toThrow(/SIGNALS_SALT/);
+    // The hashes follow the salt: another deployment's hashes do not match ours.
+    const ours = hashesOf(loadEnv({ SIGNALS_SALT: 'a-signals-salt-of-24-chars' }).signalsSalt, {
+      ip: '203.0.113.7',
+      userAgent: UA,
+    });
+    const theirs = hashesOf(loadEnv({ GAME_SECRET: 'another-game-secret' }).signalsSalt, {
+      ip: '203.0.113.7',
+      userAgent: UA,
+    });
+    expect(ours.net).not.toBe(theirs.net);
+    expect(ours.device).not.toBe(theirs.device);
   });
 });
