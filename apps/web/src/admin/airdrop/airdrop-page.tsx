@@ -1,4 +1,5 @@
 import { type AdminAllocationPreview, type AirdropAllocation } from '@egg-rush/contract/airdrop';
+import { type AllocationRule, RECOMMENDED_RULE } from '@egg-rush/game/allocation-rule';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
@@ -44,8 +45,10 @@ export function AirdropPage() {
         </Button>
       </div>
       <p className="a-muted">
-        An allocation shares a snapshot&apos;s supply in proportion to lifetime coins, capped per wallet, in
-        whole jettons (docs/airdrop.md). Publishing fixes its Merkle root: once, irreversibly, one allocation.
+        An allocation shares a snapshot&apos;s supply by a rule (coins counted sublinearly beside days played,
+        tasks, friends who stayed, account age and Premium), capped per wallet, in whole jettons
+        (docs/airdrop.md). Publishing fixes its Merkle root and its rule, which players read in the app: once,
+        irreversibly, one allocation.
       </p>
       <Section title="Allocations">
         {list.isPending ? <Loading /> : null}
@@ -148,6 +151,13 @@ function Preview({ id }: { id: number }) {
         </p>
       ) : null}
       {published ? <p className="a-muted">Published: root {published.root}</p> : null}
+      {a.rule ? <RuleSummary rule={a.rule} /> : null}
+      {preview.data.cohorts.length > 0 ? (
+        <>
+          <h3>Cohorts</h3>
+          <Cohorts rows={preview.data.cohorts} decimals={a.decimals} />
+        </>
+      ) : null}
       <h3>Amounts (whole jettons)</h3>
       <Histogram rows={preview.data.histogram} decimals={a.decimals} />
       <h3>Largest allocations</h3>
@@ -241,6 +251,56 @@ function Preview({ id }: { id: number }) {
   );
 }
 
+const COHORTS: Record<AdminAllocationPreview['cohorts'][number]['cohort'], string> = {
+  top1: 'Top 1% of wallets',
+  median: 'Median wallet',
+  new: 'New accounts (under 30 days)',
+  premium: 'Telegram Premium',
+  review: 'Under review',
+};
+
+/** How the allocation falls on groups of players: what each group's wallets receive. */
+function Cohorts({ rows, decimals }: { rows: AdminAllocationPreview['cohorts']; decimals: number }) {
+  return (
+    <table className="a-table" aria-label="Cohorts">
+      <thead>
+        <tr>
+          <th>Group</th>
+          <th className="a-r">Players</th>
+          <th className="a-r">Wallets</th>
+          <th className="a-r">Share</th>
+          <th className="a-r">Median (jettons)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((c) => (
+          <tr key={c.cohort}>
+            <td>{COHORTS[c.cohort]}</td>
+            <td className="a-r num">{fmt.num(c.players)}</td>
+            <td className="a-r num">{fmt.num(c.wallets)}</td>
+            <td className="a-r num">{fmt.pct(c.share)}</td>
+            <td className="a-r num">{jettons(c.median, decimals)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The rule an allocation used, in one line an operator can check against the published one. */
+function RuleSummary({ rule }: { rule: AllocationRule }) {
+  const total = FACTORS.reduce((sum, [f]) => sum + rule.weights[f], 0);
+  return (
+    <p className="a-small" data-testid="allocation-rule">
+      <span className="a-muted">Rule:</span> coins<sup>{rule.coinsExponent}</sup>;{' '}
+      {FACTORS.filter(([f]) => rule.weights[f] > 0)
+        .map(([f, label]) => `${label} ${fmt.pct(total > 0 ? rule.weights[f] / total : 0)}`)
+        .join(' · ')}
+      ; under review × {rule.reviewDiscount}
+    </p>
+  );
+}
+
 function Histogram({ rows, decimals }: { rows: AdminAllocationPreview['histogram']; decimals: number }) {
   const max = Math.max(1, ...rows.map((r) => r.wallets));
   return (
@@ -319,20 +379,26 @@ function CreateDialog({
   const [minimum, setMinimum] = useState('1');
   const [opens, setOpens] = useState('');
   const [closes, setCloses] = useState('');
+  const [rule, setRule] = useState<RuleText>(() => ruleText(RECOMMENDED_RULE));
+  const parsedRule = parseRule(rule);
   const snapshotId = Number(snapshot || snapshots.data?.snapshots[0]?.id);
   const seconds = (text: string) => (text ? Math.floor(Date.parse(`${text}:00Z`) / 1000) : undefined);
   const supplyUnits = toUnits(supply, DECIMALS);
   const capUnits = cap.trim() ? toUnits(cap, DECIMALS) : undefined;
   const minUnits = minimum.trim() ? toUnits(minimum, DECIMALS) : undefined;
   const valid =
-    Number.isSafeInteger(snapshotId) && supplyUnits !== null && capUnits !== null && minUnits !== null;
+    Number.isSafeInteger(snapshotId) &&
+    supplyUnits !== null &&
+    capUnits !== null &&
+    minUnits !== null &&
+    parsedRule !== null;
   return (
     <Dialog
       title="New airdrop allocation"
       confirm="Allocate"
       canConfirm={valid}
       onConfirm={async () => {
-        if (supplyUnits === null) return;
+        if (supplyUnits === null || parsedRule === null) return;
         const startFrom = seconds(opens);
         const expiredAt = seconds(closes);
         const res = await call('adminAllocationCreate', {
@@ -343,6 +409,7 @@ function CreateDialog({
             ...(minUnits ? { minimum: minUnits } : {}),
             ...(startFrom !== undefined ? { startFrom } : {}),
             ...(expiredAt !== undefined ? { expiredAt } : {}),
+            rule: parsedRule,
           },
         });
         await onCreated(res.allocation.id);
@@ -374,8 +441,133 @@ function CreateDialog({
         <Field label="Claims close (UTC, empty = 180 days later)">
           <input type="datetime-local" value={closes} onChange={(e) => setCloses(e.target.value)} />
         </Field>
+        <RuleFields value={rule} onChange={setRule} />
       </div>
     </Dialog>
+  );
+}
+
+type Weight = keyof AllocationRule['weights'];
+
+/** The rule's factors, each with what it measures (packages/game/src/allocation-rule.ts). */
+const FACTORS: readonly [Weight, string, string][] = [
+  ['coins', 'Coins', 'Lifetime coins less operator credits, to the power above, over the 99th percentile’s.'],
+  [
+    'activeDays',
+    'Days played',
+    'Distinct game days with an action of the player’s own, over the 99th percentile’s.',
+  ],
+  ['tasks', 'Tasks', 'Tasks completed and claimed, over the 99th percentile’s.'],
+  [
+    'friendsStayed',
+    'Friends who stayed',
+    'Invited friends who played on enough days themselves, over the 99th percentile’s.',
+  ],
+  [
+    'accountAge',
+    'Account age',
+    'Age of the Telegram account (dated from its id): the whole factor at one year.',
+  ],
+  ['premium', 'Premium', 'The whole factor with Telegram Premium at the snapshot, none without.'],
+];
+
+/** The rule as the operator types it. */
+type RuleText = { coinsExponent: string; reviewDiscount: string } & Record<Weight, string>;
+
+const ruleText = (rule: AllocationRule): RuleText => ({
+  coinsExponent: String(rule.coinsExponent),
+  reviewDiscount: String(rule.reviewDiscount),
+  ...(Object.fromEntries(FACTORS.map(([f]) => [f, String(rule.weights[f])])) as Record<Weight, string>),
+});
+
+/** A number typed within [min, max] (above min when `open`), or null. */
+function bounded(text: string, min: number, max: number, open = false): number | null {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(text)) return null;
+  const x = Number(text);
+  return (open ? x > min : x >= min) && x <= max ? x : null;
+}
+
+/** The rule as the contract takes it (packages/contract/src/fairness.ts), or null while a field is out of bounds. */
+function parseRule(text: RuleText): AllocationRule | null {
+  const coinsExponent = bounded(text.coinsExponent, 0, 1, true);
+  const reviewDiscount = bounded(text.reviewDiscount, 0, 1);
+  const weights = FACTORS.map(([f]) => [f, bounded(text[f], 0, 100)] as const);
+  if (coinsExponent === null || reviewDiscount === null) return null;
+  if (weights.some(([, w]) => w === null) || weights.every(([, w]) => w === 0)) return null;
+  return {
+    coinsExponent,
+    reviewDiscount,
+    weights: Object.fromEntries(weights) as AllocationRule['weights'],
+  };
+}
+
+/**
+ * The allocation's rule, the recommended one prefilled: how coins count, what each factor weighs
+ * (0 to 100, shown as its share of the total), and what a player under review keeps.
+ */
+function RuleFields({ value, onChange }: { value: RuleText; onChange: (rule: RuleText) => void }) {
+  const input = (key: keyof RuleText, valid: boolean) => (
+    <input
+      inputMode="decimal"
+      value={value[key]}
+      aria-invalid={!valid || undefined}
+      onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+    />
+  );
+  const weights = FACTORS.map(([f]) => bounded(value[f], 0, 100));
+  const total = weights.reduce<number>((sum, w) => sum + (w ?? 0), 0);
+  const recommended = JSON.stringify(value) === JSON.stringify(ruleText(RECOMMENDED_RULE));
+  return (
+    <fieldset className="a-rule">
+      <legend>
+        Rule{' '}
+        {recommended ? (
+          <span className="a-tag a-tag-good">recommended</span>
+        ) : (
+          <button
+            type="button"
+            className="a-link a-small"
+            onClick={() => onChange(ruleText(RECOMMENDED_RULE))}
+          >
+            back to the recommended rule
+          </button>
+        )}
+      </legend>
+      <p className="a-muted a-small">
+        Each factor is scaled to 0–1 across the snapshot&apos;s players; a player&apos;s weight is the sum of
+        weight × factor, and a player with no coins or no day played weighs nothing. It is published with the
+        root, and players read it in the app.
+      </p>
+      <Field
+        label="Coins exponent (above 0, at most 1)"
+        hint="1 counts coins as they are; 0.5 by their square root: ten times the coins weigh about three times as much."
+      >
+        {input('coinsExponent', bounded(value.coinsExponent, 0, 1, true) !== null)}
+      </Field>
+      <div className="a-rule-weights">
+        {FACTORS.map(([f, label, hint], i) => {
+          const w = weights[i] ?? null;
+          return (
+            <Field
+              key={f}
+              label={`${label} (0–100)${w !== null && total > 0 ? ` · ${fmt.pct(w / total)}` : ''}`}
+              hint={hint}
+            >
+              {input(f, w !== null)}
+            </Field>
+          );
+        })}
+      </div>
+      {weights.every((w) => w !== null) && total === 0 ? (
+        <p className="a-error">At least one factor must weigh something.</p>
+      ) : null}
+      <Field
+        label="Under review keeps (0–1)"
+        hint="A player in a cluster under review (not excluded) keeps this part of their weight: 1 all of it, 0 nothing until cleared."
+      >
+        {input('reviewDiscount', bounded(value.reviewDiscount, 0, 1) !== null)}
+      </Field>
+    </fieldset>
   );
 }
 
