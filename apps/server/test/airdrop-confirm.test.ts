@@ -14,64 +14,80 @@ import {
 import { createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// Sent claims confirmed from the chain: TON_API_ROOT points at a local fake of toncenter's API v3
-// that answers GET /api/v3/jetton/wallets as toncenter does (raw upper-case addresses, balances
-// as decimal strings, an address book). A claim becomes claimed once the player's jetton wallet
-// holds the allocation; an empty wallet, an API answering 500 or not answering at all leave it
-// sent, and the player's GET /airdrop/claim never waits on the API.
+// Sent claims confirmed from the chain: TON_API_ROOT points at a local fake of toncenter's API v3.
+// It keeps the player's jetton wallet as the chain would (deployed or not, its claimed flag, its
+// balance) and answers both POST /api/v3/runGetMethod (the wallet's get methods, as toncenter does:
+// exit code and a stack of `{ type: 'num', value: '0x..' }`) and GET /api/v3/jetton/wallets (the
+// balance), so that a confirmation reading the balance would be caught: a wallet topped up by a
+// transfer holds jettons without having claimed, and one that claimed and sent them on holds
+// none. A claim becomes claimed once the wallet's `is_claimed` says so; a wallet not deployed, an
+// API answering 500 or not answering at all leave it sent, and the player's GET /airdrop/claim
+// never waits on the API.
 
 const OPERATOR = 9300;
 const PLAYER = 9301;
 const PLAYER_WALLET = `0:${'5a'.repeat(32)}`;
 const API_KEY = 'test-toncenter-key';
 
-type Mode = 'balance' | 'empty' | 'none' | 'error' | 'hang';
-let mode: Mode = 'balance';
-const seen: { url: URL; key: string | undefined }[] = [];
+type Mode = 'ok' | 'error' | 'hang';
+let mode: Mode = 'ok';
+/** The player's jetton wallet on the fake chain. */
+let onChain = { deployed: true, claimed: true, balance: '0' };
+const seen: { method: string; url: URL; key: string | undefined; body: unknown }[] = [];
 const hanging: ServerResponse[] = [];
 /** The deployed jetton: its minter and the player's jetton wallet, set once published. */
 let chain: { minter: Address; wallet: Address; amount: string } | undefined;
 
 const upper = (a: Address) => a.toRawString().toUpperCase();
+const json = (res: ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
-function toncenter(req: IncomingMessage, res: ServerResponse) {
-  const url = new URL(req.url ?? '/', 'http://fake');
-  seen.push({ url, key: req.headers['x-api-key'] as string | undefined });
-  if (mode === 'hang') {
-    hanging.push(res);
-    return;
+function answer(req: IncomingMessage, res: ServerResponse, url: URL, body: unknown) {
+  if (mode === 'error' || !chain) return json(res, 500, { error: 'internal server error' });
+  if (req.method === 'POST' && url.pathname === '/api/v3/runGetMethod') {
+    const call = body as { address?: string; method?: string; stack?: unknown[] };
+    const isWallet = Address.parse(call.address ?? '').equals(chain.wallet);
+    // An account without code runs nothing: toncenter reports the failed run's exit code.
+    if (!isWallet || !onChain.deployed) return json(res, 200, { gas_used: 0, exit_code: -13, stack: [] });
+    if (call.method !== 'is_claimed') return json(res, 200, { gas_used: 309, exit_code: 11, stack: [] });
+    return json(res, 200, {
+      gas_used: 624,
+      exit_code: 0,
+      stack: [{ type: 'num', value: onChain.claimed ? '0x1' : '0x0' }],
+    });
   }
-  if (mode === 'error' || url.pathname !== '/api/v3/jetton/wallets' || !chain) {
-    res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"internal server error"}');
-    return;
-  }
-  const owner = Address.parse(url.searchParams.get('owner_address')!);
-  const balance = mode === 'balance' ? chain.amount : '0';
-  const wallets =
-    mode === 'none'
-      ? []
-      : [
+  if (req.method === 'GET' && url.pathname === '/api/v3/jetton/wallets') {
+    const owner = Address.parse(url.searchParams.get('owner_address')!);
+    const wallets = onChain.deployed
+      ? [
           {
             address: upper(chain.wallet),
-            balance,
+            balance: onChain.balance,
             owner: upper(owner),
             jetton: upper(chain.minter),
             last_transaction_lt: '51234567000003',
-            code_hash: 'vGWLKDYxyJbAJGFWFmQWm1/9vjSmCaL8U6/XLn1wV3U=',
-            data_hash: 'hK0r6Q2G0ew4ZWX6eL1oC5m1q4F8vHs1bXo7u9u0M1A=',
           },
-        ];
-  const book = (a: Address) => ({ user_friendly: a.toString(), domain: null });
-  res.writeHead(200, { 'content-type': 'application/json' }).end(
-    JSON.stringify({
-      jetton_wallets: wallets,
-      address_book: {
-        [upper(owner)]: book(owner),
-        [upper(chain.wallet)]: book(chain.wallet),
-      },
-      metadata: {},
-    }),
-  );
+        ]
+      : [];
+    return json(res, 200, { jetton_wallets: wallets, address_book: {}, metadata: {} });
+  }
+  return json(res, 404, { error: 'not found' });
+}
+
+function toncenter(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const text = Buffer.concat(chunks).toString();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    seen.push({ method: req.method ?? '', url, key: req.headers['x-api-key'] as string | undefined, body });
+    if (mode === 'hang') {
+      hanging.push(res);
+      return;
+    }
+    answer(req, res, url, body);
+  });
 }
 
 const fake = createServer(toncenter);
@@ -166,26 +182,44 @@ beforeEach(async () => {
   );
   t.clock.advance(60_000);
   seen.length = 0;
+  mode = 'ok';
+  // Claimed, the allocation still held.
+  onChain = { deployed: true, claimed: true, balance: chain!.amount };
 });
 
 describe('claims confirmed from the chain', () => {
-  it('marks a sent claim claimed once the jetton wallet holds the allocation', async () => {
-    mode = 'balance';
+  it("marks a sent claim claimed once the jetton wallet's is_claimed says so", async () => {
     expect(await status()).toBe('claim_sent');
     await confirmer.settled();
     await t.deps.database.db.execute(sql`update airdrop_allocation_rows set claim_status = 'sent'`);
     expect(await confirmer.runBatch()).toBe(1);
     expect(await status()).toBe('claimed');
-    // It asked toncenter v3 for the player's wallet of this jetton, with the key.
+    // It ran the player's jetton wallet's get method through toncenter v3, with the key.
     const call = seen.at(-1)!;
-    expect(call.url.pathname).toBe('/api/v3/jetton/wallets');
-    expect(Address.parse(call.url.searchParams.get('owner_address')!).toRawString()).toBe(PLAYER_WALLET);
-    expect(Address.parse(call.url.searchParams.get('jetton_address')!).equals(chain!.minter)).toBe(true);
+    expect(call.method).toBe('POST');
+    expect(call.url.pathname).toBe('/api/v3/runGetMethod');
+    const body = call.body as { address: string; method: string; stack: unknown[] };
+    expect(Address.parse(body.address).equals(chain!.wallet)).toBe(true);
+    expect(body).toMatchObject({ method: 'is_claimed', stack: [] });
     expect(call.key).toBe(API_KEY);
   });
 
+  it('confirms a claim whose jettons were sent on since: claimed, with nothing left', async () => {
+    onChain = { deployed: true, claimed: true, balance: '0' };
+    expect(await confirmer.runBatch()).toBe(1);
+    expect(await status()).toBe('claimed');
+  });
+
+  it('leaves the claim sent for a wallet holding jettons from a transfer, not from its claim', async () => {
+    // Deployed by someone's transfer (more than the allocation), its own claim not made.
+    onChain = { deployed: true, claimed: false, balance: (BigInt(chain!.amount) * 2n).toString() };
+    expect(await confirmer.runBatch()).toBe(0);
+    expect(await status()).toBe('claim_sent');
+    await confirmer.settled();
+    expect(await rowStatus()).toBe('sent');
+  });
+
   it('confirms in the background when the player looks at a sent claim, without waiting', async () => {
-    mode = 'balance';
     expect(await status()).toBe('claim_sent');
     await confirmer.settled();
     expect(await status()).toBe('claimed');
@@ -196,12 +230,11 @@ describe('claims confirmed from the chain', () => {
     expect(seen.length).toBe(before);
   });
 
-  it('leaves the claim sent while the wallet is empty or not deployed', async () => {
-    mode = 'empty';
+  it('leaves the claim sent while the wallet is not deployed', async () => {
+    onChain = { deployed: false, claimed: false, balance: '0' };
     expect(await confirmer.runBatch()).toBe(0);
     expect(await status()).toBe('claim_sent');
     await confirmer.settled();
-    mode = 'none';
     t.clock.advance(60_000);
     expect(await confirmer.runBatch()).toBe(0);
     expect(await status()).toBe('claim_sent');
@@ -234,7 +267,6 @@ describe('claims confirmed from the chain', () => {
 
   // Last: stopping the job closes the process's confirmer.
   it('is confirmed by the background job, which the server starts at launch', async () => {
-    mode = 'balance';
     const stop = startClaimConfirmJob(t.deps, t.app.log, 60_000);
     try {
       // Read from the database: a look through the API would check the wallet itself.

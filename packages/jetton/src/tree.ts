@@ -62,8 +62,11 @@ type Compact = {
   count: number;
 };
 
-/** An address's item and, on demand, its Merkle proof against the root. */
-export type AirdropLookup = { item: AirdropItem; proof(): Cell };
+/**
+ * An address's item and, on demand, its Merkle proof against the root; a source may also give the
+ * claim payload's BOC directly (the bytes of `claimPayload(proof()).toBoc()`).
+ */
+export type AirdropLookup = { item: AirdropItem; proof(): Cell; payloadBoc?(): Buffer };
 
 /** What proofs are served from: this in-memory tree, or a tree's files (tree-file.ts). */
 export type AirdropProofSource = { root: bigint; lookup(address: Address): AirdropLookup | null };
@@ -499,7 +502,7 @@ export function customPayloadResponse(
   const found = tree.lookup(address);
   if (!found) return null;
   const { item } = found;
-  const proof = found.proof();
+  const payload = found.payloadBoc ? found.payloadBoc() : claimPayload(found.proof()).toBoc();
   const init = walletStateInit({
     owner: address,
     minter: wallet.minter,
@@ -509,7 +512,7 @@ export function customPayloadResponse(
   return {
     owner: address.toRawString(),
     jetton_wallet: contractAddress(0, init).toRawString(),
-    custom_payload: claimPayload(proof).toBoc().toString('base64'),
+    custom_payload: payload.toString('base64'),
     state_init: stateInitCell(init).toBoc().toString('base64'),
     compressed_info: {
       amount: item.amount.toString(),

@@ -1,7 +1,9 @@
 /**
  * Claims confirmed from the chain. A claim the app reported sent (POST /airdrop/claim/sent) is
  * marked claimed once the player's jetton wallet, read through the TON API (airdrop.tonapi.ts),
- * holds at least the allocation. Two ways in, both in the background:
+ * says it claimed: its `is_claimed` get method, the flag the claim sets. Not its balance: a wallet
+ * that only received a transfer holds jettons without having claimed, and one that claimed then
+ * sent its jettons on holds none. Two ways in, both in the background:
  * - a job checks a bounded batch of sent claims every interval, going round all of them;
  * - GET /airdrop/claim, while a claim is sent, starts one check of that wallet without waiting
  *   for it (at most one per wallet at a time and per NUDGE_EVERY_MS, a bounded number at once).
@@ -63,8 +65,8 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
     return published;
   }
 
-  /** Reads the wallet's balance and marks the claim when it shows the allocation. */
-  async function check(a: repo.AllocationRow, row: { walletAddress: string; amount: string }) {
+  /** Reads the wallet's claimed flag and marks the claim when it is set. */
+  async function check(a: repo.AllocationRow, row: { walletAddress: string }) {
     const minter = await minters(a.id, () => minterOfAllocation(a));
     const owner = Address.parseRaw(row.walletAddress);
     const wallet = walletAddress({
@@ -73,8 +75,7 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
       merkleRoot: BigInt(`0x${a.rootHex!}`),
       walletCode: minter.walletCode,
     });
-    const balance = await api.jettonBalance(owner, minter.address, wallet, stopping.signal);
-    if (balance < BigInt(row.amount)) return false;
+    if (!(await api.isClaimed(wallet, stopping.signal))) return false;
     await repo.markClaimed(db, a.id, row.walletAddress, new Date(deps.now()));
     return true;
   }

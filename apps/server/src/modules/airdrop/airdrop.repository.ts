@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   adminAudit,
@@ -168,19 +168,28 @@ export async function markPublished(
 }
 
 /** Every allocated wallet, by wallet address. */
-export async function allocatedWallets(tx: Tx, id: number) {
-  const out: { walletAddress: string; amount: string }[] = [];
-  let after = '';
+/**
+ * An allocation's wallets in descending address order (the order the airdrop tree is written in:
+ * raw addresses `0:<hex>` sort as their hashes do), a batch at a time by the primary key: one
+ * batch in memory whatever their number.
+ */
+export async function* allocatedWalletBatches(tx: Tx, id: number, batch = BATCH) {
+  let before: string | null = null;
   for (;;) {
     const rows = await tx
       .select({ walletAddress: airdropAllocationRows.walletAddress, amount: airdropAllocationRows.amount })
       .from(airdropAllocationRows)
-      .where(and(eq(airdropAllocationRows.allocationId, id), gt(airdropAllocationRows.walletAddress, after)))
-      .orderBy(asc(airdropAllocationRows.walletAddress))
-      .limit(BATCH);
-    out.push(...rows);
-    if (rows.length < BATCH) return out;
-    after = rows[rows.length - 1]!.walletAddress;
+      .where(
+        and(
+          eq(airdropAllocationRows.allocationId, id),
+          before === null ? undefined : lt(airdropAllocationRows.walletAddress, before),
+        ),
+      )
+      .orderBy(desc(airdropAllocationRows.walletAddress))
+      .limit(batch);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.walletAddress;
   }
 }
 

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATOR } from '../../plugins/auth.ts';
@@ -72,15 +73,17 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
   });
 
   // For auditors: the whole tree as a BOC; its root cell's hash is the published root, its SHA-256 the dump hash.
+  // Streamed from its file (hundreds of megabytes for millions of wallets).
   app.route({
     ...contractRoute('airdropDump'),
     config: { public: true },
     handler: async (_request, reply) => {
-      const { id, dump } = await airdrop.dump();
+      const { id, path, bytes } = await airdrop.dump();
       return reply
         .type('application/octet-stream')
+        .header('content-length', bytes)
         .header('content-disposition', `attachment; filename="airdrop-${id}.boc"`)
-        .send(dump);
+        .send(createReadStream(path));
     },
   });
 

@@ -16,13 +16,20 @@ import { RECOMMENDED_RULE, weighPlayers } from '@egg-rush/game/allocation-rule';
 import { airdropCohorts } from '@egg-rush/game/cohorts';
 import { ADJUST_KIND } from '@egg-rush/game/operator';
 import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
-import { airdropProof, customPayloadResponse } from '@egg-rush/jetton/tree';
+import { customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { allocationInput } from '../fairness/index.ts';
 import * as repo from './airdrop.repository.ts';
 import { minterOfAllocation } from './airdrop.confirm.ts';
-import { buildTree, singleCache, type AllocationTree, type Minter } from './airdrop.tree.ts';
+import {
+  openTree,
+  singleCache,
+  treeDir,
+  writeTree,
+  type AllocationTree,
+  type Minter,
+} from './airdrop.tree.ts';
 
 /** The jetton this game airdrops (TEP-64). TON jettons count in 10^-9 like TON itself. */
 export const JETTON = { name: 'Egg Rush', symbol: 'EGG', decimals: 9 } as const;
@@ -109,11 +116,25 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
     return published;
   }
 
+  // The tree's files: a published allocation's are opened as they are (after a restart), written
+  // from its rows otherwise (streamed in descending address order; a draft's always, when it is
+  // published).
   const treeOf = (a: repo.AllocationRow) =>
     trees(a.id, async () => {
-      const built = buildTree(await repo.allocatedWallets(db, a.id), a.startFrom, a.expiredAt);
-      if (a.rootHex !== null && built.tree.rootHex !== a.rootHex)
+      const dir = treeDir(deps.env.dataDir);
+      const kept = a.rootHex === null ? null : openTree(dir, a.rootHex);
+      if (kept) return kept;
+      const built = await writeTree(
+        dir,
+        a.wallets,
+        repo.allocatedWalletBatches(db, a.id),
+        a.startFrom,
+        a.expiredAt,
+      );
+      if (a.rootHex !== null && built.tree.rootHex !== a.rootHex) {
+        built.tree.close();
         throw new Error(`allocation ${a.id}: the rebuilt root differs from the published one`);
+      }
       return built;
     });
 
@@ -354,10 +375,8 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       if (raw === null) throw badRequest('Not a TON address.');
       const a = await publishedAllocation();
       if (!a) throw notFound('No airdrop is published.');
-      const { tree } = await treeOf(a);
+      const [{ tree }, minter] = await Promise.all([treeOf(a), minterFor(a)]);
       const address = Address.parseRaw(raw);
-      if (!tree.dict.has(address)) throw notFound('This address has no airdrop.');
-      const minter = await minterFor(a);
       const answer = customPayloadResponse(tree, address, {
         minter: minter.address,
         walletCode: minter.walletCode,
@@ -366,11 +385,12 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       return answer;
     },
 
-    /** The published tree as a BOC: its root cell's hash is the published root. */
+    /** The published tree as a BOC (its file, streamed): its root cell's hash is the published root. */
     async dump() {
       const a = await publishedAllocation();
       if (!a) throw notFound('No airdrop is published.');
-      return { id: a.id, dump: (await treeOf(a)).dump };
+      const { dumpPath, dumpBytes } = await treeOf(a);
+      return { id: a.id, path: dumpPath, bytes: dumpBytes };
     },
 
     metadata: () => metadataFor(deps.env.publicUrl, published?.decimals ?? JETTON.decimals),
@@ -421,7 +441,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       if (!claimOpen(a, Math.floor(deps.now() / 1000))) return { ...base, status: 'allocated' };
       const [{ tree }, minter] = await Promise.all([treeOf(a), minterFor(a)]);
       const owner = Address.parseRaw(wallet);
-      const proof = airdropProof(tree, owner);
+      const proof = tree.lookup(owner)?.proof();
       if (!proof) return { ...base, status: 'allocated' };
       const messages = claimMessages({
         owner,

@@ -1,33 +1,28 @@
 /**
  * Reads from the TON chain through toncenter's API v3 (TON_API_ROOT, e.g. https://toncenter.com;
- * TON_API_KEY sent as X-API-Key). Every call goes through the one outside client
+ * TON_API_KEY sent as X-API-Key): a jetton wallet's `is_claimed` get method (runGetMethod). Every call goes through the one outside client
  * (lib/outside.ts): timeouts, a bound on calls in flight and a circuit breaker. A failed read is
  * tried again a few times with a short pause, never while the breaker is open; callers run it in
  * the background, so no player's request ever waits on the chain.
  */
-import { Address } from '@ton/core';
+import type { Address } from '@ton/core';
 import { z } from 'zod';
 import { outsideBusy, type Outside } from '../../lib/outside.ts';
 
-/** toncenter v3 `GET /api/v3/jetton/wallets`: the fields we read of its answer. */
-const jettonWallets = z.object({
-  jetton_wallets: z.array(
-    z.object({
-      address: z.string(),
-      balance: z.string().regex(/^\d+$/),
-      owner: z.string(),
-      jetton: z.string(),
-    }),
-  ),
+/** toncenter v3 `POST /api/v3/runGetMethod`: the fields we read of its answer. */
+const getMethodResult = z.object({
+  exit_code: z.number().int(),
+  stack: z.array(z.object({ type: z.string(), value: z.unknown() })),
 });
 
 export interface TonApi {
   /**
-   * The balance of `wallet`, the jetton wallet of `owner` for the jetton `jetton`, as the chain
-   * shows it: 0 when the wallet is not deployed (or not indexed yet). Throws when the API cannot
-   * answer.
+   * Whether the jetton wallet `wallet` has claimed its airdrop: its `is_claimed` get method
+   * (packages/jetton/contracts/jetton-wallet.fc), the flag the claim sets, whatever the balance
+   * became since. False while the wallet is not deployed (the method does not run). Throws when
+   * the API cannot answer.
    */
-  jettonBalance(owner: Address, jetton: Address, wallet: Address, signal?: AbortSignal): Promise<bigint>;
+  isClaimed(wallet: Address, signal?: AbortSignal): Promise<boolean>;
 }
 
 export interface TonApiOptions {
@@ -39,25 +34,22 @@ export interface TonApiOptions {
   retryDelayMs?: number;
 }
 
-const sameAddress = (text: string, address: Address) => {
-  try {
-    return Address.parse(text).equals(address);
-  } catch {
-    return false;
-  }
-};
-
 export function createTonApi(options: TonApiOptions): TonApi {
   const attempts = options.attempts ?? 3;
   const retryDelayMs = options.retryDelayMs ?? 500;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.key) headers['x-api-key'] = options.key;
 
-  async function get(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
-    const url = `${options.root}${path}?${new URLSearchParams(query).toString()}`;
+  async function post(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+    const url = `${options.root.replace(/\/$/, '')}${path}`;
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await options.outside.fetch(url, { headers, signal });
+        const res = await options.outside.fetch(url, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal,
+        });
         if (!res.ok) throw new Error(`TON API answered ${res.status} to ${path}`);
         return await res.json();
       } catch (error) {
@@ -82,23 +74,20 @@ export function createTonApi(options: TonApiOptions): TonApi {
   }
 
   return {
-    async jettonBalance(owner, jetton, wallet, signal) {
-      const body = jettonWallets.parse(
-        await get(
-          '/api/v3/jetton/wallets',
-          {
-            owner_address: owner.toRawString(),
-            jetton_address: jetton.toRawString(),
-            limit: '10',
-            offset: '0',
-          },
+    async isClaimed(wallet, signal) {
+      const result = getMethodResult.parse(
+        await post(
+          '/api/v3/runGetMethod',
+          { address: wallet.toRawString(), method: 'is_claimed', stack: [] },
           signal,
         ),
       );
-      const found = body.jetton_wallets.find(
-        (w) => sameAddress(w.address, wallet) && sameAddress(w.owner, owner) && sameAddress(w.jetton, jetton),
-      );
-      return found ? BigInt(found.balance) : 0n;
+      // A wallet not deployed yet has no code to run: the method fails, nothing was claimed.
+      if (result.exit_code !== 0) return false;
+      const top = result.stack[0];
+      if (top?.type !== 'num' || typeof top.value !== 'string' || !/^-?0x[0-9a-f]+$/i.test(top.value))
+        throw new Error('TON API: is_claimed did not answer a number');
+      return !/^-?0x0+$/i.test(top.value);
     },
   };
 }

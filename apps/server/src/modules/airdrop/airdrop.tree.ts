@@ -1,17 +1,25 @@
 /**
- * The published allocation's Merkle tree, built once per allocation and kept in the process.
- * Only one allocation is ever published, so at most one tree is held (bounded memory: a tree
- * of 1,000,000 wallets is some hundreds of megabytes; see docs/airdrop.md).
+ * The published allocation's Merkle tree, as files (packages/jetton/src/tree-file.ts): the dump
+ * (the BOC auditors download) and its index, named by the tree's root under DATA_DIR/airdrop.
+ * They are written once, from the allocation's rows streamed in address order, and read for each
+ * proof: nothing of the tree is held in memory, and a restart serves from the files at once.
  */
-import { createHash } from 'node:crypto';
-import { Address, contractAddress, type Cell } from '@ton/core';
+import { renameSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Address, Cell } from '@ton/core';
+import { contractAddress } from '@ton/core';
 import { jettonCode, minterStateInit } from '@egg-rush/jetton/contracts';
-import { buildAirdropTree, dumpAirdropTree, type AirdropTree } from '@egg-rush/jetton/tree';
+import { addressHash, AirdropTreeFile, AirdropTreeWriter, treeFilePaths } from '@egg-rush/jetton/tree-file';
 
 export interface AllocationTree {
-  tree: AirdropTree;
-  dump: Buffer;
+  tree: AirdropTreeFile;
   dumpHash: string;
+  /** The dump's file and size, streamed to auditors. */
+  dumpPath: string;
+  dumpBytes: number;
 }
 
 export interface TreeEntry {
@@ -19,18 +27,77 @@ export interface TreeEntry {
   amount: string;
 }
 
-/** Builds the tree of an allocation's wallets (raw addresses) with its claim window. */
-export function buildTree(rows: readonly TreeEntry[], startFrom: number, expiredAt: number): AllocationTree {
-  const tree = buildAirdropTree(
-    rows.map((r) => ({
-      address: Address.parseRaw(r.walletAddress),
-      amount: BigInt(r.amount),
-      startFrom,
-      expiredAt,
-    })),
-  );
-  const dump = dumpAirdropTree(tree);
-  return { tree, dump, dumpHash: createHash('sha256').update(dump).digest('hex') };
+/** Where trees are written: DATA_DIR/airdrop, or a temporary directory for an in-memory database. */
+export function treeDir(dataDir: string): string {
+  if (dataDir === '' || dataDir.startsWith('memory://')) return join(tmpdir(), 'egg-rush-airdrop');
+  return join(dataDir, 'airdrop');
+}
+
+/** The files of the tree whose root is `rootHex`, by name. */
+const treeName = (rootHex: string) => `tree-${rootHex}`;
+
+function opened(tree: AirdropTreeFile): AllocationTree {
+  return {
+    tree,
+    dumpHash: tree.manifest.dumpSha256,
+    dumpPath: tree.paths.dump,
+    dumpBytes: tree.manifest.dumpBytes,
+  };
+}
+
+/** The files of a tree already written (after a restart), or null. */
+export function openTree(dir: string, rootHex: string): AllocationTree | null {
+  try {
+    return opened(AirdropTreeFile.open(dir, treeName(rootHex)));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the tree of an allocation's `count` wallets (raw addresses, given in batches in address
+ * order, as the database sorts them) with its claim window, and opens it. Memory stays bounded
+ * whatever the count: one batch and the writer's buffers. The files are named by their root, so
+ * processes that write the same tree at once write the same files.
+ */
+export async function writeTree(
+  dir: string,
+  count: number,
+  batches: AsyncIterable<readonly TreeEntry[]>,
+  startFrom: number,
+  expiredAt: number,
+): Promise<AllocationTree> {
+  await mkdir(dir, { recursive: true });
+  const building = `building-${process.pid}-${randomBytes(6).toString('hex')}`;
+  const writer = new AirdropTreeWriter({ dir, name: building, count });
+  let manifest;
+  try {
+    for await (const batch of batches) {
+      for (const row of batch)
+        writer.add({
+          hash: addressHash(row.walletAddress),
+          amount: BigInt(row.amount),
+          startFrom,
+          expiredAt,
+        });
+    }
+    manifest = writer.finish();
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+  const from = treeFilePaths(dir, building);
+  const to = treeFilePaths(dir, treeName(manifest.rootHex));
+  try {
+    // The manifest last: the files are complete once it is there.
+    renameSync(from.dump, to.dump);
+    renameSync(from.index, to.index);
+    renameSync(from.manifest, to.manifest);
+  } catch (error) {
+    for (const path of Object.values(from)) rmSync(path, { force: true });
+    throw error;
+  }
+  return opened(AirdropTreeFile.open(dir, treeName(manifest.rootHex)));
 }
 
 export interface Minter {
