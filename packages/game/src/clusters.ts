@@ -86,9 +86,9 @@ const MIN = 60_000;
 const DAY = 86_400_000;
 
 /**
- * The thresholds of the clustering, tuned on simulated populations (population.ts, test
- * clusters-population.test.ts and bench/fairness) so that farms of every simulated kind land in
- * `exclude` clusters and (almost) no honest player lands in `review` or `exclude`.
+ * The thresholds of the clustering, tuned on simulated populations (population.ts, the tests in
+ * packages/game/test/fairness.test.ts and bench/fairness) so that farms of every simulated kind
+ * land in `exclude` clusters and (almost) no honest player lands in `review` or `exclude`.
  */
 export const CLUSTERING = {
   /** Two sessions "start together" when their launches are at most this far apart. */
@@ -101,18 +101,29 @@ export const CLUSTERING = {
   minCoStartDays: 5,
   /** …and on at least this share of the days both played. */
   minCoStartShare: 0.4,
+  /**
+   * Tied only loosely (see `linked`), a pair must also start at least this share of all their
+   * sessions together: classmates at the same break, commuters on one train, players answering
+   * the same reminder start one session a day together, not all of them.
+   */
+  looseTieSessionShare: 0.5,
+  /** A funder of more wallets than this (or than popularFunderShare of all wallets) is an exchange's: a loose tie. */
+  popularFunderMin: 200,
+  popularFunderShare: 0.01,
   /** In a sweep over sessions sorted by time, each session is compared with at most this many next ones. */
   sweepNeighbours: 8,
   /** In a group sorted by another key (siblings, one funder's wallets), each member's next ones compared. */
   groupNeighbours: 3,
   /**
    * A member stays in a cluster when at least this share of its sessions start together with
-   * another member's: a farm's accounts start (nearly) every session with the others; a classmate
-   * who plays with the class at the breaks, or an honest player who happens to play at the farm's
-   * hours, starts only some.
+   * another member's, beyond what chance gives (the same sessions moved by `chanceShiftsMs`):
+   * a farm's accounts start (nearly) every session with the others; a classmate who plays with
+   * the class at the breaks, or an honest player who happens to play at a farm's hours, starts
+   * only some; in a crowd everyone starts with someone, and chance says so.
    */
   memberInStep: 0.6,
-  /** The cluster's in-step share (mean of its members') counts from `low` (nothing) to `high` (all). */
+  chanceShiftsMs: [-113 * MIN, -47 * MIN, 47 * MIN, 113 * MIN],
+  /** The cluster's in-step share beyond chance counts from `low` (nothing) to `high` (all). */
   inStepLow: 0.5,
   inStepHigh: 0.9,
   /** A tap cadence is a script's when its mean interval is at most this… */
@@ -129,37 +140,95 @@ export const CLUSTERING = {
   excludeScore: 0.6,
 } as const;
 
-interface Prepared {
-  id: number;
-  registeredAt: number;
-  isNew: boolean;
-  /** Session starts, ascending, with the sessions' nets in the same order. */
-  starts: Float64Array;
-  nets: string[];
-  account: AccountSignals;
+/**
+ * The accounts as columns, sorted by id: account i's sessions are [offset[i], offset[i + 1]) of
+ * `start` and `net` (ascending by start; the address numbered, −1 when unknown). One typed array
+ * per column rather than one per account: a million accounts make no million small objects.
+ */
+interface Table {
+  n: number;
+  accounts: AccountSignals[];
+  ids: Float64Array;
+  registeredAt: Float64Array;
+  isNew: Uint8Array;
+  offset: Int32Array;
+  start: Float64Array;
+  net: Int32Array;
+  nets: number;
+  /** How many wallets each address funded, over everyone. */
+  fundedCount: Map<string, number>;
+  /** Funders of more wallets than this are popular (an exchange's hot wallet). */
+  popularFunder: number;
 }
 
 const bySessionStart = (x: SessionSignal, y: SessionSignal) =>
   x.start - y.start || (x.net < y.net ? -1 : x.net > y.net ? 1 : 0);
 
-function prepare(a: AccountSignals, now: number): Prepared {
-  // The server sends sessions in order, all before now; sorted here only when they are not.
-  let sessions = a.sessions;
-  let sorted = true;
-  for (let i = 0; i < sessions.length && sorted; i++)
-    sorted = sessions[i]!.start <= now && (i === 0 || bySessionStart(sessions[i - 1]!, sessions[i]!) <= 0);
-  if (!sorted) sessions = sessions.filter((s) => s.start <= now).sort(bySessionStart);
-  const registeredAt = accountRegisteredAt(a.id);
-  const starts = new Float64Array(sessions.length);
-  for (let i = 0; i < sessions.length; i++) starts[i] = sessions[i]!.start;
+function tabulate(input: readonly AccountSignals[], now: number): Table {
+  const accounts = [...input].sort((a, b) => a.id - b.id);
+  const n = accounts.length;
+  // The server sends sessions in order, all before now; they are sorted here only when not.
+  const sessionsOf = accounts.map((a) => {
+    const s = a.sessions;
+    for (let i = 0; i < s.length; i++)
+      if (s[i]!.start > now || (i > 0 && bySessionStart(s[i - 1]!, s[i]!) > 0))
+        return s.filter((x) => x.start <= now).sort(bySessionStart);
+    return s;
+  });
+  const offset = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) offset[i + 1] = offset[i]! + sessionsOf[i]!.length;
+  const start = new Float64Array(offset[n]!);
+  const net = new Int32Array(offset[n]!);
+  const netIds = new Map<string, number>();
+  const ids = new Float64Array(n);
+  const registeredAt = new Float64Array(n);
+  const isNew = new Uint8Array(n);
+  const fundedCount = new Map<string, number>();
+  let wallets = 0;
+  for (let i = 0; i < n; i++) {
+    const a = accounts[i]!;
+    ids[i] = a.id;
+    registeredAt[i] = accountRegisteredAt(a.id);
+    isNew[i] = a.joinedAt - registeredAt[i]! <= CLUSTERING.newAccountMs ? 1 : 0;
+    let k = offset[i]!;
+    for (const s of sessionsOf[i]!) {
+      start[k] = s.start;
+      let id = s.net === '' ? -1 : netIds.get(s.net);
+      if (id === undefined) netIds.set(s.net, (id = netIds.size));
+      net[k++] = id;
+    }
+    if (a.wallet) wallets++;
+    const f = a.wallet?.fundedBy;
+    if (f != null) fundedCount.set(f, (fundedCount.get(f) ?? 0) + 1);
+  }
+  const popularFunder = Math.max(CLUSTERING.popularFunderMin, CLUSTERING.popularFunderShare * wallets);
   return {
-    id: a.id,
+    n,
+    accounts,
+    ids,
     registeredAt,
-    isNew: a.joinedAt - registeredAt <= CLUSTERING.newAccountMs,
-    starts,
-    nets: sessions.map((s) => s.net),
-    account: a,
+    isNew,
+    offset,
+    start,
+    net,
+    nets: netIds.size,
+    fundedCount,
+    popularFunder,
   };
+}
+
+/** Index of the account with this id, or −1 (binary search over the sorted ids). */
+function indexOf(t: Table, id: number): number {
+  let lo = 0;
+  let hi = t.n - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = t.ids[mid]!;
+    if (x === id) return mid;
+    if (x < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** A growable list of pair keys (i·n + j, i < j), sorted and counted at the end. */
@@ -177,23 +246,25 @@ class PairList {
     this.keys[this.length++] = i < j ? i * this.n + j : j * this.n + i;
   }
   /** Distinct keys seen at least `min` times, ascending. */
-  distinct(min: number): number[] {
+  distinct(min: number): Float64Array {
     const k = this.keys.subarray(0, this.length).sort();
-    const out: number[] = [];
+    const out = new Float64Array(k.length);
+    let m = 0;
     for (let a = 0; a < k.length;) {
       let b = a + 1;
       while (b < k.length && k[b] === k[a]) b++;
-      if (b - a >= min) out.push(k[a]!);
+      if (b - a >= min) out[m++] = k[a]!;
       a = b;
     }
-    return out;
+    return out.subarray(0, m);
   }
 }
 
 class UnionFind {
   private readonly parent: Int32Array;
   constructor(n: number) {
-    this.parent = Int32Array.from({ length: n }, (_, i) => i);
+    this.parent = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.parent[i] = i;
   }
   find(x: number): number {
     const p = this.parent;
@@ -214,103 +285,118 @@ class UnionFind {
 
 const dayOf = (t: number) => Math.floor(t / DAY);
 
-/** Distinct days with a session, ascending. */
-function daysOf(starts: Float64Array): number[] {
-  const out: number[] = [];
-  for (const t of starts) {
-    const d = dayOf(t);
-    if (out[out.length - 1] !== d) out.push(d);
-  }
-  return out;
-}
-
 /** What two accounts have in common, measured exactly. */
 export interface PairFacts {
   /** Days on which one of their sessions started within coStartMs of one of the other's. */
   coStartDays: number;
   /** Days both played. */
   commonDays: number;
+  /** Share of all their sessions that started within coStartMs of one of the other's. */
+  coStartSessionShare: number;
   /** Days on which two sessions that started together came from one network address. */
   coStartSameNetDays: number;
-  /** One invited the other, or one account invited both. */
+  /** One invited the other. */
   referral: boolean;
+  /** One account invited both. */
   siblings: boolean;
-  /** Their wallets were funded by one address, or one's by the other's. */
-  sameFunder: boolean;
+  /** One's wallet was funded by the other's. */
   fundedByOther: boolean;
+  /** Their wallets were funded by one address that funded few others, or by a popular one (an exchange). */
+  sameFunder: boolean;
+  samePopularFunder: boolean;
   /** Both new, registered at most neighbourMs apart. */
   neighbours: boolean;
 }
 
-function pairFacts(a: Prepared, b: Prepared): PairFacts {
+function pairFacts(t: Table, a: number, b: number): PairFacts {
   const W = CLUSTERING.coStartMs;
+  const { start, net } = t;
+  const [a0, a1, b0, b1] = [t.offset[a]!, t.offset[a + 1]!, t.offset[b]!, t.offset[b + 1]!];
   // Starts are ascending, so days come in order: a day is counted when it differs from the last.
   let coStartDays = 0;
   let lastCo = NaN;
   let coStartSameNetDays = 0;
   let lastSame = NaN;
-  let j = 0;
-  for (let i = 0; i < a.starts.length; i++) {
-    const t = a.starts[i]!;
-    while (j < b.starts.length && b.starts[j]! < t - W) j++;
-    for (let k = j; k < b.starts.length && b.starts[k]! <= t + W; k++) {
-      const d = dayOf(t);
+  let together = 0;
+  const bTogether = new Uint8Array(b1 - b0);
+  let j = b0;
+  for (let i = a0; i < a1; i++) {
+    const s = start[i]!;
+    while (j < b1 && start[j]! < s - W) j++;
+    let any = false;
+    for (let k = j; k < b1 && start[k]! <= s + W; k++) {
+      any = true;
+      bTogether[k - b0] = 1;
+      const d = dayOf(s);
       if (d !== lastCo) {
         coStartDays++;
         lastCo = d;
       }
-      if (d !== lastSame && a.nets[i] !== '' && a.nets[i] === b.nets[k]) {
+      if (d !== lastSame && net[i] !== -1 && net[i] === net[k]) {
         coStartSameNetDays++;
         lastSame = d;
       }
     }
+    if (any) together++;
   }
-  const da = daysOf(a.starts);
-  const db = daysOf(b.starts);
+  for (const x of bTogether) together += x;
   let commonDays = 0;
-  for (let x = 0, y = 0; x < da.length && y < db.length;)
-    if (da[x]! < db[y]!) x++;
-    else if (da[x]! > db[y]!) y++;
+  let lastCommon = NaN;
+  for (let x = a0, y = b0; x < a1 && y < b1;) {
+    const dx = dayOf(start[x]!);
+    const dy = dayOf(start[y]!);
+    if (dx < dy) x++;
+    else if (dx > dy) y++;
     else {
-      commonDays++;
+      if (dx !== lastCommon) commonDays++;
+      lastCommon = dx;
       x++;
       y++;
     }
-  const wa = a.account.wallet;
-  const wb = b.account.wallet;
+  }
+  const A = t.accounts[a]!;
+  const B = t.accounts[b]!;
+  const wa = A.wallet;
+  const wb = B.wallet;
+  const funder = wa?.fundedBy != null && wa.fundedBy === wb?.fundedBy ? wa.fundedBy : null;
+  const popular = funder !== null && (t.fundedCount.get(funder) ?? 0) > t.popularFunder;
   return {
     coStartDays,
     commonDays,
+    coStartSessionShare: a1 - a0 + b1 - b0 > 0 ? together / (a1 - a0 + b1 - b0) : 0,
     coStartSameNetDays,
-    referral: a.account.referrerId === b.id || b.account.referrerId === a.id,
-    siblings: a.account.referrerId !== null && a.account.referrerId === b.account.referrerId,
-    sameFunder: wa?.fundedBy != null && wa.fundedBy === wb?.fundedBy,
+    referral: A.referrerId === B.id || B.referrerId === A.id,
+    siblings: A.referrerId !== null && A.referrerId === B.referrerId,
     fundedByOther:
       (wa?.fundedBy != null && wa.fundedBy === wb?.address) ||
       (wb?.fundedBy != null && wb.fundedBy === wa?.address),
-    neighbours: a.isNew && b.isNew && Math.abs(a.registeredAt - b.registeredAt) <= CLUSTERING.neighbourMs,
+    sameFunder: funder !== null && !popular,
+    samePopularFunder: popular,
+    neighbours:
+      t.isNew[a] === 1 &&
+      t.isNew[b] === 1 &&
+      Math.abs(t.registeredAt[a]! - t.registeredAt[b]!) <= CLUSTERING.neighbourMs,
   };
 }
 
 /**
- * Whether two accounts are linked: in step (their sessions start together on many of the days
- * both play) AND tied by something beyond the clock: an address they start from together, a
- * referral, a wallet's funding, or new accounts registered days apart. Starting at the same hours
- * alone links nobody (a reminder, a commute, a school break do that); sharing an address alone
- * links nobody (a carrier's NAT, a university, a household do that).
+ * Whether two accounts are linked: in step (their sessions start together on many of the days both
+ * play) AND tied by something beyond the clock. A close tie (one invited the other, one's wallet
+ * funded the other's, or one address that funded few wallets funded both) is enough with that. A
+ * loose tie (invited by the same player, new accounts registered days apart, an address they start
+ * from together, an exchange's hot wallet funding both) needs more: most of all their sessions
+ * started together. Starting at the same hours alone links nobody (a reminder, a commute, a school
+ * break do that); sharing an address alone links nobody (a carrier's NAT, a university, a
+ * household do that).
  */
 export function linked(p: PairFacts): boolean {
   const inStep =
     p.coStartDays >= CLUSTERING.minCoStartDays && p.coStartDays >= CLUSTERING.minCoStartShare * p.commonDays;
-  return (
-    inStep &&
-    (p.coStartSameNetDays >= CLUSTERING.minCoStartDays ||
-      p.referral ||
-      p.siblings ||
-      p.sameFunder ||
-      p.fundedByOther ||
-      p.neighbours)
-  );
+  if (!inStep) return false;
+  if (p.referral || p.fundedByOther || p.sameFunder) return true;
+  const loose =
+    p.siblings || p.neighbours || p.samePopularFunder || p.coStartSameNetDays >= CLUSTERING.minCoStartDays;
+  return loose && p.coStartSessionShare >= CLUSTERING.looseTieSessionShare;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
@@ -327,81 +413,60 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
  * apart whose sessions start together. Each group is walked in order with a few neighbours each,
  * so the work grows with the number of sessions, not with the square of a group's size.
  */
-function candidates(ps: readonly Prepared[]): number[] {
-  const n = ps.length;
+function candidates(t: Table): Float64Array {
+  const { n, accounts } = t;
   const always = new PairList(n);
   const timed = new PairList(n);
   const G = CLUSTERING.groupNeighbours;
-  const index = new Map<number, number>();
-  ps.forEach((p, i) => index.set(p.id, i));
   const neighboursIn = (list: readonly number[]) => {
     for (let a = 0; a < list.length; a++)
       for (let b = a + 1; b <= a + G && b < list.length; b++) always.add(list[a]!, list[b]!);
   };
 
   const children = new Map<number, number[]>();
-  ps.forEach((p, i) => {
-    const r = p.account.referrerId;
-    if (r === null) return;
-    const parent = index.get(r);
-    if (parent !== undefined) always.add(i, parent);
-    push(children, r, i);
-  });
-  for (const list of children.values()) neighboursIn(list);
-
   const byAddress = new Map<string, number>();
-  ps.forEach((p, i) => {
-    if (p.account.wallet) byAddress.set(p.account.wallet.address, i);
-  });
+  for (let i = 0; i < n; i++) {
+    const a = accounts[i]!;
+    if (a.referrerId !== null) {
+      const parent = indexOf(t, a.referrerId);
+      if (parent >= 0) always.add(i, parent);
+      push(children, a.referrerId, i);
+    }
+    if (a.wallet) byAddress.set(a.wallet.address, i);
+  }
+  for (const list of children.values()) neighboursIn(list);
   const funded = new Map<string, number[]>();
-  ps.forEach((p, i) => {
-    const f = p.account.wallet?.fundedBy;
-    if (f == null) return;
+  for (let i = 0; i < n; i++) {
+    const f = accounts[i]!.wallet?.fundedBy;
+    if (f == null) continue;
     const other = byAddress.get(f);
     if (other !== undefined) always.add(i, other);
     push(funded, f, i);
-  });
+  }
   for (const list of funded.values()) {
-    list.sort((a, b) => ps[a]!.account.wallet!.boundAt - ps[b]!.account.wallet!.boundAt || a - b);
+    list.sort((a, b) => accounts[a]!.wallet!.boundAt - accounts[b]!.wallet!.boundAt || a - b);
     neighboursIn(list);
   }
 
-  // Every session as (account, second since the first session, address); the addresses numbered.
-  let total = 0;
+  // Sessions as keys second·M + account (M a power of two above n), seconds since the first
+  // session: sorted by a typed array's own sort, no comparator. Each meets the next S within W.
+  const { start, net, offset } = t;
+  const total = offset[n]!;
   let t0 = Infinity;
-  for (const p of ps) {
-    total += p.starts.length;
-    if (p.starts.length > 0) t0 = Math.min(t0, p.starts[0]!);
-  }
-  const acc = new Int32Array(total);
-  const sec = new Float64Array(total);
-  const net = new Int32Array(total);
-  const netIds = new Map<string, number>();
-  let k = 0;
-  ps.forEach((p, i) => {
-    for (let s = 0; s < p.starts.length; s++, k++) {
-      acc[k] = i;
-      sec[k] = Math.floor((p.starts[s]! - t0) / 1000);
-      const name = p.nets[s]!;
-      let id = name === '' ? -1 : netIds.get(name);
-      if (id === undefined) netIds.set(name, (id = netIds.size));
-      net[k] = id;
-    }
-  });
-  // Sessions sorted by time as keys second·M + account (M a power of two above n): a typed
-  // array's own sort, no comparator. Each session meets the next S sessions within W.
+  for (let x = 0; x < total; x++) t0 = Math.min(t0, start[x]!);
   const M = 2 ** Math.ceil(Math.log2(n + 1));
   const S = CLUSTERING.sweepNeighbours;
   const W = Math.ceil(CLUSTERING.coStartMs / 1000);
+  const keyOf = (x: number, i: number) => Math.floor((start[x]! - t0) / 1000) * M + i;
   const sweep = (keys: Float64Array, near: (i: number, j: number) => boolean) => {
     keys.sort();
     for (let a = 0; a < keys.length; a++) {
-      const t = Math.floor(keys[a]! / M);
-      const i = keys[a]! - t * M;
+      const s = Math.floor(keys[a]! / M);
+      const i = keys[a]! - s * M;
       let taken = 0;
       for (let b = a + 1; b < keys.length && taken < S; b++) {
         const u = Math.floor(keys[b]! / M);
-        if (u - t > W) break;
+        if (u - s > W) break;
         const j = keys[b]! - u * M;
         if (j !== i && near(i, j)) {
           timed.add(i, j);
@@ -410,56 +475,77 @@ function candidates(ps: readonly Prepared[]): number[] {
       }
     }
   };
-  // By address: sessions grouped by a counting sort on the address, each group swept by time.
-  const count = new Int32Array(netIds.size + 1);
+  // By address: a counting sort on the address, then each address used by two accounts or more.
+  const count = new Int32Array(t.nets + 1);
   for (let x = 0; x < total; x++) if (net[x]! >= 0) count[net[x]! + 1]!++;
   for (let x = 1; x < count.length; x++) count[x]! += count[x - 1]!;
-  const firstOf = count.slice();
-  const byNet = new Float64Array(count[count.length - 1]!);
-  const users = new Int32Array(netIds.size).fill(-1);
-  const shared = new Uint8Array(netIds.size);
-  for (let x = 0; x < total; x++) {
-    const id = net[x]!;
-    if (id < 0) continue;
-    byNet[firstOf[id]!++] = sec[x]! * M + acc[x]!;
-    if (users[id] === -1) users[id] = acc[x]!;
-    else if (users[id] !== acc[x]) shared[id] = 1;
-  }
-  for (let id = 0; id < netIds.size; id++)
+  const next = count.slice();
+  const byNet = new Float64Array(count[t.nets]!);
+  const user = new Int32Array(t.nets).fill(-1);
+  const shared = new Uint8Array(t.nets);
+  for (let i = 0; i < n; i++)
+    for (let x = offset[i]!; x < offset[i + 1]!; x++) {
+      const id = net[x]!;
+      if (id < 0) continue;
+      byNet[next[id]!++] = keyOf(x, i);
+      if (user[id] === -1) user[id] = i;
+      else if (user[id] !== i) shared[id] = 1;
+    }
+  for (let id = 0; id < t.nets; id++)
     if (shared[id]) sweep(byNet.subarray(count[id]!, count[id + 1]!), () => true);
   // New accounts' sessions, across addresses: neighbours by registration that start together.
   let fresh = 0;
-  for (let x = 0; x < total; x++) if (ps[acc[x]!]!.isNew) fresh++;
+  for (let i = 0; i < n; i++) if (t.isNew[i]) fresh += offset[i + 1]! - offset[i]!;
   const freshKeys = new Float64Array(fresh);
   fresh = 0;
-  for (let x = 0; x < total; x++) if (ps[acc[x]!]!.isNew) freshKeys[fresh++] = sec[x]! * M + acc[x]!;
-  sweep(freshKeys, (i, j) => Math.abs(ps[i]!.registeredAt - ps[j]!.registeredAt) <= CLUSTERING.neighbourMs);
+  for (let i = 0; i < n; i++)
+    if (t.isNew[i]) for (let x = offset[i]!; x < offset[i + 1]!; x++) freshKeys[fresh++] = keyOf(x, i);
+  sweep(freshKeys, (i, j) => Math.abs(t.registeredAt[i]! - t.registeredAt[j]!) <= CLUSTERING.neighbourMs);
 
-  const keys = [...always.distinct(1), ...timed.distinct(CLUSTERING.minCoStartDays)].sort((a, b) => a - b);
-  return keys.filter((k, x) => x === 0 || keys[x - 1] !== k);
+  const a = always.distinct(1);
+  const b = timed.distinct(CLUSTERING.minCoStartDays);
+  const keys = new Float64Array(a.length + b.length);
+  keys.set(a);
+  keys.set(b, a.length);
+  keys.sort();
+  let m = 0;
+  for (let x = 0; x < keys.length; x++) if (x === 0 || keys[x] !== keys[x - 1]) keys[m++] = keys[x]!;
+  return keys.subarray(0, m);
 }
 
 /**
  * Clusters of linked accounts (see `linked`), of two members or more, each with a score, a
  * recommendation and evidence; ordered by score (highest first), then by id. A linked group keeps
- * as members only the accounts that start most of their sessions together with the others
- * (CLUSTERING.memberInStep); the others are grouped again among themselves.
+ * as members only the accounts that start most of their sessions together with the others,
+ * beyond chance (CLUSTERING.memberInStep); the others are grouped again among themselves.
  *
  * Deterministic: the order of `accounts` and of their sessions does not matter. Sessions after
  * `now` are ignored. Scales with the number of sessions: accounts are compared only when they
  * share something (see `candidates`), never all pairs.
  */
 export function findClusters(accounts: readonly AccountSignals[], now: number): Cluster[] {
-  const ps = [...accounts].sort((a, b) => a.id - b.id).map((a) => prepare(a, now));
-  const n = ps.length;
+  const t = tabulate(accounts, now);
+  const n = t.n;
   const uf = new UnionFind(n);
-  const links: [number, number][] = [];
-  for (const key of candidates(ps)) {
+  const links: number[] = [];
+  for (const key of candidates(t)) {
     const i = Math.floor(key / n);
     const j = key - i * n;
-    if (linked(pairFacts(ps[i]!, ps[j]!))) {
+    if (linked(pairFacts(t, i, j))) {
       uf.union(i, j);
-      links.push([i, j]);
+      links.push(i, j);
+    }
+  }
+  // Groups that act alike: within each group of closely tied accounts (see `tieGroups`), the
+  // members in step with the group beyond chance are linked, even when no two of them start
+  // together often enough to be linked as a pair (a script that runs its accounts in a new order
+  // every time).
+  for (const group of tieGroups(t)) {
+    const shares = inStep(t, group).share;
+    const alike = group.filter((_, k) => shares[k]! >= CLUSTERING.memberInStep);
+    for (let k = 1; k < alike.length; k++) {
+      uf.union(alike[0]!, alike[k]!);
+      links.push(alike[0]!, alike[k]!);
     }
   }
   // Groups of two or more, by their root (the smallest index).
@@ -469,28 +555,47 @@ export function findClusters(accounts: readonly AccountSignals[], now: number): 
   const groups = new Map<number, number[]>();
   for (let i = 0; i < n; i++) if (sizes[roots[i]!]! >= 2) push(groups, roots[i]!, i);
   const linksOf = new Map<number, number[]>();
-  for (const [i, j] of links) {
-    push(linksOf, i, j);
-    push(linksOf, j, i);
+  for (let x = 0; x < links.length; x += 2) {
+    push(linksOf, links[x]!, links[x + 1]!);
+    push(linksOf, links[x + 1]!, links[x]!);
   }
-  // How many wallets each address funded, over everyone: an exchange funds many who are not members.
-  const fundedCount = new Map<string, number>();
-  for (const p of ps) {
-    const f = p.account.wallet?.fundedBy;
-    if (f != null) fundedCount.set(f, (fundedCount.get(f) ?? 0) + 1);
-  }
-
   const clusters: Cluster[] = [];
   for (const group of groups.values())
-    if (group.length >= 2)
-      for (const members of settle(group, ps, linksOf))
-        clusters.push(
-          judge(
-            members.map((i) => ps[i]!),
-            fundedCount,
-          ),
-        );
+    for (const members of settle(group, t, linksOf)) clusters.push(judge(t, members));
   return clusters.sort((a, b) => b.score - a.score || a.members[0]! - b.members[0]!);
+}
+
+/**
+ * Accounts tied closely, whatever their clocks: one invited the other, one's wallet funded the
+ * other's, or one address that funded few wallets (not an exchange's) funded both. Groups of two
+ * or more, each ascending, in the order of their smallest member.
+ */
+function tieGroups(t: Table): number[][] {
+  const { n, accounts } = t;
+  const ties = new UnionFind(n);
+  const byAddress = new Map<string, number>();
+  const firstFunded = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const a = accounts[i]!;
+    if (a.referrerId !== null) {
+      const parent = indexOf(t, a.referrerId);
+      if (parent >= 0) ties.union(i, parent);
+    }
+    if (a.wallet) byAddress.set(a.wallet.address, i);
+  }
+  for (let i = 0; i < n; i++) {
+    const f = accounts[i]!.wallet?.fundedBy;
+    if (f == null) continue;
+    const other = byAddress.get(f);
+    if (other !== undefined) ties.union(i, other);
+    if ((t.fundedCount.get(f) ?? 0) > t.popularFunder) continue;
+    const first = firstFunded.get(f);
+    if (first === undefined) firstFunded.set(f, i);
+    else ties.union(i, first);
+  }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) push(groups, ties.find(i), i);
+  return [...groups.values()].filter((g) => g.length >= 2);
 }
 
 /** Connected parts of `members` by the links among them, each ascending. */
@@ -522,13 +627,13 @@ function components(members: readonly number[], linksOf: Map<number, number[]>):
  * are checked again once the others are gone; the others are grouped among themselves by their
  * links, as they are. Groups of fewer than two are dropped.
  */
-function settle(group: number[], ps: readonly Prepared[], linksOf: Map<number, number[]>): number[][] {
+function settle(group: number[], t: Table, linksOf: Map<number, number[]>): number[][] {
   const out: number[][] = [];
   const queue = [group];
   while (queue.length > 0) {
     const g = queue.pop()!;
     if (g.length < 2) continue;
-    const shares = inStepShares(g.map((i) => ps[i]!));
+    const shares = inStep(t, g).share;
     const core = g.filter((_, k) => shares[k]! >= CLUSTERING.memberInStep);
     if (core.length === g.length) {
       out.push(g);
@@ -541,34 +646,55 @@ function settle(group: number[], ps: readonly Prepared[], linksOf: Map<number, n
   return out;
 }
 
-/** Per member, the share of its sessions that start within coStartMs of another member's session. */
-function inStepShares(members: readonly Prepared[]): number[] {
+/**
+ * Per member of a group: its sessions that start within coStartMs of another member's, and its
+ * share of such sessions beyond chance: that share less the mean share of the same sessions moved
+ * by each of chanceShiftsMs (a crowd starts together by chance; a farm's script does not start
+ * its accounts 47 minutes apart).
+ */
+function inStep(t: Table, members: readonly number[]): { together: number[]; share: number[] } {
   const W = CLUSTERING.coStartMs;
   let total = 0;
-  for (const m of members) total += m.starts.length;
-  const t = new Float64Array(total);
+  for (const m of members) total += t.offset[m + 1]! - t.offset[m]!;
+  const time = new Float64Array(total);
   const who = new Int32Array(total);
   let k = 0;
   members.forEach((m, x) => {
-    for (const s of m.starts) {
-      t[k] = s;
+    for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++) {
+      time[k] = t.start[s]!;
       who[k++] = x;
     }
   });
   const order = new Uint32Array(total);
   for (let x = 0; x < total; x++) order[x] = x;
-  order.sort((a, b) => t[a]! - t[b]! || who[a]! - who[b]!);
-  const together = new Float64Array(members.length);
-  for (let a = 0; a < total; a++) {
-    const x = order[a]!;
-    let found = false;
-    for (let b = a - 1; b >= 0 && t[x]! - t[order[b]!]! <= W && !found; b--)
-      found = who[order[b]!] !== who[x];
-    for (let b = a + 1; b < total && t[order[b]!]! - t[x]! <= W && !found; b++)
-      found = who[order[b]!] !== who[x];
-    if (found) together[who[x]!]!++;
+  order.sort((a, b) => time[a]! - time[b]! || who[a]! - who[b]!);
+  const sorted = Float64Array.from(order, (x) => time[x]!);
+  const owner = Int32Array.from(order, (x) => who[x]!);
+  /** Whether another member than `x` starts a session within W of `at`. */
+  const someoneAt = (at: number, x: number) => {
+    let lo = 0;
+    let hi = total;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < at - W) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let y = lo; y < total && sorted[y]! <= at + W; y++) if (owner[y] !== x) return true;
+    return false;
+  };
+  const together = new Array<number>(members.length).fill(0);
+  const chance = new Array<number>(members.length).fill(0);
+  for (let y = 0; y < total; y++) {
+    const x = owner[y]!;
+    if (someoneAt(sorted[y]!, x)) together[x]!++;
+    for (const shift of CLUSTERING.chanceShiftsMs) if (someoneAt(sorted[y]! + shift, x)) chance[x]!++;
   }
-  return members.map((m, x) => (m.starts.length > 0 ? together[x]! / m.starts.length : 0));
+  const shifts = CLUSTERING.chanceShiftsMs.length;
+  const share = members.map((m, x) => {
+    const sessions = t.offset[m + 1]! - t.offset[m]!;
+    return sessions > 0 ? Math.max(0, (together[x]! - chance[x]! / shifts) / sessions) : 0;
+  });
+  return { together, share };
 }
 
 /** The facts a cluster's evidence states, computed from its members' signals. */
@@ -582,6 +708,8 @@ export interface ClusterFacts {
   /** Sessions of the members, and those that started within coStartMs of another member's. */
   sessions: number;
   inStepSessions: number;
+  /** The members' mean share of sessions started with another member's beyond chance (see `inStep`). */
+  inStepBeyondChance: number;
   /** Days on which two members or more played, and those on which most of them started a session together with another member. */
   playedDays: number;
   inStepDays: number;
@@ -607,30 +735,32 @@ export interface ClusterFacts {
 }
 
 const maxEntry = (m: Map<string, number>): [string | null, number] => {
-  let best: [string | null, number] = [null, 0];
+  let key: string | null = null;
+  let most = 0;
   // Ties go to the smaller key: deterministic.
   for (const [k, v] of m)
-    if (v > best[1] || (v === best[1] && best[0] !== null && k < best[0])) best = [k, v];
-  return best;
+    if (v > most || (v === most && key !== null && k < key)) {
+      key = k;
+      most = v;
+    }
+  return [key, most];
 };
 
-export function clusterFacts(
-  members: readonly Prepared[],
-  fundedCount: ReadonlyMap<string, number>,
-): ClusterFacts {
-  const ids = new Set(members.map((m) => m.id));
-  const regs = members.map((m) => m.registeredAt);
-  const shares = inStepShares(members);
-  const sessions = members.reduce((s, m) => s + m.starts.length, 0);
-  const inStepSessions = members.reduce((s, m, x) => s + Math.round(shares[x]! * m.starts.length), 0);
+function clusterFacts(t: Table, members: readonly number[]): ClusterFacts {
+  const accounts = members.map((m) => t.accounts[m]!);
+  const ids = new Set(accounts.map((a) => a.id));
+  const regs = members.map((m) => t.registeredAt[m]!);
+  const step = inStep(t, members);
+  let sessions = 0;
+  for (const m of members) sessions += t.offset[m + 1]! - t.offset[m]!;
 
-  const netUsers = new Map<string, Set<number>>();
+  const netUsers = new Map<number, Set<number>>();
   for (const m of members)
-    for (const net of m.nets)
-      if (net !== '') {
-        const users = netUsers.get(net);
-        if (users) users.add(m.id);
-        else netUsers.set(net, new Set([m.id]));
+    for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++)
+      if (t.net[s] !== -1) {
+        const users = netUsers.get(t.net[s]!);
+        if (users) users.add(m);
+        else netUsers.set(t.net[s]!, new Set([m]));
       }
   const sharing = new Set<number>();
   let sharedNets = 0;
@@ -641,23 +771,24 @@ export function clusterFacts(
     }
 
   // Days: who played, and who started a session within coStartMs of another member's.
-  const all: { t: number; id: number }[] = [];
-  for (const m of members) for (const t of m.starts) all.push({ t, id: m.id });
-  all.sort((a, b) => a.t - b.t || a.id - b.id);
+  const all: { s: number; m: number }[] = [];
+  for (const m of members)
+    for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++) all.push({ s: t.start[s]!, m });
+  all.sort((a, b) => a.s - b.s || a.m - b.m);
   const played = new Map<number, Set<number>>();
   const together = new Map<number, Set<number>>();
-  const add = (map: Map<number, Set<number>>, d: number, id: number) => {
+  const add = (map: Map<number, Set<number>>, d: number, m: number) => {
     const s = map.get(d);
-    if (s) s.add(id);
-    else map.set(d, new Set([id]));
+    if (s) s.add(m);
+    else map.set(d, new Set([m]));
   };
   for (let a = 0; a < all.length; a++) {
-    const s = all[a]!;
-    add(played, dayOf(s.t), s.id);
-    for (let b = a + 1; b < all.length && all[b]!.t - s.t <= CLUSTERING.coStartMs; b++)
-      if (all[b]!.id !== s.id) {
-        add(together, dayOf(s.t), s.id);
-        add(together, dayOf(all[b]!.t), all[b]!.id);
+    const x = all[a]!;
+    add(played, dayOf(x.s), x.m);
+    for (let b = a + 1; b < all.length && all[b]!.s - x.s <= CLUSTERING.coStartMs; b++)
+      if (all[b]!.m !== x.m) {
+        add(together, dayOf(x.s), x.m);
+        add(together, dayOf(all[b]!.s), all[b]!.m);
       }
   }
   let playedDays = 0;
@@ -668,7 +799,7 @@ export function clusterFacts(
     if ((together.get(d)?.size ?? 0) * 2 > who.size) inStepDays++;
   }
 
-  const wallets = members.map((m) => m.account.wallet).filter((w): w is WalletSignal => w !== null);
+  const wallets = accounts.map((a) => a.wallet).filter((w): w is WalletSignal => w !== null);
   const funders = new Map<string, number>();
   const versions = new Map<string, number>();
   const addresses = new Set(wallets.map((w) => w.address));
@@ -682,28 +813,30 @@ export function clusterFacts(
   }
   let ownFunded = 0;
   for (const [f, count] of funders)
-    if (count >= 2 && count >= CLUSTERING.ownFunderShare * (fundedCount.get(f) ?? count)) ownFunded += count;
+    if (count >= 2 && count >= CLUSTERING.ownFunderShare * (t.fundedCount.get(f) ?? count))
+      ownFunded += count;
   const [topFunder, sameFunder] = maxEntry(funders);
-  const invitedByMember = members.filter(
-    (m) => m.account.referrerId !== null && ids.has(m.account.referrerId),
-  ).length;
+  const invitedByMember = accounts.filter((a) => a.referrerId !== null && ids.has(a.referrerId)).length;
   const scripted = (c: TapCadence | null) =>
     c !== null && c.batches > 0 && c.meanMs <= CLUSTERING.scriptedMeanMs && c.cv < CLUSTERING.scriptedCv;
+  let beyondChance = 0;
+  members.forEach((m, x) => (beyondChance += step.share[x]! * (t.offset[m + 1]! - t.offset[m]!)));
   return {
     size: members.length,
     registeredSpanDays: (Math.max(...regs) - Math.min(...regs)) / DAY,
-    newAccounts: members.filter((m) => m.isNew).length,
-    premium: members.filter((m) => m.account.premium).length,
+    newAccounts: members.filter((m) => t.isNew[m] === 1).length,
+    premium: accounts.filter((a) => a.premium).length,
     sessions,
-    inStepSessions,
+    inStepSessions: step.together.reduce((s, x) => s + x, 0),
+    inStepBeyondChance: sessions > 0 ? beyondChance / sessions : 0,
     playedDays,
     inStepDays,
     sharingNet: sharing.size,
     sharedNets,
-    scriptedTaps: members.filter((m) => scripted(m.account.taps)).length,
+    scriptedTaps: accounts.filter((a) => scripted(a.taps)).length,
     wallets: wallets.length,
     sameFunder,
-    sameFunderOutside: topFunder === null ? 0 : (fundedCount.get(topFunder) ?? sameFunder) - sameFunder,
+    sameFunderOutside: topFunder === null ? 0 : (t.fundedCount.get(topFunder) ?? sameFunder) - sameFunder,
     ownFunded,
     fundedByMember,
     newWallets: wallets.filter((w) => w.newWhenBound === true).length,
@@ -731,7 +864,9 @@ export function evidenceOf(f: ClusterFacts): string[] {
   if (f.playedDays > 0)
     out.push(`sessions start within 2 minutes of each other on ${f.inStepDays} of ${f.playedDays} days`);
   if (f.sessions > 0)
-    out.push(`${f.inStepSessions} of ${f.sessions} sessions start within 2 minutes of another member's`);
+    out.push(
+      `${f.inStepSessions} of ${f.sessions} sessions start within 2 minutes of another member's (${Math.round(f.inStepBeyondChance * 100)} % beyond chance)`,
+    );
   if (f.sharingNet > 0)
     out.push(`${f.sharingNet} share ${plural(f.sharedNets, 'network address', 'network addresses')}`);
   if (f.scriptedTaps > 0) out.push(`${f.scriptedTaps} tap at the server's limit, as regular as a machine`);
@@ -752,17 +887,19 @@ export function evidenceOf(f: ClusterFacts): string[] {
 }
 
 /**
- * 0..1 from the facts. The members must start their sessions together (the in-step share, from
+ * 0..1 from the facts. The members must start their sessions together beyond chance (from
  * inStepLow to inStepHigh): without that nothing else counts. What corroborates it: new accounts,
  * none Premium, wallets funded by the cluster itself and alike, a referral tree of its own,
  * machine taps, shared addresses. Small clusters are discounted (a couple is not a farm).
  */
 export function scoreOf(f: ClusterFacts): number {
   const n = f.size;
-  const inStep = f.sessions > 0 ? f.inStepSessions / f.sessions : 0;
   const step = Math.min(
     1,
-    Math.max(0, (inStep - CLUSTERING.inStepLow) / (CLUSTERING.inStepHigh - CLUSTERING.inStepLow)),
+    Math.max(
+      0,
+      (f.inStepBeyondChance - CLUSTERING.inStepLow) / (CLUSTERING.inStepHigh - CLUSTERING.inStepLow),
+    ),
   );
   const wallets =
     (0.6 * Math.min(f.wallets, f.ownFunded + f.fundedByMember) +
@@ -779,18 +916,19 @@ export function scoreOf(f: ClusterFacts): number {
   return Math.round(size * step * (0.4 + 0.6 * corroboration) * 1000) / 1000;
 }
 
+/** `exclude` from excludeScore (and minExcludeSize members), `review` from reviewScore (minReviewSize), else `clear`. */
 export function recommend(f: ClusterFacts, score: number): Recommendation {
   if (f.size >= CLUSTERING.minExcludeSize && score >= CLUSTERING.excludeScore) return 'exclude';
   if (f.size >= CLUSTERING.minReviewSize && score >= CLUSTERING.reviewScore) return 'review';
   return 'clear';
 }
 
-function judge(members: readonly Prepared[], fundedCount: ReadonlyMap<string, number>): Cluster {
-  const f = clusterFacts(members, fundedCount);
+function judge(t: Table, members: readonly number[]): Cluster {
+  const f = clusterFacts(t, members);
   const score = scoreOf(f);
   return {
-    id: `c${members[0]!.id}`,
-    members: members.map((m) => m.id),
+    id: `c${t.ids[members[0]!]}`,
+    members: members.map((m) => t.ids[m]!),
     score,
     recommendation: recommend(f, score),
     evidence: evidenceOf(f),

@@ -90,10 +90,48 @@ describe('clusters', () => {
       '20 wallets funded by the same address, which funded no other player',
     );
     expect(farmCluster.evidence).toContain(
-      "1680 of 1680 sessions start within 2 minutes of another member's",
+      "1680 of 1680 sessions start within 2 minutes of another member's (100 % beyond chance)",
     );
     expect(farmCluster.evidence).toContain('none is Premium');
     for (const c of clusters) if (c.members.includes(home[0]!.id)) expect(c.recommendation).toBe('clear');
+  });
+});
+
+describe('a farm that never runs two accounts side by side twice', () => {
+  it('is found as a group in step beyond chance, through its referral tree', () => {
+    const rng = seededRng(77);
+    const ids = Array.from({ length: 30 }, (_, k) => 8_450_000_000 + k * 311);
+    const farm: AccountSignals[] = ids.map((id, k) => ({
+      id,
+      joinedAt: START,
+      premium: false,
+      referrerId: k === 0 ? null : ids[Math.floor(rng() * k)]!,
+      sessions: [],
+      taps: { batches: 100, meanMs: 180, cv: 0.4 },
+      mole: null,
+      wallet: {
+        address: wallet(id),
+        boundAt: START,
+        version: 'v4r2',
+        newWhenBound: true,
+        fundedBy: wallet(7),
+      },
+      activeDays: 21,
+      coins: 1,
+    }));
+    // Two runs a day at hours that move by up to an hour; each run in a new order over 20 minutes.
+    const sessions = farm.map(() => [] as SessionSignal[]);
+    for (let d = 0; d < 21; d++)
+      for (const h of [9, 18]) {
+        const at = START + d * DAY + h * 3_600_000 + (rng() - 0.5) * 3_600_000;
+        farm.forEach((_, k) => {
+          const start = Math.floor(at + rng() * 20 * MIN);
+          sessions[k]!.push({ start, end: start + 4 * MIN, net: `p${k}-${d}`, device: `m${k % 4}` });
+        });
+      }
+    farm.forEach((a, k) => (a.sessions = sessions[k]!.sort((x, y) => x.start - y.start)));
+    const clusters = findClusters([...farm, ...household([123_456_789, 223_456_789])], NOW);
+    expect(clusters.filter((c) => c.recommendation === 'exclude').map((c) => c.members)).toEqual([ids]);
   });
 });
 
@@ -101,10 +139,12 @@ describe('links', () => {
   const base: PairFacts = {
     coStartDays: 0,
     commonDays: 20,
+    coStartSessionShare: 0,
     coStartSameNetDays: 0,
     referral: false,
     siblings: false,
     sameFunder: false,
+    samePopularFunder: false,
     fundedByOther: false,
     neighbours: false,
   };
@@ -112,10 +152,27 @@ describe('links', () => {
     expect(linked({ ...base, coStartDays: 20 })).toBe(false);
     expect(linked({ ...base, referral: true, sameFunder: true, neighbours: true })).toBe(false);
     expect(linked({ ...base, coStartDays: 20, referral: true })).toBe(true);
-    expect(linked({ ...base, coStartDays: 20, coStartSameNetDays: 20 })).toBe(true);
-    expect(linked({ ...base, coStartDays: 20, coStartSameNetDays: CLUSTERING.minCoStartDays - 1 })).toBe(
-      false,
-    );
+    expect(linked({ ...base, coStartDays: 20, coStartSessionShare: 0.9, coStartSameNetDays: 20 })).toBe(true);
+    expect(
+      linked({
+        ...base,
+        coStartDays: 20,
+        coStartSessionShare: 0.9,
+        coStartSameNetDays: CLUSTERING.minCoStartDays - 1,
+      }),
+    ).toBe(false);
+  });
+
+  it('asks a loose tie for most sessions together, a close tie only for the days', () => {
+    const daily = { ...base, coStartDays: 15, coStartSessionShare: CLUSTERING.looseTieSessionShare - 0.01 };
+    for (const loose of ['siblings', 'neighbours', 'samePopularFunder'] as const) {
+      expect(linked({ ...daily, [loose]: true })).toBe(false);
+      expect(linked({ ...daily, [loose]: true, coStartSessionShare: CLUSTERING.looseTieSessionShare })).toBe(
+        true,
+      );
+    }
+    for (const close of ['referral', 'fundedByOther', 'sameFunder'] as const)
+      expect(linked({ ...daily, [close]: true })).toBe(true);
   });
 
   it('counts the days relative to the days both played', () => {
@@ -237,7 +294,7 @@ describe('clusters of a simulated population', () => {
       const sessions = members.reduce((s, a) => s + a.sessions.length, 0);
       expect(
         c.evidence.some((e) =>
-          e.endsWith(` of ${sessions} sessions start within 2 minutes of another member's`),
+          e.includes(` of ${sessions} sessions start within 2 minutes of another member's (`),
         ),
       ).toBe(true);
       const invited = members.filter((a) => a.referrerId !== null && ids.has(a.referrerId)).length;
