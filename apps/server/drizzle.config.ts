@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // The shared tables, and each module's own tables beside its repository (`<module>.schema.ts`).
-  schema: ['./apps/server/src/db/schema.ts', './apps/server/src/modules/*/*.schema.ts'],
+  // Each module's own tables, beside its repository (`<module>.schema.ts`); src/db/schema.ts
+  // gathers the same files for the database client.
+  schema: './apps/server/src/modules/*/*.schema.ts',
   out: './apps/server/drizzle',
 });

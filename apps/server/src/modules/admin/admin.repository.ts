@@ -6,13 +6,13 @@ import {
   adminLinks,
   airdropSnapshotRows,
   airdropSnapshots,
-  banEvents,
-  economyEvents,
-  games,
-  taskProgress,
-  users,
-  walletEvents,
-} from '../../db/schema.ts';
+} from './admin.schema.ts';
+import { banEvents } from '../bans/bans.schema.ts';
+import { economyEvents } from '../ledger/ledger.schema.ts';
+import { games } from '../play/play.schema.ts';
+import { taskProgress } from '../tasks/tasks.schema.ts';
+import { users } from '../users/users.schema.ts';
+import { walletEvents } from '../wallet/wallet.schema.ts';
 
 export type PlayerRow = typeof users.$inferSelect;
 export type AuditRow = typeof adminAudit.$inferSelect;

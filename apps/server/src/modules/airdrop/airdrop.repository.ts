@@ -1,16 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
-  adminAudit,
   airdropAllocationRefusals,
   airdropAllocationRows,
   airdropAllocations,
   airdropExclusions,
-  airdropSnapshotRows,
-  airdropSnapshots,
-  economyEvents,
-  users,
-} from '../../db/schema.ts';
+} from './airdrop.schema.ts';
+import { adminAudit, airdropSnapshotRows, airdropSnapshots } from '../admin/admin.schema.ts';
+import { economyEvents } from '../ledger/ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export type AllocationRow = typeof airdropAllocations.$inferSelect;
 export type AllocatedWallet = typeof airdropAllocationRows.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { banEvents, users } from '../../db/schema.ts';
+import { banEvents } from './bans.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Bans or unbans a player: the current state on the player's row and an event in the

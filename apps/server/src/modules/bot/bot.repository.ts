@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { isTimeZone } from '@egg-rush/game/notifications';
 import type { Tx } from '../../db/client.ts';
-import { botChats, users } from '../../db/schema.ts';
+import { botChats } from './bot.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export type BotChatRow = typeof botChats.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { comboFinds, rewardClaims } from '../../db/schema.ts';
+import { comboFinds } from './combo.schema.ts';
+import { rewardClaims } from '../friends/friends.schema.ts';
 
 /** Records that a player upgraded one of the day's combo items (once per item and day). */
 export async function recordComboFind(

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Pays a daily claim if the player has not claimed on `today` yet. The condition on

@@ -5,7 +5,7 @@ import { TAP_BURST, TAP_INTERVAL_MS, TAP_MAX_BATCH } from '@egg-rush/game/tap';
 import { tasksForAction } from '@egg-rush/game/tasks';
 import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 import type { UserRow } from '../users/index.ts';
 
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cluster } from '@egg-rush/game/clusters';
 import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { queryRows, type Database, type Tx } from '../../db/client.ts';
-import { economyEvents, users } from '../../db/schema.ts';
+import { economyEvents } from '../ledger/ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
 import {
   fairnessAppeals,
   fairnessClusterRuns,

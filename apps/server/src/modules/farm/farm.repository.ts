@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export async function farmStartedAt(tx: Tx, userId: number): Promise<Date | null | undefined> {
   const [row] = await tx.select({ at: users.farmStartedAt }).from(users).where(eq(users.id, userId));

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { economyEvents, rewardClaims, users } from '../../db/schema.ts';
+import { rewardClaims } from './friends.schema.ts';
+import { economyEvents } from '../ledger/ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** The players a player invited, with the coins the inviter earned for each. */
 export async function listFriends(tx: Tx, inviterId: number) {

@@ -2,7 +2,7 @@ import type { Standings } from '@egg-rush/game/leaderboard';
 import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { aggregatedNumbers, queryRows, type Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export interface RankRow {
   userid: number;

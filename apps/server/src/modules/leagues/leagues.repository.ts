@@ -1,7 +1,8 @@
 import { neutraliseName } from '@egg-rush/game/names';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { rewardClaims, users } from '../../db/schema.ts';
+import { rewardClaims } from '../friends/friends.schema.ts';
+import { users } from '../users/users.schema.ts';
 import type { RankRow } from '../leaderboard/index.ts';
 
 const toRow = (r: Record<string, string | number>): RankRow => ({

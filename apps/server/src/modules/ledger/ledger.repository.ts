@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { economyEvents, users } from '../../db/schema.ts';
+import { economyEvents } from './ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export interface LedgerEntry {
   userId: number;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export interface Prize {
   /** Coins: raise the balance and the lifetime score, as every earning does. */

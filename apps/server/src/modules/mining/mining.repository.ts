@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { miningLevels, users } from '../../db/schema.ts';
+import { miningLevels } from './mining.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** The player's levels by item id (items never bought are absent). */
 export async function findLevels(tx: Tx, userId: number): Promise<Map<string, number>> {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { invoices, starPayments, users } from '../../db/schema.ts';
+import { invoices, starPayments } from './payments.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof starPayments.$inferSelect;

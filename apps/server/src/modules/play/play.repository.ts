@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { GAME_COST_TICKETS } from '@egg-rush/game/mole';
 import type { Tx } from '../../db/client.ts';
-import { games, users } from '../../db/schema.ts';
+import { games } from './play.schema.ts';
+import { users } from '../users/users.schema.ts';
 import type { UserRow } from '../users/index.ts';
 
 /** Takes a game's tickets while the player has them; null when too few are left. */

@@ -2,7 +2,9 @@ import type { Standings } from '@egg-rush/game/leaderboard';
 import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { aggregatedNumbers, queryRows, type Db, type Tx } from '../../db/client.ts';
-import { economyEvents, seasonResults, seasonScores, seasonWeeks, users } from '../../db/schema.ts';
+import { seasonResults, seasonScores, seasonWeeks } from './seasons.schema.ts';
+import { economyEvents } from '../ledger/ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Coins earned in a week, from the ledger: every row that credited coins between the week's

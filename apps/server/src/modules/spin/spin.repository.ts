@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 import type { UserRow } from '../users/index.ts';
 
 export async function ticketCount(tx: Tx, userId: number): Promise<number | undefined> {

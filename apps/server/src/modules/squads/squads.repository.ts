@@ -1,7 +1,8 @@
 import { neutraliseName } from '@egg-rush/game/names';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { squadMembers, squads, users } from '../../db/schema.ts';
+import { squadMembers, squads } from './squads.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 /** Creates a squad; undefined when the name is taken (its unique key). */
 export async function insertSquad(tx: Tx, name: string, nameKey: string, ownerId: number, at: Date) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { taskCatalogue, taskProgress, users } from '../../db/schema.ts';
+import { taskCatalogue, taskProgress } from './tasks.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export type TaskProgressRow = typeof taskProgress.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Settings } from '@egg-rush/contract/users';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users, walletEvents, walletProofs } from '../../db/schema.ts';
+import { walletEvents, walletProofs } from './wallet.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export async function createProofPayload(tx: Tx, payload: string, userId: number, expiresAt: Date) {
   await tx.insert(walletProofs).values({ payload, userId, expiresAt });

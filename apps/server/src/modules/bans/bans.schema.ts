@@ -1,0 +1,19 @@
+import { bigserial, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, money } from '../../db/columns.ts';
+
+/**
+ * Every ban and unban, append-only (who, why, when): what `users.banned_at` says now, and what it
+ * said at any instant (the airdrop snapshot reads bans as they were at its instant).
+ */
+export const banEvents = pgTable(
+  'ban_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: money('user_id').notNull(),
+    banned: boolean('banned').notNull(),
+    adminId: money('admin_id'),
+    reason: text('reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ban_events_user_idx').on(t.userId, t.createdAt)],
+);

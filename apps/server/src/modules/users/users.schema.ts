@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Settings } from '@egg-rush/contract/users';
+import { at, money } from '../../db/columns.ts';
+
+/**
+ * A player, keyed by the Telegram user id. Defaults come from packages/game/src/profile.ts. Energy and income are stored with the instant they
+ * were last settled; reads compute the current value.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: money('id').primaryKey(),
+    username: text('username'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    photoUrl: text('photo_url'),
+    languageCode: text('language_code'),
+    isPremium: boolean('is_premium').notNull().default(false),
+    referrerId: money('referrer_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    seenAt: at('seen_at').notNull().defaultNow(),
+
+    onion: money('onion').notNull().default(0),
+    ticket: integer('ticket').notNull().default(0),
+    totalScore: money('total_score').notNull().default(0),
+    earnPerHour: integer('earn_per_hour').notNull().default(0),
+    userLevel: integer('user_level').notNull().default(1),
+    cheatCount: integer('cheat_count').notNull().default(0),
+    energy: integer('energy').notNull().default(1000),
+    maxEnergy: integer('max_energy').notNull().default(1000),
+    earnPerTap: integer('earn_per_tap').notNull().default(1),
+    loseEnergyPerTap: integer('lose_energy_per_tap').notNull().default(10),
+    rewardStreak: integer('reward_streak').notNull().default(0),
+    lastDailyDay: integer('last_daily_day'),
+    boosts: text('boosts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    golden: integer('golden').notNull().default(0),
+    wooden: integer('wooden').notNull().default(0),
+    boostEndAt: at('boost_end_at'),
+    /** Levels bought of the levelled boosts (packages/game/src/boosts.ts). */
+    touchIncomeLevel: integer('touch_income_level').notNull().default(0),
+    energyCapacityLevel: integer('energy_capacity_level').notNull().default(0),
+    /** The game day of the last Full Energy refill and how many were bought that day. */
+    refillDay: integer('refill_day'),
+    refillCount: integer('refill_count').notNull().default(0),
+
+    /** When `energy` was last settled. */
+    energyAt: at('energy_at').notNull().defaultNow(),
+    /** When passive income was last settled. */
+    incomeAt: at('income_at').notNull().defaultNow(),
+    /** Tap pacing clock (a GCRA "theoretical arrival time", packages/game/src/tap.ts). */
+    tapClock: at('tap_clock').notNull().defaultNow(),
+    /** Farm start; null when not farming. */
+    farmStartedAt: at('farm_started_at'),
+    walletAddress: text('wallet_address'),
+    /**
+     * The player's settings as they changed them (packages/contract users.ts `settings`); keys
+     * never set read as the defaults.
+     */
+    settings: jsonb('settings')
+      .$type<Partial<Settings>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Set by an operator: the player's calls are refused and they leave the Leader Board. */
+    bannedAt: at('banned_at'),
+    banReason: text('ban_reason'),
+  },
+  (t) => [
+    index('users_referrer_idx').on(t.referrerId),
+    // The bot's scan for finished farms and new invitees (columns that taps never change).
+    index('users_farm_started_idx')
+      .on(t.farmStartedAt)
+      .where(sql`${t.farmStartedAt} is not null`),
+    index('users_created_idx').on(t.createdAt),
+    uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
+    // The console's search by prefix (modules/admin searchPlayers).
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_wallet_prefix_idx').on(t.walletAddress.op('text_pattern_ops')),
+    index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('users_banned_idx')
+      .on(t.id)
+      .where(sql`${t.bannedAt} is not null`),
+  ],
+);
