@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /** Mole game sessions. A game belongs to one player and is finished once. */

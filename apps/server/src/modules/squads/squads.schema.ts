@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /** Squads. `name_key` (the name in lower case) is unique. */

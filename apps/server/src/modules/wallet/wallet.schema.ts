@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /** TON proof payloads: single use, short-lived, pruned (a few live ones per player). */
