@@ -31,17 +31,58 @@ const serverModules = readdirSync(modulesDir, { withFileTypes: true })
  */
 const serverSrc = './apps/server/src';
 const serverOutsideModules = readdirSync(serverSrc.slice(2), { withFileTypes: true })
-  .filter((entry) => entry.name !== 'modules')
+  .filter((entry) => entry.name !== 'modules' && entry.name !== 'db')
   .map((entry) => `${serverSrc}/${entry.name}${entry.isDirectory() ? '/**' : ''}`)
-  .filter((target) => target !== `${serverSrc}/app.ts`);
+  .filter((target) => target !== `${serverSrc}/app.ts`)
+  .concat(
+    readdirSync(`${serverSrc.slice(2)}/db`)
+      .filter((name) => name !== 'schema.ts')
+      .map((name) => `${serverSrc}/db/${name}`),
+  );
+/**
+ * A module owns its tables (`<module>.schema.ts`, beside its repository): no other module imports
+ * them (the zones below), and only db/schema.ts gathers them, for the database client. Another
+ * module's table read or written directly, until it moves behind the owner's index.ts, is named
+ * here (owner: the modules that still import its schema file), and only these: the player row
+ * (users) is still written by the modules whose columns it holds.
+ */
+const pendingTableImports = {
+  users: [
+    ...['admin', 'airdrop', 'avatar', 'bans', 'bot', 'daily', 'economy', 'fairness', 'farm', 'friends'],
+    ...['leaderboard', 'leagues', 'ledger', 'mining', 'payments', 'play', 'seasons', 'spin', 'squads'],
+    ...['tasks', 'wallet'],
+  ],
+  ledger: ['admin', 'airdrop', 'fairness', 'friends', 'seasons'],
+  friends: ['combo', 'leagues'],
+  admin: ['airdrop'],
+  bans: ['admin'],
+  play: ['admin'],
+  tasks: ['admin'],
+  wallet: ['admin'],
+};
+const schemaFiles = (module) =>
+  readdirSync(`${modulesDir}/${module}`)
+    .filter((name) => name.endsWith('.schema.ts'))
+    .map((name) => `./${name}`);
 const moduleSurfaceZones = serverModules.flatMap((module) => {
   const from = `./${modulesDir}/${module}`;
   const message = `Import the ${module} module through its index.ts (its public surface).`;
   return [
     ...serverModules
       .filter((other) => other !== module)
-      .map((other) => ({ target: `./${modulesDir}/${other}/**`, from, except: ['./index.ts'], message })),
+      .map((other) => ({
+        target: `./${modulesDir}/${other}/**`,
+        from,
+        except: ['./index.ts', ...(pendingTableImports[module]?.includes(other) ? schemaFiles(module) : [])],
+        message,
+      })),
     { target: serverOutsideModules, from, except: ['./index.ts'], message },
+    {
+      target: `${serverSrc}/db/schema.ts`,
+      from,
+      except: ['./index.ts', ...schemaFiles(module)],
+      message: `${message} db/schema.ts gathers its tables.`,
+    },
     {
       target: `${serverSrc}/app.ts`,
       from,
@@ -101,6 +142,16 @@ const architecture = [
               message: 'The contract imports nothing of the apps.',
             },
             ...moduleSurfaceZones,
+            {
+              target: [
+                `./${modulesDir}/**`,
+                `${serverSrc}/app.ts`,
+                ...serverOutsideModules.filter((target) => target !== `${serverSrc}/db/client.ts`),
+              ],
+              from: `${serverSrc}/db/schema.ts`,
+              message:
+                "db/schema.ts gathers every module's tables for the database client only: a module imports its own <module>.schema.ts.",
+            },
           ],
         },
       ],
