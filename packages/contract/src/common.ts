@@ -37,6 +37,13 @@ export const ID_TEXT = /^[1-9][0-9]{0,15}$/;
 /** A Telegram user id. Positive, within JavaScript's exact integer range. */
 export const userId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * The app's id of a write it may send again (a tap batch, a purchase): a random positive integer
+ * within JavaScript's exact range, the same on every attempt. The header `Idempotency-Key` of a
+ * purchase carries it as decimal text.
+ */
+export const requestId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /** Body of the calls that carry only the caller's id. */
 export const useridBody = z.object({ userid: userId });
 export type UseridBody = z.infer<typeof useridBody>;

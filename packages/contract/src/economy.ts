@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userId } from './common.ts';
+import { requestId, userId } from './common.ts';
 
 /**
  * PUT /users/tap: a batch of taps. `count` defaults to 1; the server
@@ -22,6 +22,12 @@ export const tapRequest = z
     userid: userId,
     count: z.number().int().min(1).max(1_000_000).default(1),
     cadence: tapCadence.optional(),
+    /**
+     * The app's id of this batch (a random positive integer), the same each time it sends the
+     * batch again after a failure: a batch already applied is not credited twice (its reply has
+     * `repeated`).
+     */
+    batch: requestId.optional(),
   })
   .refine((body) => !body.cadence || body.cadence.n <= body.count, {
     path: ['cadence', 'n'],
@@ -37,6 +43,8 @@ export const tapResponse = z.object({
   earned: z.number(),
   onion: z.number(),
   energy: z.number(),
+  /** The batch had been applied already (its first reply was lost): nothing credited again. */
+  repeated: z.literal(true).optional(),
 });
 export type TapResponse = z.infer<typeof tapResponse>;
 

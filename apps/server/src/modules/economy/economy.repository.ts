@@ -10,6 +10,13 @@ import type { UserRow } from '../users/index.ts';
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * How many of a player's latest request ids (users.request_ids: tap batches and purchases) are
+ * kept: the app sends a batch again only until it is answered, so between the first attempt and
+ * the last at most a few batches of the player's other devices are applied.
+ */
+export const REQUEST_IDS_KEPT = 32;
+
 export interface TapRow {
   credited: number;
   earned: number;
@@ -21,6 +28,11 @@ export interface TapRow {
   energy: number;
   earnPerHour: number;
   incomeAt: number;
+  /**
+   * The batch's id was among the player's latest (users.request_ids): it was applied before and
+   * nothing was written now; the other fields are 0.
+   */
+  repeated?: true;
 }
 
 /** One player's batch of taps, as the tap route received it. */
@@ -29,6 +41,8 @@ export interface TapBatch {
   count: number;
   /** When it arrived (ms since the epoch): energy, pace and income settle at this instant. */
   now: number;
+  /** The app's id of the batch (contract `batch`), recorded with it; none from older apps. */
+  batch?: number | undefined;
 }
 
 /**
@@ -39,12 +53,13 @@ export interface TapBatch {
  * income as settleIncome() in packages/game/src/income.ts does (so an active player never reaches
  * the offline cap), appends each player's aggregate 'tap' ledger row and 'income' row, and counts
  * the taps towards the daily tap task (as recordTaskProgress in modules/tasks/tasks.progress.ts
- * does). Each batch keeps its own instant and game day.
+ * does). Each batch keeps its own instant and game day. A batch with an id (`batch`) records it in
+ * users.request_ids; one whose id is there already is a repeat and credits nothing.
  *
  * At most one batch per player: the caller (tap.writer.ts) sends a player's later batches in a
  * later statement, so they apply in order. The answer maps each player whose batch credited at
- * least one tap to their new row; a player who could not tap is absent (nothing is written for
- * them). A named statement: the hottest write is planned once per connection.
+ * least one tap to their new row, and each repeated batch's player to a row with `repeated`; a
+ * player who could not tap is absent (nothing is written for them). A named statement: the hottest write is planned once per connection.
  */
 export async function applyTapBatches(
   database: Database,
@@ -59,6 +74,7 @@ export async function applyTapBatches(
       t: b.now,
       want: Math.max(0, Math.min(Math.floor(b.count), TAP_MAX_BATCH)),
       day: gameDay(b.now),
+      batch: b.batch ?? null,
     };
   });
   const rows = await database.prepared<Record<string, string | number>>('apply_tap_batches', TAP_STATEMENT, [
@@ -66,6 +82,10 @@ export async function applyTapBatches(
   ]);
   const out = new Map<number, TapRow>();
   for (const row of rows) {
+    if (row.repeated) {
+      out.set(Number(row.id), { ...REPEATED_ROW });
+      continue;
+    }
     out.set(Number(row.id), {
       credited: Number(row.credited),
       earned: Number(row.earned),
@@ -79,6 +99,18 @@ export async function applyTapBatches(
   }
   return out;
 }
+
+const REPEATED_ROW: TapRow = {
+  credited: 0,
+  earned: 0,
+  income: 0,
+  onion: 0,
+  totalScore: 0,
+  energy: 0,
+  earnPerHour: 0,
+  incomeAt: 0,
+  repeated: true,
+};
 
 /** One player's batch alone (one statement, one commit); null when no tap could be credited. */
 export async function applyTaps(
@@ -116,17 +148,19 @@ const TAP_TASK_PROGRESS = tasksForAction('tap')
 
 /**
  * applyTapBatches' statement. $1 is a JSON array of batches: id (player), t (now, ms), want
- * (taps asked, already capped at the batch size), day (the game day: the daily tasks' period).
+ * (taps asked, already capped at the batch size), day (the game day: the daily tasks' period),
+ * batch (the app's id of the batch, or null).
  */
 const TAP_STATEMENT = `
     with r as (
-      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int)
+      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint)
     ), u as (
       select users.id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
              (extract(epoch from income_at) * 1000)::bigint as income_at_ms,
              (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
              (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms,
-             r.t, r.want, r.day, timestamptz 'epoch' + r.t * interval '1 millisecond' as at
+             r.t, r.want, r.day, timestamptz 'epoch' + r.t * interval '1 millisecond' as at,
+             r.batch, coalesce(r.batch = any(users.request_ids), false) as repeated
       from users join r on r.id = users.id
       order by users.id
       for update of users
@@ -152,9 +186,10 @@ const TAP_STATEMENT = `
                      - greatest(tap_clock_ms, t)) / ${TAP_INTERVAL_MS}) as allowance
       from i
     ), n as (
-      select s.*, least(want,
-                        case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
-                        allowance) as n
+      select s.*, case when repeated then 0
+                       else least(want,
+                                  case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
+                                  allowance) end as n
       from s
     ), upd as (
       update users set
@@ -163,7 +198,9 @@ const TAP_STATEMENT = `
         tap_clock = to_timestamp((greatest(n.tap_clock_ms, n.t) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
         income_at = to_timestamp(n.i_at / 1000.0),
         onion = users.onion + n.n * n.earn_per_tap + n.income,
-        total_score = users.total_score + n.n * n.earn_per_tap + n.income
+        total_score = users.total_score + n.n * n.earn_per_tap + n.income,
+        request_ids = case when n.batch is null then users.request_ids
+                           else (n.batch || users.request_ids)[1:${REQUEST_IDS_KEPT}] end
       from n
       where users.id = n.id and n.n > 0
       returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.income, users.onion,
@@ -175,7 +212,11 @@ const TAP_STATEMENT = `
       union all
       select id, 'income', income, null, at from upd where income <> 0
     )${TAP_TASK_PROGRESS}
-    select id, credited, earned, income, onion, total_score, energy, earn_per_hour, income_at_ms from upd`;
+    select id, credited, earned, income, onion, total_score, energy, earn_per_hour, income_at_ms,
+           false as repeated
+    from upd
+    union all
+    select id, 0, 0, 0, 0, 0, 0, 0, 0, true from n where repeated`;
 
 export interface BoostWrite {
   cost: number;

@@ -27,7 +27,7 @@ export default async function economyRoutes(fastify: FastifyInstance) {
     ...contractRoute('tap'),
     config: { rateLimit: 'local' },
     handler: async (request) => {
-      const reply = await economy.tap(request.userId, request.body.count);
+      const reply = await economy.tap(request.userId, request.body.count, request.body.batch);
       // The fairness signals: the session extended and the cadence written at most once a minute.
       await signals
         .activity(

@@ -102,9 +102,17 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       return { success: true, onion: (await current(userId)).onion };
     },
 
-    async tap(userId: number, count: number): Promise<TapResponse> {
+    /** A batch of taps; `batch`, the app's id of it, makes sending it again harmless. */
+    async tap(userId: number, count: number, batch?: number): Promise<TapResponse> {
       const now = deps.now();
-      const row = await taps.submit(userId, count, now);
+      const row = await taps.submit(userId, count, now, batch);
+      if (row?.repeated) {
+        // Applied before (its reply was lost): the balances as they are, nothing credited again.
+        const user = await findUser(db, userId);
+        if (!user) throw notFound('Player not found.');
+        const { onion, energy } = currentBalances(user, now);
+        return { success: true, credited: 0, earned: 0, onion, energy, repeated: true };
+      }
       if (row) {
         // One statement did it all, with other players' batches: taps, income, ledger rows and
         // the daily tap task, committed.

@@ -36,7 +36,8 @@ interface Pending extends TapBatch {
  * A failed statement does not fail its neighbours: each of its batches is retried alone, and only
  * a batch that fails alone answers with its own error. Except when the connection was lost (a
  * failover): the statement may have committed, so its batches are never sent again; each answers
- * 503 BUSY, and is either committed once or not at all.
+ * 503 BUSY, and is either committed once or not at all (the app sends it again with its id: a
+ * batch that was committed is then answered as `repeated`).
  */
 export function createTapWriter(
   database: Database,
@@ -127,10 +128,13 @@ export function createTapWriter(
   }
 
   return {
-    /** Applies one batch, with others; answers after its commit (null: no tap credited). */
-    submit(userId: number, count: number, now: number): Promise<TapRow | null> {
+    /**
+     * Applies one batch, with others; answers after its commit (null: no tap credited; a row
+     * with `repeated`: the batch's id had been applied already).
+     */
+    submit(userId: number, count: number, now: number, batch?: number): Promise<TapRow | null> {
       return new Promise<TapRow | null>((resolve, reject) => {
-        queue.push({ userId, count, now, resolve, reject });
+        queue.push({ userId, count, now, batch, resolve, reject });
         schedule();
       });
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Settings } from '@egg-rush/contract/users';
 import { at, money } from '../../db/columns.ts';
 
@@ -67,6 +67,15 @@ export const users = pgTable(
     /** Set by an operator: the player's calls are refused and they leave the Leader Board. */
     bannedAt: at('banned_at'),
     banReason: text('ban_reason'),
+    /**
+     * The ids the app gave the player's latest applied tap batches and purchases, newest first
+     * (REQUEST_IDS_KEPT at most, modules/economy): a request sent again with one of them, after
+     * its answer was lost (a failover), is not applied twice.
+     */
+    requestIds: bigint('request_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
   },
   (t) => [
     index('users_referrer_idx').on(t.referrerId),

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "request_ids" bigint[] DEFAULT '{}'::bigint[] NOT NULL;
