@@ -4,6 +4,7 @@ import { AirdropIcon, FriendsIcon, LandIcon, MiningIcon, TasksIcon } from '../co
 import { useT } from '../lib/i18n.tsx';
 import { mayLeave } from '../lib/leave-guard.ts';
 import { onSettingsButton } from '../lib/native-behaviour.ts';
+import { useReconnecting } from '../lib/outbox.ts';
 import { useAppStore } from '../lib/store.ts';
 import { useRewardReady } from '../lib/tasks.ts';
 import { syncBackButton } from '../lib/telegram.ts';
@@ -59,7 +60,35 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
+      <Reconnecting />
       <Footer />
+    </div>
+  );
+}
+
+/**
+ * While a tap batch or a purchase waits to be sent again (lib/outbox.ts: a failover, no
+ * network), a quiet word above the footer instead of an error; nothing is lost meanwhile.
+ */
+export function Reconnecting() {
+  const { t } = useT();
+  const reconnecting = useReconnecting();
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 z-30 flex justify-center"
+      style={{ bottom: 'calc(var(--footer-height) + var(--safe-bottom) + 8px)' }}
+    >
+      {reconnecting ? (
+        <span
+          data-testid="reconnecting"
+          className="flex items-center gap-1.5 rounded-full bg-night-950/80 px-3 py-1 text-[11px] font-bold text-text-dim"
+        >
+          <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-lilac" />
+          {t('app.reconnecting')}
+        </span>
+      ) : null}
     </div>
   );
 }

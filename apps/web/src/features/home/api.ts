@@ -5,9 +5,12 @@ import { call } from '../../lib/api-client.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
-/** PUT /users/tap: one batch, with the cadence of its taps when it has one. */
-export const sendTaps = (userid: number, count: number, cadence?: TapCadenceSummary) =>
-  call('tap', { body: { userid, count, cadence } });
+/**
+ * PUT /users/tap: one batch, with the cadence of its taps when it has one and its id (the same
+ * each time the batch is sent again: the server credits it once).
+ */
+export const sendTaps = (userid: number, count: number, cadence?: TapCadenceSummary, batch?: number) =>
+  call('tap', { body: { userid, count, cadence, batch } });
 
 export const growUp = (userid: number) => call('growUp', { body: { userid } });
 export const growOnion = (userid: number) => call('growOnion', { body: { userid } });

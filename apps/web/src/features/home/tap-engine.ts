@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client.ts';
+import { requestId, send as sendInOrder, type OutboxOptions } from '../../lib/outbox.ts';
 import { profileCache } from '../../lib/profile.ts';
 import { sendTaps } from './api.ts';
 import { takeCadence, useTapStore } from './tap-store.ts';
@@ -11,24 +12,27 @@ export const FLUSH_AT_TAPS = 50;
 let running: Promise<void> | null = null;
 
 /**
- * Sends the queued taps (one request at a time) and adopts the server's answer. Resolves when
- * every tap queued before the call has been answered.
+ * Sends the queued taps (one request at a time, in line with the other writes: lib/outbox.ts)
+ * and adopts the server's answer. A batch that fails for a reason that passes (a failover) is
+ * kept and sent again, with its id, until answered; its taps stay on the display meanwhile.
+ * Resolves when every tap queued before the call has been answered (or given up).
  */
-export function flushTaps(userId: number, client: QueryClient): Promise<void> {
-  const next = (running ?? Promise.resolve()).then(() => send(userId, client));
+export function flushTaps(userId: number, client: QueryClient, options?: OutboxOptions): Promise<void> {
+  const next = (running ?? Promise.resolve()).then(() => send(userId, client, options));
   running = next.finally(() => {
     if (running === next) running = null;
   });
   return next;
 }
 
-async function send(userId: number, client: QueryClient) {
+async function send(userId: number, client: QueryClient, options?: OutboxOptions) {
   const store = useTapStore.getState();
   const count = store.take();
   if (count === 0) return;
   const cadence = takeCadence();
+  const batch = requestId();
   try {
-    const reply = await sendTaps(userId, count, cadence);
+    const reply = await sendInOrder(() => sendTaps(userId, count, cadence, batch), options);
     useTapStore.getState().settle(count, reply, Date.now());
     profileCache(client, userId).patch((p) => ({
       onion: reply.onion,
@@ -36,7 +40,8 @@ async function send(userId: number, client: QueryClient) {
       totalScore: p.totalScore + reply.earned,
     }));
   } catch (error) {
-    // Refused (no energy) or lost: forget the batch and take the server's word for the balances.
+    // Refused (no energy), or still failing after GIVE_UP_MS: forget the batch and take the
+    // server's word for the balances.
     useTapStore.getState().settle(count, null, Date.now());
     if (!(error instanceof ApiError) || error.status !== 409) console.warn('tap flush failed', error);
     await profileCache(client, userId).refresh();
