@@ -42,6 +42,8 @@ import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import walletRoutes, { walletManifestRoutes } from './modules/wallet/wallet.routes.ts';
 import { flushScores } from './modules/leaderboard/index.ts';
+import { insertAudit } from './modules/admin/index.ts';
+import { BANNED_MESSAGE, bansOf } from './modules/bans/index.ts';
 import { checkDeclaredRole, registerAuth } from './plugins/auth.ts';
 import { registerControlCharacters } from './plugins/control-characters.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -220,7 +222,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const tokens = createTokens(deps.env.jwtSecret);
   // Counted before the token check, so that refused calls count too.
   registerRateLimit(app, tokens);
-  registerAuth(app, tokens);
+  app.decorate('bans', bansOf(deps.database));
+  registerAuth(app, tokens, {
+    bans: app.bans,
+    bannedMessage: BANNED_MESSAGE,
+    recordRefusal: (row) => insertAudit(deps.database.db, [row]),
+  });
 
   await app.register(
     async (api) => {

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ID_TEXT } from '@egg-rush/contract/common';
-import { BANNED_MESSAGE, bansOf, type BanList } from '../lib/bans.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors.ts';
 import { bearerToken } from '../lib/secret.ts';
 import type { Tokens } from '../lib/token.ts';
-import { insertAudit } from '../modules/admin/index.ts';
 
 /**
  * Every /api route needs `Authorization: Bearer <token>` unless its config says `public`.
@@ -15,9 +13,35 @@ import { insertAudit } from '../modules/admin/index.ts';
  * the query and the parsed JSON body before any route schema strips, coerces or defaults a field.
  * So a route whose schema names no `userid` (or coerces it) cannot let another player's id through.
  */
-export function registerAuth(app: FastifyInstance, tokens: Tokens) {
+/**
+ * What the hooks need of the modules, passed in by app.ts (the plugins import no module): the
+ * ban list (modules/bans) and the operators' audit (modules/admin).
+ */
+export interface AuthDeps {
+  bans: BanCheck;
+  /** The answer to a banned player's call. */
+  bannedMessage: string;
+  /** Puts an operator's refused action on their own player on record. */
+  recordRefusal(row: {
+    adminId: number;
+    action: string;
+    target: string;
+    reason: string;
+    createdAt: Date;
+  }): Promise<void>;
+}
+
+/** Whether a player is banned (modules/bans, `bansOf`). */
+export interface BanCheck {
+  isBanned(userId: number): Promise<boolean>;
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  tokens: Tokens,
+  { bans, bannedMessage, recordRefusal }: AuthDeps,
+) {
   app.decorateRequest('userId', 0);
-  app.decorate('bans', bansOf(app.deps.database));
   app.decorate('tokens', tokens);
 
   app.addHook('onRequest', async (request) => {
@@ -33,7 +57,7 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
     if (admin && !app.deps.env.adminIds.has(userId)) throw forbidden(OPERATORS_ONLY);
     request.userId = userId;
     // A banned player is refused everywhere, a banned operator on the operators' routes too.
-    if (await app.bans.isBanned(userId)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);
+    if (await bans.isBanned(userId)) throw new AppError(403, 'BANNED', bannedMessage);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -48,15 +72,13 @@ export function registerAuth(app: FastifyInstance, tokens: Tokens) {
     if (!isPrivateApiRoute(request) || !isAdminRoute(request) || request.method === 'GET') return;
     const found = (await request.routeOptions.config.targets?.(request)) ?? [];
     if (![...targetsOf(request), ...found].includes(request.userId)) return;
-    await insertAudit(app.deps.database.db, [
-      {
-        adminId: request.userId,
-        action: 'refused.self',
-        target: `player:${request.userId}`,
-        reason: `${request.method} ${request.routeOptions.url ?? ''}`,
-        createdAt: new Date(app.deps.now()),
-      },
-    ]);
+    await recordRefusal({
+      adminId: request.userId,
+      action: 'refused.self',
+      target: `player:${request.userId}`,
+      reason: `${request.method} ${request.routeOptions.url ?? ''}`,
+      createdAt: new Date(app.deps.now()),
+    });
     throw new AppError(403, 'SELF_ACTION', 'Operators cannot act on their own player.');
   });
 }
@@ -80,8 +102,6 @@ declare module 'fastify' {
     targets?: (request: FastifyRequest) => Promise<readonly number[]>;
   }
   interface FastifyInstance {
-    /** Banned players (checked on every authenticated call). */
-    bans: BanList;
     /** Signs and verifies the players' and operators' tokens (one per app, from JWT_SECRET). */
     tokens: Tokens;
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BANNED_MESSAGE } from '../../lib/bans.ts';
+import { BANNED_MESSAGE } from '../bans/index.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { OPERATOR, OPERATORS_ONLY } from '../../plugins/auth.ts';
 import { createAuthService } from '../auth/index.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AdminDashboardResponse } from '@egg-rush/contract/admin';
 import { SUSPICION } from '@egg-rush/game/suspicion';
-import type { BanList } from '../../lib/bans.ts';
+import type { BanList } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { adminLinkKey, readAdminLink, signAdminLink } from './admin-link.ts';

@@ -13,12 +13,11 @@ import {
   playerAdjustWithinDay,
 } from '@egg-rush/game/operator';
 import type { Tx } from '../../db/client.ts';
-import type { BanList } from '../../lib/bans.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { flushScores, redisScores, leagueSets } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
-import { recordBan, recordBans } from '../bans/index.ts';
+import { recordBan, recordBans, type BanList } from '../bans/index.ts';
 import * as repo from './admin.repository.ts';
 import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
 

@@ -4,7 +4,7 @@ import { capLaunchText, LAUNCH_NAME_MAX } from '@egg-rush/game/names';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { parseInviter } from '@egg-rush/game/referrals';
 import { parseSquadStartParam } from '@egg-rush/game/squads';
-import { BANNED_MESSAGE, bansOf } from '../../lib/bans.ts';
+import { BANNED_MESSAGE, bansOf } from '../bans/index.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';

@@ -2,7 +2,7 @@ import * as repo from './bans.repository.ts';
 
 /**
  * Bans and unbans, written once for every caller: the current state (`users.banned_at`, read by
- * lib/bans.ts and by every query over players) and its append-only history (`ban_events`, read
+ * bans.list.ts and by every query over players) and its append-only history (`ban_events`, read
  * by the airdrop snapshot as of its instant), in the caller's transaction.
  */
 export const recordBan = repo.setBan;

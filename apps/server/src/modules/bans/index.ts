@@ -1,2 +1,4 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export { recordBan, recordBans } from './bans.service.ts';
+export { BANNED_MESSAGE, BANS_REFRESH_MS, bansOf } from './bans.list.ts';
+export type { BanList } from './bans.list.ts';

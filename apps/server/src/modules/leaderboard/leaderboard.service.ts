@@ -8,7 +8,7 @@ import {
 } from '@egg-rush/game/leaderboard';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { bansOf } from '../../lib/bans.ts';
+import { bansOf } from '../bans/index.ts';
 import { BOARD_SHARED_MS, sharedRead } from '../../lib/shared-read.ts';
 import { firstNames, namedRows, playerScore, rankedPlayers, type RankRow } from './leaderboard.repository.ts';
 import { redisScores } from './leaderboard.store.ts';

@@ -1,4 +1,4 @@
-import { bansOf } from '../../lib/bans.ts';
+import { bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { leagueSets } from './leagues.store.ts';
 import { onScoresFlush, recordScores, type Scored } from './leaderboard.store.ts';

@@ -11,7 +11,7 @@ import {
   type BoardRow,
 } from '@egg-rush/game/leaderboard';
 import { LEAGUES, leagueProgress, leagueRewardKey, rewardedLeagues } from '@egg-rush/game/leagues';
-import { bansOf } from '../../lib/bans.ts';
+import { bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { BOARD_SHARED_MS, sharedReads } from '../../lib/shared-read.ts';

@@ -9,7 +9,7 @@ import {
   TICKET_PACKS,
   type TicketPack,
 } from '@egg-rush/game/payments';
-import { BANNED_MESSAGE, bansOf } from '../../lib/bans.ts';
+import { BANNED_MESSAGE, bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { OutsideBusy } from '../../lib/outside.ts';

@@ -9,7 +9,7 @@ import {
   weekOf,
   weekStartsAt,
 } from '@egg-rush/game/seasons';
-import { bansOf } from '../../lib/bans.ts';
+import { bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { refused } from '../../lib/errors.ts';
 import { BOARD_SHARED_MS, sharedReads } from '../../lib/shared-read.ts';
