@@ -170,9 +170,13 @@ function tabulate(input: readonly AccountSignals[], now: number): Table {
   // The server sends sessions in order, all before now; they are sorted here only when not.
   const sessionsOf = accounts.map((a) => {
     const s = a.sessions;
-    for (let i = 0; i < s.length; i++)
-      if (s[i]!.start > now || (i > 0 && bySessionStart(s[i - 1]!, s[i]!) > 0))
+    let previous = -Infinity;
+    for (let i = 0; i < s.length; i++) {
+      const t = s[i]!.start;
+      if (t > now || t < previous || (t === previous && bySessionStart(s[i - 1]!, s[i]!) > 0))
         return s.filter((x) => x.start <= now).sort(bySessionStart);
+      previous = t;
+    }
     return s;
   });
   const offset = new Int32Array(n + 1);
@@ -308,6 +312,9 @@ export interface PairFacts {
   neighbours: boolean;
 }
 
+/** Which of b's sessions started together with one of a's: reused from pair to pair. */
+let scratch = new Uint8Array(256);
+
 function pairFacts(t: Table, a: number, b: number): PairFacts {
   const W = CLUSTERING.coStartMs;
   const { start, net } = t;
@@ -318,7 +325,9 @@ function pairFacts(t: Table, a: number, b: number): PairFacts {
   let coStartSameNetDays = 0;
   let lastSame = NaN;
   let together = 0;
-  const bTogether = new Uint8Array(b1 - b0);
+  if (scratch.length < b1 - b0) scratch = new Uint8Array(2 * (b1 - b0));
+  const bTogether = scratch;
+  bTogether.fill(0, 0, b1 - b0);
   let j = b0;
   for (let i = a0; i < a1; i++) {
     const s = start[i]!;
@@ -339,7 +348,7 @@ function pairFacts(t: Table, a: number, b: number): PairFacts {
     }
     if (any) together++;
   }
-  for (const x of bTogether) together += x;
+  for (let k = 0; k < b1 - b0; k++) together += bTogether[k]!;
   let commonDays = 0;
   let lastCommon = NaN;
   for (let x = a0, y = b0; x < a1 && y < b1;) {
@@ -541,7 +550,7 @@ export function findClusters(accounts: readonly AccountSignals[], now: number): 
   // together often enough to be linked as a pair (a script that runs its accounts in a new order
   // every time).
   for (const group of tieGroups(t)) {
-    const shares = inStep(t, group).share;
+    const shares = inStep(t, group, false).share;
     const alike = group.filter((_, k) => shares[k]! >= CLUSTERING.memberInStep);
     for (let k = 1; k < alike.length; k++) {
       uf.union(alike[0]!, alike[k]!);
@@ -593,9 +602,12 @@ function tieGroups(t: Table): number[][] {
     if (first === undefined) firstFunded.set(f, i);
     else ties.union(i, first);
   }
+  const roots = new Int32Array(n);
+  const sizes = new Int32Array(n);
+  for (let i = 0; i < n; i++) sizes[(roots[i] = ties.find(i))]!++;
   const groups = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) push(groups, ties.find(i), i);
-  return [...groups.values()].filter((g) => g.length >= 2);
+  for (let i = 0; i < n; i++) if (sizes[roots[i]!]! >= 2) push(groups, roots[i]!, i);
+  return [...groups.values()];
 }
 
 /** Connected parts of `members` by the links among them, each ascending. */
@@ -633,7 +645,7 @@ function settle(group: number[], t: Table, linksOf: Map<number, number[]>): numb
   while (queue.length > 0) {
     const g = queue.pop()!;
     if (g.length < 2) continue;
-    const shares = inStep(t, g).share;
+    const shares = inStep(t, g, false).share;
     const core = g.filter((_, k) => shares[k]! >= CLUSTERING.memberInStep);
     if (core.length === g.length) {
       out.push(g);
@@ -652,24 +664,46 @@ function settle(group: number[], t: Table, linksOf: Map<number, number[]>): numb
  * by each of chanceShiftsMs (a crowd starts together by chance; a farm's script does not start
  * its accounts 47 minutes apart).
  */
-function inStep(t: Table, members: readonly number[]): { together: number[]; share: number[] } {
+function inStep(t: Table, members: readonly number[], every = true): { together: number[]; share: number[] } {
   const W = CLUSTERING.coStartMs;
   let total = 0;
-  for (const m of members) total += t.offset[m + 1]! - t.offset[m]!;
-  const time = new Float64Array(total);
-  const who = new Int32Array(total);
-  let k = 0;
-  members.forEach((m, x) => {
-    for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++) {
-      time[k] = t.start[s]!;
-      who[k++] = x;
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (const m of members) {
+    const [from, to] = [t.offset[m]!, t.offset[m + 1]!];
+    total += to - from;
+    if (to > from) {
+      t0 = Math.min(t0, t.start[from]!);
+      t1 = Math.max(t1, t.start[to - 1]!);
     }
-  });
-  const order = new Uint32Array(total);
-  for (let x = 0; x < total; x++) order[x] = x;
-  order.sort((a, b) => time[a]! - time[b]! || who[a]! - who[b]!);
-  const sorted = Float64Array.from(order, (x) => time[x]!);
-  const owner = Int32Array.from(order, (x) => who[x]!);
+  }
+  // The members' sessions by time (then member), as keys (time − t0)·K + member when they fit in
+  // a double's integers (a typed array's own sort), else sorted with a comparator.
+  const sorted = new Float64Array(total);
+  const owner = new Int32Array(total);
+  const K = 2 ** Math.ceil(Math.log2(members.length + 1));
+  if (total > 0 && (t1 - t0 + 1) * K < 2 ** 52) {
+    let k = 0;
+    members.forEach((m, x) => {
+      for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++) sorted[k++] = (t.start[s]! - t0) * K + x;
+    });
+    sorted.sort();
+    for (let y = 0; y < total; y++) {
+      const time = Math.floor(sorted[y]! / K);
+      owner[y] = sorted[y]! - time * K;
+      sorted[y] = time + t0;
+    }
+  } else {
+    const all: [number, number][] = [];
+    members.forEach((m, x) => {
+      for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++) all.push([t.start[s]!, x]);
+    });
+    all.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    all.forEach(([time, x], y) => {
+      sorted[y] = time;
+      owner[y] = x;
+    });
+  }
   /** Whether another member than `x` starts a session within W of `at`. */
   const someoneAt = (at: number, x: number) => {
     let lo = 0;
@@ -683,16 +717,27 @@ function inStep(t: Table, members: readonly number[]): { together: number[]; sha
     return false;
   };
   const together = new Array<number>(members.length).fill(0);
-  const chance = new Array<number>(members.length).fill(0);
   for (let y = 0; y < total; y++) {
     const x = owner[y]!;
-    if (someoneAt(sorted[y]!, x)) together[x]!++;
-    for (const shift of CLUSTERING.chanceShiftsMs) if (someoneAt(sorted[y]! + shift, x)) chance[x]!++;
+    let found = false;
+    for (let z = y - 1; z >= 0 && sorted[y]! - sorted[z]! <= W && !found; z--) found = owner[z] !== x;
+    for (let z = y + 1; z < total && sorted[z]! - sorted[y]! <= W && !found; z++) found = owner[z] !== x;
+    if (found) together[x]!++;
   }
+  const sessionsOf = (x: number) => t.offset[members[x]! + 1]! - t.offset[members[x]!]!;
+  // Chance is measured for every member, or only for those whose share could reach memberInStep.
+  const measured = members.map((_, x) => every || together[x]! >= CLUSTERING.memberInStep * sessionsOf(x));
+  const chance = new Array<number>(members.length).fill(0);
+  if (measured.some(Boolean))
+    for (let y = 0; y < total; y++) {
+      const x = owner[y]!;
+      if (measured[x])
+        for (const shift of CLUSTERING.chanceShiftsMs) if (someoneAt(sorted[y]! + shift, x)) chance[x]!++;
+    }
   const shifts = CLUSTERING.chanceShiftsMs.length;
-  const share = members.map((m, x) => {
-    const sessions = t.offset[m + 1]! - t.offset[m]!;
-    return sessions > 0 ? Math.max(0, (together[x]! - chance[x]! / shifts) / sessions) : 0;
+  const share = members.map((_, x) => {
+    const sessions = sessionsOf(x);
+    return sessions > 0 && measured[x] ? Math.max(0, (together[x]! - chance[x]! / shifts) / sessions) : 0;
   });
   return { together, share };
 }
