@@ -88,6 +88,11 @@ export interface Database {
    * once per connection instead of on every call. For the hottest writes.
    */
   prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * Raw SQL for a library that brings its own statements (the job runner, lib/jobs.ts): one
+   * statement with parameters, or several without; the rows of every statement, in order.
+   */
+  execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -150,6 +155,10 @@ export async function openDatabase(options: {
       }),
       prepared: async <T>(name: string, text: string, values: unknown[]) =>
         (await pool.query({ name, text, values })).rows as T[],
+      execute: async (text, values) => {
+        const results = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(results) ? results.flatMap((r) => r.rows ?? []) : results.rows };
+      },
       close: async () => {
         await replica?.close();
         await pool.end();
@@ -177,6 +186,15 @@ export async function openDatabase(options: {
     poolStats: () => ({ inUse: 0, idle: 1, waiting: 0 }),
     prepared: async <T>(_name: string, text: string, values: unknown[]) =>
       (await client.query<T>(text, values)).rows,
+    execute: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const block = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i.exec(text);
+      if (!block) return { rows: (await client.exec(text)).flatMap((r) => r.rows) };
+      // A block of BEGIN … COMMIT runs as one PGlite transaction: on the one connection nothing
+      // else runs between its statements, and a failure is rolled back before anything else runs.
+      const results = await client.transaction((tx) => tx.exec(block[1]!));
+      return { rows: results.flatMap((r) => r.rows) };
+    },
     close: () => client.close(),
   };
 }

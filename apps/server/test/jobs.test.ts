@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { createJobs, type JobLog, type Jobs, type PeriodicJob } from '../src/lib/jobs.ts';
+import { freshDatabase } from './helpers.ts';
+
+// The job runner (src/lib/jobs.ts) on the database of the run: PGlite, or PostgreSQL with
+// DATABASE_URL. Two runners on one database stand for two server processes.
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+});
+afterAll(() => drop());
+
+const logs: { obj: object; msg: string }[] = [];
+const log: JobLog = {
+  info: (obj, msg) => logs.push({ obj, msg }),
+  warn: (obj, msg) => logs.push({ obj, msg }),
+};
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const HOUR = 3_600_000;
+const until = async (what: () => boolean) => {
+  for (let i = 0; i < 500 && !what(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(what()).toBe(true);
+};
+
+/** Two runners ("processes") with the same job, whose runs are counted. */
+function twoProcesses(name: string, run: (process: number, attempt: number) => Promise<void>, more = {}) {
+  const runners: Jobs[] = [];
+  for (const process of [0, 1]) {
+    const jobs = createJobs(database, log, { superviseEveryMs: 1000 });
+    const job: PeriodicJob = { name, everyMs: HOUR, run: (ctx) => run(process, ctx.attempt), ...more };
+    jobs.every(job);
+    runners.push(jobs);
+  }
+  return runners as [Jobs, Jobs];
+}
+
+describe('a periodic job', () => {
+  it('runs once at a time across two processes, and once per period', async () => {
+    let running = 0;
+    let most = 0;
+    const runs: number[] = [];
+    const hold = gate();
+    const [a, b] = twoProcesses('test.once', async (process) => {
+      running += 1;
+      most = Math.max(most, running);
+      runs.push(process);
+      await hold.opened;
+      running -= 1;
+    });
+    // Both start: each ticks at once, the period's run is made by one of them.
+    await Promise.all([a.start(), b.start()]);
+    await until(() => runs.length === 1);
+    // Asked now on both while it runs: neither runs it beside the one in flight.
+    expect(await Promise.all([a.tick('test.once'), b.tick('test.once')])).toEqual([false, false]);
+    hold.open();
+    await Promise.all([a.stop(), b.stop()]);
+    expect(runs).toHaveLength(1);
+    expect(most).toBe(1);
+  });
+
+  it('runs on demand (runNow) on one process at a time, waiting for the run', async () => {
+    const runs: number[] = [];
+    const [a, b] = twoProcesses('test.now', async (process) => {
+      runs.push(process);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const ran = await Promise.all([a.runNow('test.now'), b.runNow('test.now')]);
+    // One of the two ran it; the other found it taken (or found the one it queued already run).
+    expect(ran.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(runs.length).toBe(ran.filter(Boolean).length);
+    expect(await a.runNow('test.now')).toBe(true);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('stop waits for the run in flight, then calls the job’s stop', async () => {
+    const order: string[] = [];
+    const hold = gate();
+    const jobs = createJobs(database, log);
+    jobs.every({
+      name: 'test.stop',
+      everyMs: HOUR,
+      run: async (ctx) => {
+        order.push('run');
+        await hold.opened;
+        order.push(ctx.signal.aborted ? 'run done, told to stop' : 'run done');
+      },
+      stop: async () => {
+        order.push('stop hook');
+      },
+    });
+    await jobs.start();
+    await until(() => order.length === 1);
+    let stopped = false;
+    const stopping = jobs.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stopped).toBe(false);
+    hold.open();
+    await stopping;
+    expect(order).toEqual(['run', 'run done, told to stop', 'stop hook']);
+    // Stopped: no more runs.
+    expect(await jobs.tick('test.stop').catch(() => false)).toBe(false);
+  });
+
+  it('a run cut by a crash runs again once, on another process, after its time limit', async () => {
+    const done: { process: number; attempt: number }[] = [];
+    const crashed = gate();
+    let started = false;
+    const [a, b] = twoProcesses(
+      'test.crash',
+      async (process, attempt) => {
+        if (process === 0) {
+          started = true;
+          // Process 0 dies here: its run never ends (and never reports).
+          await crashed.opened;
+          throw new Error('process gone');
+        }
+        done.push({ process, attempt });
+      },
+      { timeoutMs: 1000 },
+    );
+    void a.tick('test.crash');
+    await until(() => started);
+    // While the dead run's time limit has not passed, nobody runs it.
+    expect(await b.tick('test.crash')).toBe(false);
+    await new Promise((r) => setTimeout(r, 1200));
+    // Restarted (here: the other process): the cut run runs again, once.
+    expect(await b.tick('test.crash')).toBe(true);
+    expect(await b.tick('test.crash')).toBe(false);
+    expect(done).toEqual([{ process: 1, attempt: 1 }]);
+    crashed.open();
+    await Promise.all([a.stop(), b.stop()]);
+    expect(done).toHaveLength(1);
+  });
+
+  it('a run that threw runs again at the next tick, once', async () => {
+    const attempts: number[] = [];
+    const jobs = createJobs(database, log);
+    jobs.every({
+      name: 'test.throw',
+      everyMs: HOUR,
+      run: async (ctx) => {
+        attempts.push(ctx.attempt);
+        if (ctx.attempt === 0) throw new Error('first run fails');
+      },
+    });
+    expect(await jobs.tick('test.throw')).toBe(true);
+    expect(await jobs.tick('test.throw')).toBe(true);
+    expect(await jobs.tick('test.throw')).toBe(false);
+    expect(attempts).toEqual([0, 1]);
+    expect(logs.some((l) => (l.obj as { job?: string }).job === 'test.throw')).toBe(true);
+    await jobs.stop();
+  });
+
+  it('is not run again by a process restarted within the period', async () => {
+    let runs = 0;
+    const first = createJobs(database, log);
+    const job = { name: 'test.restart', everyMs: HOUR, run: async () => void (runs += 1) };
+    first.every(job);
+    expect(await first.tick('test.restart')).toBe(true);
+    await first.stop();
+    const again = createJobs(database, log);
+    again.every(job);
+    expect(await again.tick('test.restart')).toBe(false);
+    await again.stop();
+    expect(runs).toBe(1);
+  });
+});
+
+describe('a queue', () => {
+  it('keeps its jobs across a restart and retries a failed one with a backoff', async () => {
+    const seen: { n: number; attempt: number }[] = [];
+    const limited: number[] = [];
+    const make = () => {
+      const jobs = createJobs(database, log);
+      const queue = jobs.queue<{ n: number }>({
+        name: 'test.queue',
+        retryDelayMs: 1000,
+        limit: async () => void limited.push(1),
+        run: async ({ n }, ctx) => {
+          seen.push({ n, attempt: ctx.attempt });
+          if (n === 2 && ctx.attempt === 0) throw new Error('Telegram said no');
+        },
+      });
+      return { jobs, queue };
+    };
+    // Queued by one process, which stops before working on them.
+    const first = make();
+    await first.queue.send({ n: 1 });
+    await first.queue.send({ n: 2 });
+    await first.jobs.stop();
+    // Another takes them: 1 done, 2 failed and not due again before its backoff.
+    const second = make();
+    expect(await second.jobs.runNow('test.queue')).toBe(true);
+    expect(seen.map((s) => s.n).sort()).toEqual([1, 2]);
+    expect(limited).toHaveLength(2);
+    expect(await second.jobs.runNow('test.queue')).toBe(false);
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(await second.jobs.runNow('test.queue')).toBe(true);
+    expect(seen.filter((s) => s.n === 2)).toEqual([
+      { n: 2, attempt: 0 },
+      { n: 2, attempt: 1 },
+    ]);
+    expect(await second.jobs.runNow('test.queue')).toBe(false);
+    await second.jobs.stop();
+  });
+});
