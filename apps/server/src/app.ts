@@ -12,6 +12,7 @@ import Fastify, {
   type HTTPMethods,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { wireModules } from './bootstrap.ts';
 import type { Deps } from './lib/deps.ts';
 import { httpDuration, httpRequests } from './lib/metrics.ts';
 import { createTokens } from './lib/token.ts';
@@ -222,6 +223,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const tokens = createTokens(deps.env.jwtSecret);
   // Counted before the token check, so that refused calls count too.
   registerRateLimit(app, tokens);
+  wireModules();
   app.decorate('bans', bansOf(deps.database));
   registerAuth(app, tokens, {
     bans: app.bans,

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
-import { connect } from './lib/start.ts';
+import { connect } from './bootstrap.ts';
 import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/index.ts';
 import { flushScores } from './modules/leaderboard/index.ts';
 import { startClaimConfirmJob } from './modules/airdrop/index.ts';

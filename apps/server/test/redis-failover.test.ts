@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { queryRows, type Database } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
 import { openRedisFor } from '../src/lib/redis.ts';
-import { keepRedisCopies } from '../src/lib/start.ts';
+import { keepRedisCopies } from '../src/bootstrap.ts';
 import { memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from './helpers.ts';

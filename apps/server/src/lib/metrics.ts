@@ -1,5 +1,4 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { LedgerEntry } from '../modules/ledger/index.ts';
 
 /**
  * The process's Prometheus metrics (served at /metrics). One registry per process: every app
@@ -78,8 +77,15 @@ export const redisUp = new Gauge({
 /** A ledger kind as a label: its family only ('boost:income' → 'boost'), so labels stay few. */
 const kindLabel = (kind: string) => kind.split(':')[0] || 'other';
 
+/** What the metrics read of a ledger row (modules/ledger LedgerEntry). */
+interface CountedRow {
+  kind: string;
+  deltaOnion?: number;
+  deltaTicket?: number;
+}
+
 /** Counts committed ledger rows (call after the commit). */
-export function countLedger(entries: readonly LedgerEntry[]): void {
+export function countLedger<Row extends CountedRow>(entries: readonly Row[]): void {
   for (const e of entries) {
     const onion = e.deltaOnion ?? 0;
     if (onion === 0 && (e.deltaTicket ?? 0) === 0) continue;

@@ -10,4 +10,4 @@ export type { RankRow } from './leaderboard.repository.ts';
 export { flushScores, loadAll, memberOf, redisScores, userOf } from './leaderboard.store.ts';
 export type { Scored } from './leaderboard.store.ts';
 export { leagueSets } from './leagues.store.ts';
-export { scoresCommitted } from './scores.committed.ts';
+export { boardsFollowWrites, scoresCommitted } from './scores.committed.ts';

@@ -1,5 +1,7 @@
 import { bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
+import type { WriteFollower } from '../ledger/index.ts';
+import { lifetimeTotals } from './leaderboard.repository.ts';
 import { leagueSets } from './leagues.store.ts';
 import { onScoresFlush, recordScores, type Scored } from './leaderboard.store.ts';
 
@@ -25,3 +27,16 @@ export function scoresCommitted(deps: Deps, entries: readonly Scored[]): void {
     entries.filter((e) => !bans.heldBanned(e.userid)),
   );
 }
+
+/**
+ * The Leader Board's part in every write (modules/ledger): in its transaction, the new lifetime
+ * totals of the players who earned or were put on the board; after the commit, their copies.
+ */
+export const boardsFollowWrites: WriteFollower = async (tx, { ledger, boarded }, deps) => {
+  if (!deps.redis) return undefined;
+  const players = new Set(boarded);
+  for (const e of ledger) if ((e.deltaOnion ?? 0) > 0) players.add(e.userId);
+  if (players.size === 0) return undefined;
+  const scores = await lifetimeTotals(tx, [...players]);
+  return () => scoresCommitted(deps, scores);
+};

@@ -1,6 +1,6 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export { activeDays, countPlayers, findLedgerMismatches } from './ledger.repository.ts';
 export type { LedgerEntry } from './ledger.repository.ts';
-export { write } from './ledger.write.ts';
-export type { Effects } from './ledger.write.ts';
+export { followWrites, write } from './ledger.write.ts';
+export type { Effects, WriteFollower, Written } from './ledger.write.ts';
 export { creditPrize } from './prize.repository.ts';

@@ -2,9 +2,6 @@ import type { TaskAction } from '@egg-rush/game/tasks';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { countLedger } from '../../lib/metrics.ts';
-import { lifetimeTotals, scoresCommitted } from '../leaderboard/index.ts';
-import type { Scored } from '../leaderboard/index.ts';
-import { recordTaskProgress } from '../tasks/index.ts';
 import { appendLedger, type LedgerEntry } from './ledger.repository.ts';
 
 /** What a write records besides its own statements; applied in the same transaction. */
@@ -17,11 +14,38 @@ export interface Effects {
   board(userId: number): void;
 }
 
+/** What a write recorded, announced to the modules that follow writes. */
+export interface Written {
+  now: number;
+  /** The ledger rows appended (rows that move nothing included). */
+  ledger: readonly LedgerEntry[];
+  /** The actions counted towards daily tasks. */
+  progress: readonly { userId: number; action: TaskAction; amount: number }[];
+  /** The players put on the Leader Board without earnings. */
+  boarded: ReadonlySet<number>;
+}
+
+/**
+ * A module's part in every write, run in the write's transaction after its ledger rows; what it
+ * returns runs after the commit (and never throws into the caller). The ledger imports no
+ * feature: the modules that follow writes (tasks, the Leader Board) register here at start-up
+ * (bootstrap.ts), in the order they run.
+ */
+export type WriteFollower = (tx: Tx, written: Written, deps: Deps) => Promise<(() => void) | undefined>;
+
+const followers = new Map<string, WriteFollower>();
+
+/** Registers (or replaces, by name) a module's part in every write. */
+export function followWrites(name: string, follower: WriteFollower): void {
+  followers.set(name, follower);
+}
+
 /**
  * The one write path for everything that pays: opens a transaction, runs `apply` (which changes
  * balances through repositories and throws an AppError to refuse, rolling everything back),
- * appends the ledger rows and the task progress it recorded, reads the new lifetime totals of
- * the players who earned, commits, and only then copies those totals to the Redis Leader Board.
+ * appends the ledger rows it recorded, announces what was written to the modules that follow
+ * writes (the task progress, the new lifetime totals of the players who earned), commits, and
+ * only then runs what they left for after the commit (the copies to the Redis Leader Board).
  *
  * Nothing inside the transaction waits for anything but this transaction's own connection: no
  * second pool connection, no Redis, no network. The whole transaction has a deadline (DB_LIMITS in
@@ -30,8 +54,8 @@ export interface Effects {
  */
 export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
   const now = deps.now();
-  let scores: Scored[] = [];
   let committed: LedgerEntry[] = [];
+  let afterCommit: (() => void)[] = [];
   const result = await deps.database.transaction(async (tx) => {
     const ledger: LedgerEntry[] = [];
     const progress: { userId: number; action: TaskAction; amount: number }[] = [];
@@ -42,13 +66,16 @@ export async function write<T>(deps: Deps, apply: (tx: Tx, effects: Effects) => 
       board: (userId) => void boarded.add(userId),
     });
     await appendLedger(tx, ledger);
+    const after: (() => void)[] = [];
+    for (const follow of followers.values()) {
+      const done = await follow(tx, { now, ledger, progress, boarded }, deps);
+      if (done) after.push(done);
+    }
     committed = ledger;
-    for (const p of progress) await recordTaskProgress(tx, p.userId, p.action, p.amount, now);
-    for (const e of ledger) if ((e.deltaOnion ?? 0) > 0) boarded.add(e.userId);
-    if (deps.redis && boarded.size > 0) scores = await lifetimeTotals(tx, [...boarded]);
+    afterCommit = after;
     return value;
   });
   countLedger(committed);
-  scoresCommitted(deps, scores);
+  for (const done of afterCommit) done();
   return result;
 }

@@ -1,5 +1,6 @@
 import { tasksForAction, taskPeriod, type TaskAction } from '@egg-rush/game/tasks';
 import type { Tx } from '../../db/client.ts';
+import type { WriteFollower } from '../ledger/index.ts';
 import { addTaskProgress } from './tasks.repository.ts';
 
 export type { TaskAction };
@@ -29,3 +30,9 @@ export async function recordTaskProgress(
     });
   }
 }
+
+/** The tasks' part in every write (modules/ledger): the actions it counted, in its transaction. */
+export const tasksFollowWrites: WriteFollower = async (tx, { progress, now }) => {
+  for (const p of progress) await recordTaskProgress(tx, p.userId, p.action, p.amount, now);
+  return undefined;
+};

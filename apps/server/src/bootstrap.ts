@@ -1,10 +1,26 @@
 import type { Redis } from 'ioredis';
-import { openDatabase, type Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
-import type { Deps } from './deps.ts';
-import { openRedisFor } from './redis.ts';
-import { redisScores, leagueSets } from '../modules/leaderboard/index.ts';
-import { rekeySquadNames } from '../modules/squads/index.ts';
+import { openDatabase, type Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Deps } from './lib/deps.ts';
+import { openRedisFor } from './lib/redis.ts';
+import { boardsFollowWrites, leagueSets, redisScores } from './modules/leaderboard/index.ts';
+import { followWrites } from './modules/ledger/index.ts';
+import { rekeySquadNames } from './modules/squads/index.ts';
+import { tasksFollowWrites } from './modules/tasks/index.ts';
+
+/**
+ * Start-up wiring, in one place: what the modules register with each other (lib/ and plugins/
+ * import no module; the ledger imports no feature) and the connections of a real run.
+ */
+
+/**
+ * The modules that follow every write of the ledger, in the order they run: the tasks count the
+ * actions, then the Leader Board reads the new totals. Idempotent (each app built calls it).
+ */
+export function wireModules(): void {
+  followWrites('tasks', tasksFollowWrites);
+  followWrites('leaderboard', boardsFollowWrites);
+}
 
 /**
  * Opens the database (migrated) and Redis for a real run, loading the Leader Board and the league boards into Redis
