@@ -6,9 +6,10 @@ import { EnvError, loadEnv, type Env } from './env.ts';
 import { connect } from './bootstrap.ts';
 import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/index.ts';
 import { flushScores } from './modules/leaderboard/index.ts';
-import { startClaimConfirmJob } from './modules/airdrop/index.ts';
-import { startSignalsJob } from './modules/fairness/index.ts';
-import { startSeasonJob } from './modules/seasons/index.ts';
+import { createJobs } from './lib/jobs.ts';
+import { registerClaimConfirmJob } from './modules/airdrop/index.ts';
+import { registerSignalsJobs } from './modules/fairness/index.ts';
+import { registerSeasonJob } from './modules/seasons/index.ts';
 
 /** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
 async function serve(env: Env) {
@@ -27,12 +28,18 @@ async function serve(env: Env) {
   }
   let closing = false;
   const connections = closeConnectionsOnDrain(app.server);
-  // Pays finished weeks; every process runs it, a week is paid once.
-  const stopSeasons = startSeasonJob(deps, app.log);
+  // The one job runner (lib/jobs.ts, docs/scaling.md): each job at most once at a time across
+  // the processes, stopped (waiting for the runs in flight) before the app closes.
+  const jobs = createJobs(deps.database, app.log);
+  // Pays finished weeks.
+  registerSeasonJob(jobs, deps, app.log);
   // Confirms sent airdrop claims from the chain (with TON_API_ROOT).
-  const stopClaims = startClaimConfirmJob(deps, app.log);
+  registerClaimConfirmJob(jobs, deps, app.log);
   // The fairness signals: idle players' cadence written, wallets' facts read, old signals purged.
-  const stopSignals = startSignalsJob(deps, app.log);
+  registerSignalsJobs(jobs, deps, app.log);
+  // The bot's notifications: events queued, due messages sent.
+  app.bot?.notifier.register(jobs);
+  await jobs.start();
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -49,9 +56,7 @@ async function serve(env: Env) {
     // by this side at the moment the balancer reuses it fails that request (HTTP/1.1 has no
     // safe way for a server to close an idle connection).
     await delay(env.drainDelayMs);
-    await stopSeasons();
-    await stopClaims();
-    await stopSignals();
+    await jobs.stop();
     // Stops listening, closes idle connections and answers what arrives on busy ones with
     // `Connection: close`; resolves once every request is answered and the tap writer drained.
     await app.close();

@@ -4,11 +4,13 @@ import { Address } from '@ton/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { createJobs } from '../src/lib/jobs.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import {
   claimConfirmer,
-  startClaimConfirmJob,
+  CLAIM_CONFIRM_JOB,
+  registerClaimConfirmJob,
   type ClaimConfirmer,
 } from '../src/modules/airdrop/airdrop.confirm.ts';
 import { createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
@@ -267,14 +269,14 @@ describe('claims confirmed from the chain', () => {
 
   // Last: stopping the job closes the process's confirmer.
   it('is confirmed by the background job, which the server starts at launch', async () => {
-    const stop = startClaimConfirmJob(t.deps, t.app.log, 60_000);
+    const jobs = createJobs(t.deps.database, t.app.log);
+    registerClaimConfirmJob(jobs, t.deps, t.app.log);
     try {
+      expect(await jobs.runNow(CLAIM_CONFIRM_JOB)).toBe(true);
       // Read from the database: a look through the API would check the wallet itself.
-      for (let i = 0; i < 200 && (await rowStatus()) !== 'claimed'; i++)
-        await new Promise((r) => setTimeout(r, 20));
       expect(await rowStatus()).toBe('claimed');
     } finally {
-      await stop();
+      await jobs.stop();
     }
   });
 });
@@ -284,8 +286,10 @@ describe('without TON_API_ROOT', () => {
     const plain = await createTestApp({});
     try {
       expect(claimConfirmer(plain.deps)).toBeNull();
-      const stop = startClaimConfirmJob(plain.deps, plain.app.log);
-      await stop();
+      const jobs = createJobs(plain.deps.database, plain.app.log);
+      registerClaimConfirmJob(jobs, plain.deps, plain.app.log);
+      await expect(jobs.runNow(CLAIM_CONFIRM_JOB)).rejects.toThrow(/no job/);
+      await jobs.stop();
     } finally {
       await plain.close();
     }

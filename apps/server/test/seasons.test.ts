@@ -7,7 +7,8 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
-import { startSeasonJob } from '../src/modules/seasons/seasons.job.ts';
+import { createJobs } from '../src/lib/jobs.ts';
+import { registerSeasonJob, SEASON_JOB } from '../src/modules/seasons/seasons.job.ts';
 import { createSeasonsService } from '../src/modules/seasons/seasons.service.ts';
 import { freshDatabase, testClock } from './helpers.ts';
 
@@ -146,12 +147,16 @@ describe('seasons', () => {
     const apps = [await buildApp({ ...deps, env }), await buildApp({ ...deps2, env })];
     const logs: unknown[] = [];
     const log = { info: (o: unknown) => logs.push(o), warn: (o: unknown) => logs.push(o) };
-    const stops = apps.map((app) => startSeasonJob(app.deps, { ...app.log, ...log } as typeof app.log, 50));
-    const deadline = Date.now() + 10_000;
-    while ((await paidRows(missed)).results < 5 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 300)); // more ticks of both
-    await Promise.all(stops.map((stop) => stop()));
+    const runners = apps.map((app) => {
+      const jobs = createJobs(app.deps.database, log);
+      registerSeasonJob(jobs, app.deps, { ...app.log, ...log } as typeof app.log);
+      return jobs;
+    });
+    // Both start (each ticks at once), then both are asked to run it again: the week is paid once.
+    await Promise.all(runners.map((jobs) => jobs.start()));
+    await Promise.all(runners.map((jobs) => jobs.runNow(SEASON_JOB)));
+    await Promise.all(runners.map((jobs) => jobs.runNow(SEASON_JOB)));
+    await Promise.all(runners.map((jobs) => jobs.stop()));
     await Promise.all(apps.map((app) => app.close()));
     expect(await paidRows(missed)).toEqual({ results: 5, ledger: 5, tickets: 100 + 60 + 40 + 20 + 20 });
     expect(logs).toContainEqual({ week: missed, paid: 5 });

@@ -24,7 +24,8 @@ import {
   signalsOf,
 } from '../src/modules/fairness/signals.service.ts';
 import { WALLET_FACTS, walletFactsReader } from '../src/modules/fairness/signals.wallets.ts';
-import { startSignalsJob } from '../src/modules/fairness/signals.job.ts';
+import { createJobs } from '../src/lib/jobs.ts';
+import { registerSignalsJobs, SIGNALS_JOBS } from '../src/modules/fairness/signals.job.ts';
 import { loadEnv } from '../src/env.ts';
 import { createTestApp, tableNames, type TestApp } from './helpers.ts';
 
@@ -758,8 +759,10 @@ describe('retention', () => {
       p.clock.advance(1_000);
       await tap(p, token, 9001, { count: 2, cadence: { n: 2, meanMs: 120, sdMs: 10 } });
       const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
-      const stop = startSignalsJob(p.deps, log, 3_600_000);
-      await stop();
+      const jobs = createJobs(p.deps.database, log);
+      registerSignalsJobs(jobs, p.deps, log);
+      expect(await jobs.runNow(SIGNALS_JOBS.purge)).toBe(true);
+      await jobs.stop();
       expect(await queryRows(db, sql`select 1 from signal_sessions where user_id = 9`)).toEqual([]);
       expect(await tapsRow(p, 9001)).toMatchObject({ batches: 1, mean_ms: 120 });
     } finally {

@@ -13,6 +13,7 @@ import { Address } from '@ton/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { walletAddress } from '@egg-rush/jetton/contracts';
 import type { Deps } from '../../lib/deps.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 import { createOutside } from '../../lib/outside.ts';
 import * as repo from './airdrop.repository.ts';
 import { createTonApi, type TonApi } from './airdrop.tonapi.ts';
@@ -163,35 +164,36 @@ export function claimConfirmer(deps: Deps, log?: FastifyBaseLogger): ClaimConfir
   return confirmer;
 }
 
+/** The confirmation job's name in the job runner. */
+export const CLAIM_CONFIRM_JOB = 'airdrop.confirm';
+
 /**
- * The job: a batch of sent claims checked at start and every interval, in every server process
- * (a claim marked twice is marked once). Nothing without TON_API_ROOT. Returns a function that
- * stops it and closes the process's confirmer (for shutdown: reads in flight are aborted).
+ * The job, on the job runner (lib/jobs.ts): a batch of sent claims checked at start and every
+ * interval, across server processes (a claim marked twice is marked once). Nothing without
+ * TON_API_ROOT. The runner's stop aborts the reads in flight (stopping never waits on the TON API)
+ * and closes the process's confirmer.
  */
-export function startClaimConfirmJob(deps: Deps, log: FastifyBaseLogger, intervalMs = CONFIRM_INTERVAL_MS) {
+export function registerClaimConfirmJob(
+  jobs: Jobs,
+  deps: Deps,
+  log: FastifyBaseLogger,
+  everyMs = CONFIRM_INTERVAL_MS,
+) {
   const confirmer = claimConfirmer(deps, log);
-  if (!confirmer) return async () => undefined;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= confirmer
-      .runBatch()
-      .then((confirmed) => {
+  if (!confirmer) return;
+  jobs.every({
+    name: CLAIM_CONFIRM_JOB,
+    everyMs,
+    run: async ({ signal }) => {
+      const abort = () => void confirmer.close();
+      signal.addEventListener('abort', abort, { once: true });
+      try {
+        const confirmed = await confirmer.runBatch();
         if (confirmed > 0) log.info({ confirmed }, 'airdrop claims confirmed on chain');
-      })
-      .catch((error: unknown) =>
-        log.warn({ err: error }, 'airdrop claim confirmation failed; retrying at the next tick'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    // Aborts the reads in flight: stopping never waits on the TON API.
-    await confirmer.close();
-    await running;
-  };
+      } finally {
+        signal.removeEventListener('abort', abort);
+      }
+    },
+    stop: () => confirmer.close(),
+  });
 }

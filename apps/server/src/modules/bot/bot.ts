@@ -97,7 +97,10 @@ export interface BotSide {
    * undefined without a channel.
    */
   isChannelMember(userId: number, channel?: string): Promise<boolean | undefined>;
-  /** Menu button, polling (BOT_MODE=polling) and the notification timers. */
+  /**
+   * Menu button and polling (BOT_MODE=polling). The notifications run on the job runner
+   * (`notifier.register(jobs)`, main.ts).
+   */
   start(options: { polling: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
@@ -263,10 +266,8 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
           .start({ drop_pending_updates: false })
           .catch((error: unknown) => log('bot: polling stopped', error));
       }
-      notifier.start();
     },
     async stop() {
-      notifier.stop();
       if (bot.isRunning()) await bot.stop();
     },
   };

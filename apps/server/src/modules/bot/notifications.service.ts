@@ -9,6 +9,7 @@ import {
 } from '@egg-rush/game/notifications';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import type { Deps } from '../../lib/deps.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 import { outsideBusy } from '../../lib/outside.ts';
 import { markUnreachable, setTimeZone } from './bot.repository.ts';
 import { playerLanguage } from '@egg-rush/game/language';
@@ -28,7 +29,6 @@ import {
   type RecipientState,
 } from './notifications.repository.ts';
 
-/** How often a process looks for new events and for due messages (milliseconds). */
 /** Quiet hours follow the player's own clock: the time zone the app reports at login. */
 export async function rememberTimeZone(deps: Deps, userId: number, timeZone: string): Promise<void> {
   if (!deps.env.botEnabled) return;
@@ -53,6 +53,9 @@ export async function queueAppealAnswer(
   });
 }
 
+/** The notification jobs' names in the job runner. */
+export const NOTIFY_JOBS = { scan: 'notifications.scan', deliver: 'notifications.deliver' } as const;
+/** How often the jobs look for new events and for due messages (milliseconds). */
 export const SCAN_EVERY_MS = 60_000;
 export const DELIVER_EVERY_MS = 5_000;
 /** Messages one process takes from the queue at a time. */
@@ -92,9 +95,6 @@ export function decide(n: ClaimedNotification, state: RecipientState, now: numbe
  */
 export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: unknown) => void) {
   const { database } = deps;
-  let timers: NodeJS.Timeout[] = [];
-  let scanning = false;
-  let delivering = false;
 
   async function scan(): Promise<number> {
     const now = deps.now();
@@ -167,38 +167,25 @@ export function createNotifier(deps: Deps, api: Api, log: (msg: string, err?: un
     }
   }
 
-  const guarded = (flag: 'scan' | 'deliver', fn: () => Promise<unknown>) => async () => {
-    if (flag === 'scan' ? scanning : delivering) return;
-    if (flag === 'scan') scanning = true;
-    else delivering = true;
-    try {
-      await fn();
-    } catch (error) {
-      log(`notifications: ${flag} failed`, error);
-    } finally {
-      if (flag === 'scan') scanning = false;
-      else delivering = false;
-    }
-  };
-
   return {
     scan,
     deliver,
-    /** One scan and one delivery, as the timers do. */
+    /** One scan and one delivery, as the jobs do. */
     async runOnce() {
       await scan();
       return deliver();
     },
-    start() {
-      const runScan = guarded('scan', scan);
-      const runDeliver = guarded('deliver', deliver);
-      timers = [setInterval(runScan, SCAN_EVERY_MS), setInterval(runDeliver, DELIVER_EVERY_MS)];
-      for (const t of timers) t.unref();
-      void runScan().then(runDeliver);
-    },
-    stop() {
-      for (const t of timers) clearInterval(t);
-      timers = [];
+    /**
+     * The scan (every minute) and the delivery (every 5 s) as jobs of the job runner (lib/jobs.ts):
+     * each at most once at a time across server processes, stopped with the runner.
+     */
+    register(jobs: Jobs) {
+      jobs.every({ name: NOTIFY_JOBS.scan, everyMs: SCAN_EVERY_MS, run: async () => void (await scan()) });
+      jobs.every({
+        name: NOTIFY_JOBS.deliver,
+        everyMs: DELIVER_EVERY_MS,
+        run: async () => void (await deliver()),
+      });
     },
   };
 }

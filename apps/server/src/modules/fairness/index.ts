@@ -1,6 +1,6 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export { recordWalletBound, forgetWallet } from './signals.repository.ts';
-export { startSignalsJob } from './signals.job.ts';
+export { registerSignalsJobs, SIGNALS_JOBS } from './signals.job.ts';
 export { purgeSignals, signalRecorder, signalsOf, SIGNALS } from './signals.service.ts';
 export type { Seen } from './signals.service.ts';
 export { closeWalletFactsReader, walletFactsReader } from './signals.wallets.ts';

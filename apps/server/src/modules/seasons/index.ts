@@ -1,2 +1,2 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
-export { startSeasonJob } from './seasons.job.ts';
+export { registerSeasonJob, SEASON_JOB } from './seasons.job.ts';

@@ -1,35 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 import { createSeasonsService } from './seasons.service.ts';
 
+/** The payout job's name in the job runner. */
+export const SEASON_JOB = 'seasons.payout';
 /** How often the payout job looks for finished weeks to pay. */
 export const SEASON_JOB_INTERVAL_MS = 60_000;
 
 /**
- * The scheduled payout of finished weeks: runs at start and then every minute in every server
- * process. Its state is in the database (season_weeks, season_results), so a restart simply
- * picks up any week not yet settled, and processes running it at once pay a week once.
- * Returns a function that stops it.
+ * The scheduled payout of finished weeks, on the job runner (lib/jobs.ts): once a minute across
+ * all server processes, and at start. Its state is in the database (season_weeks,
+ * season_results), so a run cut short is simply taken up by the next one, and a week is paid once
+ * whoever runs it.
  */
-export function startSeasonJob(deps: Deps, log: FastifyBaseLogger, intervalMs = SEASON_JOB_INTERVAL_MS) {
+export function registerSeasonJob(
+  jobs: Jobs,
+  deps: Deps,
+  log: FastifyBaseLogger,
+  everyMs = SEASON_JOB_INTERVAL_MS,
+) {
   const seasons = createSeasonsService(deps);
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= seasons
-      .settleDue()
-      .then((settled) => {
-        for (const s of settled) log.info(s, 'season week settled');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'season payout failed; retrying at the next tick'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  jobs.every({
+    name: SEASON_JOB,
+    everyMs,
+    run: async () => {
+      for (const settled of await seasons.settleDue()) log.info(settled, 'season week settled');
+    },
+  });
 }
