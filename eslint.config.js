@@ -57,8 +57,6 @@ const pendingTableImports = {
   friends: ['combo', 'leagues'],
   admin: ['airdrop'],
   bans: ['admin'],
-  play: ['admin'],
-  tasks: ['admin'],
   wallet: ['admin'],
 };
 const schemaFiles = (module) =>

@@ -5,6 +5,7 @@ import type { BanList } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { adminLinkKey, readAdminLink, signAdminLink } from './admin-link.ts';
+import { ledgerReads } from '../ledger/index.ts';
 import * as repo from './admin.repository.ts';
 import { auditView, createPlayersAdmin } from './players.service.ts';
 import { createSnapshotsAdmin, type SnapshotHooks } from './snapshots.service.ts';
@@ -36,11 +37,11 @@ export function createAdminService(deps: Deps, bans: BanList, snapshotHooks: Sna
       const passive = SUSPICION.passiveKinds;
       const [players, dailyActive, tapsPerHour, byKind, d1, d7] = await Promise.all([
         repo.playerCounts(db, today),
-        repo.dailyActive(db, new Date(today.getTime() - 29 * DAY_MS)),
-        repo.tapsPerHour(db, new Date(now - DAY_MS)),
-        repo.ledgerByKind(db, new Date(now - 30 * DAY_MS)),
-        repo.retention(db, new Date(now - 2 * DAY_MS), new Date(now - DAY_MS), 1, passive),
-        repo.retention(db, new Date(now - 8 * DAY_MS), new Date(now - 7 * DAY_MS), 7, passive),
+        ledgerReads.dailyActive(db, new Date(today.getTime() - 29 * DAY_MS)),
+        ledgerReads.tapsPerHour(db, new Date(now - DAY_MS)),
+        ledgerReads.ledgerByKind(db, new Date(now - 30 * DAY_MS)),
+        ledgerReads.retention(db, new Date(now - 2 * DAY_MS), new Date(now - DAY_MS), 1, passive),
+        ledgerReads.retention(db, new Date(now - 8 * DAY_MS), new Date(now - 7 * DAY_MS), 7, passive),
       ]);
       const share = (r: { cohort: number; retained: number }) =>
         r.cohort === 0 ? null : r.retained / r.cohort;

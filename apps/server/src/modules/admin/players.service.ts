@@ -16,7 +16,9 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { flushScores, redisScores, leagueSets } from '../leaderboard/index.ts';
-import { write } from '../ledger/index.ts';
+import { ledgerReads, write } from '../ledger/index.ts';
+import { recentGames } from '../play/index.ts';
+import { taskRows } from '../tasks/index.ts';
 import { recordBan, recordBans, type BanList } from '../bans/index.ts';
 import * as repo from './admin.repository.ts';
 import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
@@ -82,8 +84,8 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
       if (!p) throw notFound('Player not found.');
       const [tree, played, tasks, audit] = await Promise.all([
         repo.referralTree(db, id),
-        repo.recentGames(db, id),
-        repo.taskRows(db, id),
+        recentGames(db, id),
+        taskRows(db, id),
         repo.auditRows(db, `player:${id}`, 50),
       ]);
       return {
@@ -132,7 +134,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
     },
 
     async ledger(id: number, before: number | undefined, limit: number): Promise<AdminLedgerResponse> {
-      const rows = await repo.ledgerPage(db, id, before, limit);
+      const rows = await ledgerReads.ledgerPage(db, id, before, limit);
       return {
         rows: rows.map((r) => ({
           id: r.id,
@@ -172,7 +174,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
         // All operators together, per game day: counted from the ledger under the player's row lock
         // (taken above), so two operators crediting at once are counted one after the other.
         const dayEnd = nextResetAt(at.getTime());
-        const received = await repo.ledgerCredits(
+        const received = await ledgerReads.ledgerCredits(
           tx,
           id,
           ADJUST_KIND,

@@ -16,6 +16,8 @@ import {
 } from '@egg-rush/game/suspicion';
 import { GAME_REWARD_CAP } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
+import { ledgerReads } from '../ledger/index.ts';
+import { recentScoredGames } from '../play/index.ts';
 import * as repo from './admin.repository.ts';
 import { ms } from './players.service.ts';
 
@@ -35,7 +37,7 @@ export function createSuspicionAdmin(deps: Deps) {
         found.set(id, entry);
       };
       const capTaps = Math.ceil(SUSPICION.tapCapShare * TAPS_PER_MINUTE_CAP);
-      for (const p of await repo.tapCappedPlayers(db, since, capTaps, SUSPICION.tapCappedMinutes)) {
+      for (const p of await ledgerReads.tapCappedPlayers(db, since, capTaps, SUSPICION.tapCappedMinutes)) {
         if (!atTapCap(p.best)) continue;
         add(
           p.userId,
@@ -43,7 +45,7 @@ export function createSuspicionAdmin(deps: Deps) {
           `${p.minutes} minutes at the tap-pace cap (${capTaps}+ taps a minute, best ${p.best})`,
         );
       }
-      const invitees = await repo.recentInvitees(
+      const invitees = await ledgerReads.recentInvitees(
         db,
         since,
         Math.min(SUSPICION.burstMinAccounts, SUSPICION.idleInviteesMin),
@@ -78,7 +80,7 @@ export function createSuspicionAdmin(deps: Deps) {
         }
       }
       const minHours = Math.ceil(SUSPICION.sleeplessActiveShare * SUSPICION.sleeplessHours);
-      const hourly = await repo.activeHours(
+      const hourly = await ledgerReads.activeHours(
         db,
         new Date(now - SUSPICION.sleepWindowMs),
         SUSPICION.automaticKinds,
@@ -94,7 +96,7 @@ export function createSuspicionAdmin(deps: Deps) {
           `active in ${stretch.activeHours} of ${spanHours(stretch)} hours from ${from}:00 UTC without a pause of ${SUSPICION.sleepPauseHours} hours (longest pause ${stretch.longestPauseHours} h)`,
         );
       }
-      const scored = await repo.recentScoredGames(db, since, SUSPICION.moleMinGames);
+      const scored = await recentScoredGames(db, since, SUSPICION.moleMinGames);
       for (const [userId, list] of groupBy(scored, (g) => g.userId)) {
         const capped = moleAtCap(list);
         if (capped)

@@ -4,3 +4,4 @@ export type { LedgerEntry } from './ledger.repository.ts';
 export { followWrites, write } from './ledger.write.ts';
 export type { Effects, WriteFollower, Written } from './ledger.write.ts';
 export { creditPrize } from './prize.repository.ts';
+export * as ledgerReads from './ledger.reads.ts';

@@ -1,2 +1,2 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
-export { moleStats } from './play.repository.ts';
+export { moleStats, recentGames, recentScoredGames } from './play.repository.ts';

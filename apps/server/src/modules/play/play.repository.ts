@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { GAME_COST_TICKETS } from '@egg-rush/game/mole';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { games } from './play.schema.ts';
 import { users } from '../users/users.schema.ts';
 import type { UserRow } from '../users/index.ts';
@@ -109,4 +109,31 @@ export async function moleStats(
     .where(sql`${games.userId} = any(${list}::bigint[]) and ${games.score} is not null`)
     .groupBy(games.userId);
   return new Map(rows.map((r) => [r.userId, { games: Number(r.games), medianScore: Number(r.median) }]));
+}
+
+// --- Read by the console (modules/admin) -------------------------------------------------------
+
+type Raw = Record<string, string | number | null>;
+
+/** A player's latest games, newest first. */
+export async function recentGames(tx: Tx, id: number, limit = 20) {
+  return tx.select().from(games).where(eq(games.userId, id)).orderBy(desc(games.startedAt)).limit(limit);
+}
+
+/** Finished games since `since` of players with at least `min` of them. */
+export async function recentScoredGames(tx: Tx, since: Date, min: number) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select user_id, score,
+               (extract(epoch from finished_at - started_at) * 1000)::bigint as elapsed
+        from ${games}
+        where finished_at >= ${since} and score is not null and user_id in (
+          select user_id from ${games} where finished_at >= ${since} and score is not null
+          group by user_id having count(*) >= ${min})`,
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    score: Number(r.score),
+    elapsedMs: Number(r.elapsed),
+  }));
 }

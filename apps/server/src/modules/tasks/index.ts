@@ -4,6 +4,7 @@ export {
   findCatalogue,
   findCatalogueTask,
   insertCatalogueTask,
+  taskRows,
   updateCatalogueTask,
 } from './tasks.repository.ts';
 export type { CatalogueRow } from './tasks.repository.ts';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { taskCatalogue, taskProgress } from './tasks.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -181,4 +181,14 @@ export async function updateCatalogueTask(
     .where(eq(taskCatalogue.taskName, taskName))
     .returning();
   return saved;
+}
+
+/** A player's task progress rows, the latest changed first (read by the console, modules/admin). */
+export async function taskRows(tx: Tx, id: number, limit = 100) {
+  return tx
+    .select()
+    .from(taskProgress)
+    .where(eq(taskProgress.userId, id))
+    .orderBy(desc(taskProgress.updatedAt))
+    .limit(limit);
 }

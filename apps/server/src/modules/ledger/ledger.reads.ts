@@ -1,0 +1,170 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { economyEvents } from './ledger.schema.ts';
+import { users } from '../users/users.schema.ts';
+
+/**
+ * The ledger read for the console (modules/admin): a player's rows and what they received, the
+ * dashboard's activity, and the suspicion report's patterns. Read only; the ledger's one write
+ * path is ledger.write.ts.
+ */
+
+type Raw = Record<string, string | number | null>;
+
+/** A page of a player's ledger, newest first, below row `before`. */
+export async function ledgerPage(tx: Tx, id: number, before: number | undefined, limit: number) {
+  return tx
+    .select()
+    .from(economyEvents)
+    .where(
+      before === undefined
+        ? eq(economyEvents.userId, id)
+        : and(eq(economyEvents.userId, id), lt(economyEvents.id, before)),
+    )
+    .orderBy(desc(economyEvents.id))
+    .limit(limit);
+}
+
+/**
+ * What a player received by the ledger's rows of `kind` (operators' adjustments) from `from`
+ * (inclusive) to `to` (exclusive): credits only, coins and tickets each. Call it with the player's
+ * row locked, so that adjustments of one player are counted one after the other.
+ */
+export async function ledgerCredits(
+  tx: Tx,
+  userId: number,
+  kind: string,
+  from: Date,
+  to: Date,
+): Promise<{ coins: number; tickets: number }> {
+  const [row] = await queryRows<{ coins: string | number; tickets: string | number }>(
+    tx,
+    sql`select coalesce(sum(greatest(delta_onion, 0)), 0)::bigint as coins,
+               coalesce(sum(greatest(delta_ticket, 0)), 0)::bigint as tickets
+        from ${economyEvents}
+        where user_id = ${userId} and kind = ${kind}
+          and created_at >= ${from} and created_at < ${to}`,
+  );
+  return { coins: Number(row?.coins ?? 0), tickets: Number(row?.tickets ?? 0) };
+}
+
+/** Distinct players with a ledger row per UTC day since `since`. */
+export async function dailyActive(tx: Tx, since: Date) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+               count(distinct user_id)::int as players
+        from ${economyEvents} where created_at >= ${since} group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ day: String(r.day), players: Number(r.players) }));
+}
+
+/** Taps credited per hour since `since` (hour start, ms). */
+export async function tapsPerHour(tx: Tx, since: Date) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select (extract(epoch from date_trunc('hour', created_at)) * 1000)::bigint as hour,
+               coalesce(sum(ref::bigint), 0)::bigint as taps
+        from ${economyEvents} where kind = 'tap' and created_at >= ${since} group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ hour: Number(r.hour), taps: Number(r.taps) }));
+}
+
+export async function ledgerByKind(tx: Tx, since: Date) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select kind,
+               coalesce(sum(delta_onion) filter (where delta_onion > 0), 0)::bigint as issued,
+               coalesce(-sum(delta_onion) filter (where delta_onion < 0), 0)::bigint as spent,
+               coalesce(sum(delta_ticket), 0)::bigint as tickets
+        from ${economyEvents} where created_at >= ${since} group by kind order by kind`,
+  );
+  return rows.map((r) => ({
+    kind: String(r.kind),
+    issued: Number(r.issued),
+    spent: Number(r.spent),
+    tickets: Number(r.tickets),
+  }));
+}
+
+/**
+ * Retention after `days`: of the players who joined between `from` and `to`, how many have a
+ * ledger row of their own doing (not a sign-up or referral bonus) `days` or more after joining.
+ */
+export async function retention(tx: Tx, from: Date, to: Date, days: number, passive: readonly string[]) {
+  const [row] = await queryRows<Raw>(
+    tx,
+    sql`select count(*)::int as cohort,
+               count(*) filter (where exists (
+                 select 1 from ${economyEvents} e
+                 where e.user_id = u.id and e.created_at >= u.created_at + make_interval(days => ${days})
+                   and e.kind not in ${passive}))::int as retained
+        from ${users} u where u.created_at >= ${from} and u.created_at < ${to}`,
+  );
+  return { cohort: Number(row?.cohort ?? 0), retained: Number(row?.retained ?? 0) };
+}
+
+/** Players with at least `minMinutes` minutes since `since` in which they were credited `capTaps` taps or more. */
+export async function tapCappedPlayers(tx: Tx, since: Date, capTaps: number, minMinutes: number) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select user_id, count(*)::int as minutes, max(taps)::int as best
+        from (select user_id, date_trunc('minute', created_at) as m, sum(ref::int) as taps
+              from ${economyEvents} where kind = 'tap' and created_at >= ${since}
+              group by 1, 2) per_minute
+        where taps >= ${capTaps}
+        group by user_id having count(*) >= ${minMinutes}`,
+  );
+  return rows.map((r) => ({ userId: Number(r.user_id), minutes: Number(r.minutes), best: Number(r.best) }));
+}
+
+/**
+ * The invitees (joined since `since`) of inviters with at least `min` of them, and how many
+ * actions (ledger rows not of the `passive` kinds) each took, counted up to `upTo`.
+ */
+export async function recentInvitees(
+  tx: Tx,
+  since: Date,
+  min: number,
+  passive: readonly string[],
+  upTo: number,
+) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select u.referrer_id, u.id, (extract(epoch from u.created_at) * 1000)::bigint as joined,
+               (select count(*) from (select 1 from ${economyEvents} e
+                                      where e.user_id = u.id and e.kind not in ${passive}
+                                      limit ${upTo}) a)::int as actions
+        from ${users} u
+        where u.created_at >= ${since} and u.referrer_id in (
+          select referrer_id from ${users}
+          where created_at >= ${since} and referrer_id is not null
+          group by referrer_id having count(*) >= ${min})`,
+  );
+  return rows.map((r) => ({
+    inviterId: Number(r.referrer_id),
+    id: Number(r.id),
+    joinedAt: Number(r.joined),
+    actions: Number(r.actions),
+  }));
+}
+
+/**
+ * The hours (since the Unix epoch) in which each player acted since `since` (ledger rows not of the
+ * `automatic` kinds), for the players active in at least `minHours` of them. One scan of the
+ * window through the ledger's time index; one row per player.
+ */
+export async function activeHours(tx: Tx, since: Date, automatic: readonly string[], minHours: number) {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select user_id, array_agg(hour order by hour) as hours
+        from (select user_id, floor(extract(epoch from created_at) / 3600)::bigint as hour
+              from ${economyEvents} where created_at >= ${since} and kind not in ${automatic}
+              group by 1, 2) h
+        group by user_id having count(*) >= ${minHours}`,
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    hours: (r.hours as unknown as (string | number)[]).map(Number),
+  }));
+}
