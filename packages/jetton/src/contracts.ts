@@ -5,7 +5,8 @@
  * `jettonCode()`, compiled from `contracts/*.fc` (see compile.ts).
  *
  * Layouts (they must match contracts/jetton-minter.fc and contracts/jetton-wallet.fc):
- *   minter: total_supply:Coins admin:MsgAddress merkle_root:uint256 content:^Cell wallet_code:^Cell
+ *   minter: total_supply:Coins admin:MsgAddress next_admin:MsgAddress merkle_root:uint256
+ *           content:^Cell wallet_code:^Cell
  *   wallet: claimed:uint1 balance:Coins owner:MsgAddress minter:MsgAddress merkle_root:uint256
  */
 import type { Address, Cell, StateInit } from '@ton/core';
@@ -24,6 +25,7 @@ export const Op = {
   takeWalletAddress: 0xd1735400,
   topUp: 0xd372158c,
   changeAdmin: 0x6501f354,
+  claimAdmin: 0xfb88e119,
   changeContent: 0xcb862902,
   dropAdmin: 0x7431f221,
   merkleAirdropClaim: 0x0df602d6,
@@ -86,6 +88,7 @@ export function minterData(config: MinterConfig): Cell {
   return beginCell()
     .storeCoins(config.totalSupply ?? 0n)
     .storeAddress(config.admin)
+    .storeAddress(null) // next_admin: none until the admin names one (change_admin)
     .storeUint(config.merkleRoot, 256)
     .storeRef(content)
     .storeRef(config.walletCode)

@@ -1,5 +1,5 @@
-import type { Address, Transaction } from '@ton/core';
-import { beginCell, Cell, toNano } from '@ton/core';
+import type { Transaction } from '@ton/core';
+import { Address, beginCell, Cell, toNano } from '@ton/core';
 import { Blockchain, internal, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -329,6 +329,50 @@ describe('the mintless jetton in the TON emulator', () => {
     expect((await jetton.jettonData()).content.hash().equals(newContent.hash())).toBe(true);
     await jetton.admin.send({ to: jetton.minter, value: toNano('0.05'), body: body(Op.dropAdmin).endCell() });
     expect((await jetton.jettonData()).admin).toBeNull();
+  });
+
+  it('hands the admin over in two steps: a typo named by change_admin never becomes admin', async () => {
+    const body = (op: number) => beginCell().storeUint(op, 32).storeUint(0, 64);
+    const changeAdmin = (to: Address | null) => body(Op.changeAdmin).storeAddress(to).endCell();
+    const claimAdmin = body(Op.claimAdmin).endCell();
+    const nextAdmin = async () =>
+      (
+        await jetton.blockchain.runGetMethod(jetton.minter, 'get_next_admin_address')
+      ).stackReader.readAddressOpt();
+    const isAdmin = async (who: Address) => (await jetton.jettonData()).admin?.equals(who) === true;
+    // One character off: an address nobody holds the key of.
+    const typo = Address.parseRaw(`0:${'ab'.repeat(32)}`);
+
+    await jetton.admin.send({ to: jetton.minter, value: toNano('0.05'), body: changeAdmin(typo) });
+    expect(await isAdmin(jetton.admin.address)).toBe(true);
+    expect((await nextAdmin())?.equals(typo)).toBe(true);
+    // Nobody else can claim in the typo's place, nor can the named admin-to-be act before claiming.
+    const stolen = await outsider.send({ to: jetton.minter, value: toNano('0.05'), body: claimAdmin });
+    expect(exitCode(find(stolen.transactions, outsider.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    expect(await isAdmin(jetton.admin.address)).toBe(true);
+
+    // The admin, still admin, names the right address; only that one claims.
+    await jetton.admin.send({ to: jetton.minter, value: toNano('0.05'), body: changeAdmin(bob.address) });
+    const early = await bob.send({
+      to: jetton.minter,
+      value: toNano('0.05'),
+      body: body(Op.changeContent).storeRef(jettonContent('https://example.org/bob.json')).endCell(),
+    });
+    expect(exitCode(find(early.transactions, bob.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    const claimed = await bob.send({ to: jetton.minter, value: toNano('0.05'), body: claimAdmin });
+    expect(exitCode(find(claimed.transactions, bob.address, jetton.minter)!)).toBe(0);
+    expect(await isAdmin(bob.address)).toBe(true);
+    expect(await nextAdmin()).toBeNull();
+    // The former admin is no longer one, and a second claim finds nobody named.
+    const former = await jetton.admin.send({
+      to: jetton.minter,
+      value: toNano('0.05'),
+      body: changeAdmin(typo),
+    });
+    expect(exitCode(find(former.transactions, jetton.admin.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    const again = await bob.send({ to: jetton.minter, value: toNano('0.05'), body: claimAdmin });
+    expect(exitCode(find(again.transactions, bob.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    expect(await isAdmin(bob.address)).toBe(true);
   });
 
   it('writes TEP-64 metadata with the custom payload API', () => {
