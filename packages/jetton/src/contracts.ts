@@ -38,6 +38,7 @@ export const ExitCode = {
   wrongOp: 0xffff,
   balanceError: 47,
   notEnoughGas: 48,
+  invalidMessage: 49,
   alreadyClaimed: 54,
   airdropNotReady: 55,
   airdropFinished: 56,

@@ -295,6 +295,74 @@ describe('the mintless jetton in the TON emulator', () => {
     expect(await balanceOf(alice.address)).toBe(AMOUNT - 500n);
   });
 
+  it('refuses a transfer whose forward payload is malformed (TEP-74 Either Cell ^Cell), and bounces it', async () => {
+    await sendTonConnect(alice, claimOf(alice.address));
+    const aliceWallet = jetton.walletOf(alice.address);
+    const note = beginCell().storeUint(0, 32).storeStringTail('gg').endCell();
+    // A transfer body up to forward_ton_amount, then `payload` as the forward payload.
+    const transfer = (payload: (b: ReturnType<typeof beginCell>) => void) => {
+      const body = beginCell()
+        .storeUint(Op.transfer, 32)
+        .storeUint(3, 64)
+        .storeCoins(1_000n)
+        .storeAddress(bob.address)
+        .storeAddress(alice.address)
+        .storeMaybeRef(null)
+        .storeCoins(toNano('0.01'));
+      payload(body);
+      return alice.send({ to: aliceWallet, value: toNano('0.2'), body: body.endCell() });
+    };
+    for (const malformed of [
+      (b: ReturnType<typeof beginCell>) => b.storeBit(1).storeRef(note).storeUint(5, 8), // bits after the ref
+      (b: ReturnType<typeof beginCell>) => b.storeBit(1).storeRef(note).storeRef(note), // two refs
+      (b: ReturnType<typeof beginCell>) => b.storeBit(1), // "in a ref", and no ref
+      () => {}, // not even the Either bit
+    ]) {
+      const { transactions } = await transfer(malformed);
+      expect(exitCode(find(transactions, alice.address, aliceWallet)!)).toBe(ExitCode.invalidMessage);
+      expect(find(transactions, aliceWallet, alice.address)?.inMessage?.info).toMatchObject({
+        bounced: true,
+      });
+      expect(await jetton.walletData(bob.address)).toBeNull();
+    }
+    expect(await balanceOf(alice.address)).toBe(AMOUNT);
+    // Well-formed ones pass: inline (any bits and refs) and in a single ref.
+    await transfer((b) => b.storeBit(0).storeUint(7, 16).storeRef(note));
+    await transfer((b) => b.storeBit(1).storeRef(note));
+    expect(await balanceOf(bob.address)).toBe(2_000n);
+  });
+
+  it('bounces an incoming transfer whose notification cannot be sent (bounce on action fail): the jettons go back', async () => {
+    await sendTonConnect(alice, claimOf(alice.address));
+    await sendTonConnect(bob, claimOf(bob.address));
+    const [aliceWallet, bobWallet] = [jetton.walletOf(alice.address), jetton.walletOf(bob.address)];
+    // An internal_transfer from Alice's wallet asking Bob's to forward more TON than it holds: the
+    // notification fails in the action phase. Without bounce-on-action-fail nothing comes back and
+    // the 500 jettons Alice's wallet sent are gone; with it, they bounce back to her wallet.
+    const { transactions } = await jetton.blockchain.sendMessage(
+      internal({
+        from: aliceWallet,
+        to: bobWallet,
+        value: toNano('0.05'),
+        bounce: true,
+        body: beginCell()
+          .storeUint(Op.internalTransfer, 32)
+          .storeUint(4, 64)
+          .storeCoins(500n)
+          .storeAddress(alice.address)
+          .storeAddress(alice.address)
+          .storeCoins(toNano('1000'))
+          .storeBit(0)
+          .endCell(),
+      }),
+    );
+    const received = find(transactions, aliceWallet, bobWallet);
+    expect(exitCode(received!)).toBe(0);
+    expect(find(transactions, bobWallet, aliceWallet)?.inMessage?.info).toMatchObject({ bounced: true });
+    expect(await balanceOf(bob.address)).toBe(OTHER_AMOUNT);
+    expect(await balanceOf(alice.address)).toBe(AMOUNT + 500n);
+  });
+
   it('burns: the supply goes down by the burnt amount', async () => {
     await sendTonConnect(alice, claimOf(alice.address));
     await alice.send({
