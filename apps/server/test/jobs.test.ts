@@ -1,5 +1,10 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { createJobs, type JobLog, type Jobs, type PeriodicJob } from '../src/lib/jobs.ts';
 import { freshDatabase } from './helpers.ts';
 
@@ -8,8 +13,9 @@ import { freshDatabase } from './helpers.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
+let url: string | undefined;
 beforeAll(async () => {
-  ({ database, drop } = await freshDatabase());
+  ({ database, drop, url } = await freshDatabase());
 });
 afterAll(() => drop());
 
@@ -27,8 +33,8 @@ function gate() {
 }
 
 const HOUR = 3_600_000;
-const until = async (what: () => boolean) => {
-  for (let i = 0; i < 500 && !what(); i++) await new Promise((r) => setTimeout(r, 10));
+const until = async (what: () => boolean, tries = 500) => {
+  for (let i = 0; i < tries && !what(); i++) await new Promise((r) => setTimeout(r, 10));
   expect(what()).toBe(true);
 };
 
@@ -141,6 +147,47 @@ describe('a periodic job', () => {
     await Promise.all([a.stop(), b.stop()]);
     expect(done).toHaveLength(1);
   });
+
+  it('a run cut by a process killed mid-run runs again once after the restart', async () => {
+    // PostgreSQL: the test's database. PGlite: a data directory the killed process had open.
+    const dir = url ? undefined : mkdtempSync(join(tmpdir(), 'jobs-crash-'));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./jobs-crash.child.ts', import.meta.url))],
+      {
+        env: { ...process.env, CRASH_DATABASE_URL: url ?? '', CRASH_DATA_DIR: dir ?? '' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await until(() => out.includes('started'), 6000);
+    child.kill('SIGKILL');
+    await exited;
+    const restarted = url ? database : await openDatabase({ dataDir: dir ?? '' });
+    try {
+      const attempts: number[] = [];
+      const jobs = createJobs(restarted, log, { superviseEveryMs: 1000 });
+      jobs.every({
+        name: 'test.killed',
+        everyMs: HOUR,
+        timeoutMs: 1000,
+        run: async (ctx) => void attempts.push(ctx.attempt),
+      });
+      // Within the killed run's time limit nobody runs it; past it, it runs once.
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(await jobs.tick('test.killed')).toBe(true);
+      expect(await jobs.tick('test.killed')).toBe(false);
+      expect(attempts).toEqual([1]);
+      await jobs.stop();
+    } finally {
+      if (dir) {
+        await restarted.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }, 90_000);
 
   it('a run that threw runs again at the next tick, once', async () => {
     const attempts: number[] = [];
