@@ -12,7 +12,7 @@ import type * as FuncJs from '@ton-community/func-js';
 type FuncCompiler = typeof FuncJs;
 
 export const CONTRACTS = { minter: 'jetton-minter.fc', wallet: 'jetton-wallet.fc' } as const;
-const SOURCES = ['stdlib.fc', 'common.fc', CONTRACTS.minter, CONTRACTS.wallet];
+const SOURCES = ['stdlib.fc', 'common.fc', 'fees.fc', CONTRACTS.minter, CONTRACTS.wallet];
 
 const contractsDir = new URL('../contracts/', import.meta.url);
 

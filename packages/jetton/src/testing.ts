@@ -3,7 +3,7 @@
  * with the operator's deploy message, sends TON Connect messages from a wallet, reads jetton wallets.
  * Only tests import this module (its emulator is a development dependency).
  */
-import { Address, beginCell, Cell, loadStateInit, type Transaction } from '@ton/core';
+import { Address, beginCell, Cell, Dictionary, loadStateInit, type Transaction } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import {
   deployMessage,
@@ -128,4 +128,45 @@ export function exitCode(transaction: Transaction): number | null {
   const description = transaction.description;
   if (description.type !== 'generic' || description.computePhase.type !== 'vm') return null;
   return description.computePhase.exitCode;
+}
+
+/**
+ * Multiplies the gas prices of a workchain (config param 21 for the basechain, 20 for the
+ * masterchain: `gas_flat_pfx#d1 flat_gas_limit flat_gas_price` around
+ * `gas_prices_ext#de gas_price …`) in the emulator's network configuration.
+ */
+export function scaleGasPrices(blockchain: Blockchain, workchain: 0 | -1, factor: bigint) {
+  const params = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), blockchain.config);
+  const id = workchain === -1 ? 20 : 21;
+  const param = params.get(id);
+  if (!param) throw new Error(`No config param ${id}`);
+  const scale = (cell: Cell): Cell => {
+    const s = cell.beginParse();
+    const tag = s.loadUint(8);
+    if (tag === 0xd1) {
+      const flatLimit = s.loadUintBig(64);
+      const flatPrice = s.loadUintBig(64);
+      const rest = scale(beginCell().storeSlice(s).endCell());
+      return beginCell()
+        .storeUint(0xd1, 8)
+        .storeUint(flatLimit, 64)
+        .storeUint(flatPrice * factor, 64)
+        .storeSlice(rest.beginParse())
+        .endCell();
+    }
+    if (tag !== 0xde) throw new Error(`Unexpected gas prices tag ${tag.toString(16)}`);
+    const gasPrice = s.loadUintBig(64);
+    return beginCell()
+      .storeUint(0xde, 8)
+      .storeUint(gasPrice * factor, 64)
+      .storeSlice(s)
+      .endCell();
+  };
+  params.set(id, scale(param));
+  blockchain.setConfig(beginCell().storeDictDirect(params).endCell());
+}
+
+/** Fees a transaction paid in all (storage, compute, action and forward). */
+export function totalFees(transaction: Transaction): bigint {
+  return transaction.totalFees.coins;
 }
