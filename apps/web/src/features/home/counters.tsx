@@ -19,7 +19,7 @@ export function Balance() {
   return (
     <div className="flex items-center justify-center gap-2.5" aria-label={t('home.coinBalance')}>
       <CoinIcon size={40} />
-      <span data-testid="balance" className="num text-[40px] leading-none font-black tracking-tight">
+      <span data-testid="balance" className="home-balance num leading-none font-black tracking-tight">
         {onion === undefined ? '–' : formatNumber(onion)}
       </span>
     </div>

@@ -52,16 +52,11 @@ function EnergyEmptyCard({
   const untilFull = (rates.maxEnergy - energy) * ENERGY_REGEN_MS;
   return (
     <div
-      className="energy-empty card flex items-center gap-3 border-mint/30 p-3"
+      className="energy-empty card grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-mint/30 px-3 py-2"
       role="status"
       data-testid="energy-empty"
     >
-      <div className="min-w-0 flex-1">
-        <p className="font-black text-mint">{t('home.emptyTitle')}</p>
-        <p className="num text-xs text-text-dim">
-          {t('home.emptyBody', { time: localDigits(formatCountdown(untilFull)) })}
-        </p>
-      </div>
+      <p className="text-sm font-black text-mint">{t('home.emptyTitle')}</p>
       <Button
         variant="ghost"
         className="shrink-0 px-3 text-sm"
@@ -70,6 +65,9 @@ function EnergyEmptyCard({
       >
         {t('home.emptyRefill')}
       </Button>
+      <p className="num col-span-2 text-xs leading-snug text-text-dim">
+        {t('home.emptyBody', { time: localDigits(formatCountdown(untilFull)) })}
+      </p>
     </div>
   );
 }

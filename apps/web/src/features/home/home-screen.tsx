@@ -78,7 +78,7 @@ export function HomeScreen() {
 
   return (
     <div
-      className="flex flex-col gap-3.5"
+      className="home-fit flex flex-col gap-2"
       data-testid="home"
       data-profile={profile ? 'loaded' : 'loading'}
       data-guide={firstRun ? 'shown' : 'none'}
@@ -90,30 +90,33 @@ export function HomeScreen() {
       </div>
       <Balance />
       <BoostCountdown />
-      {/* Three columns: the side buttons beside the egg, never on it, whatever their labels' length. */}
-      <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-1 py-3">
-        <div className="flex flex-col gap-3">
-          <SideIcon label={t('home.ranking')} onClick={() => setView('leaderboard')}>
-            <TrophyIcon size={24} />
-          </SideIcon>
-          <SideIcon label={t('home.treasure')} onClick={() => setView('treasure')} badge={<ChestBadge />}>
-            <ChestIcon size={24} />
-          </SideIcon>
-          <SideLink to="/spin" label={t('home.spin')} tint="text-mint">
-            <WheelIcon size={24} />
-          </SideLink>
-        </div>
-        <Egg />
-        <div className="flex flex-col gap-3">
-          <SideLink to="/play" label={t('home.play')} tint="text-coral">
-            <MalletIcon size={24} />
-          </SideLink>
-          <SideLink to="/seasons" label={t('home.season')} tint="text-sky">
-            <SeasonIcon size={24} />
-          </SideLink>
-          <SideLink to="/squads" label={t('home.squad')} tint="text-mint">
-            <SquadIcon size={24} />
-          </SideLink>
+      {/* Three columns: the side buttons beside the egg, never on it, whatever their labels' length.
+          The row takes the height the rest leaves on the screen, and the egg its size from it. */}
+      <div className="egg-row">
+        <div className="grid h-full grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-1">
+          <div className="side-column flex flex-col">
+            <SideIcon label={t('home.ranking')} onClick={() => setView('leaderboard')}>
+              <TrophyIcon size={24} />
+            </SideIcon>
+            <SideIcon label={t('home.treasure')} onClick={() => setView('treasure')} badge={<ChestBadge />}>
+              <ChestIcon size={24} />
+            </SideIcon>
+            <SideLink to="/spin" label={t('home.spin')} tint="text-mint">
+              <WheelIcon size={24} />
+            </SideLink>
+          </div>
+          <Egg />
+          <div className="side-column flex flex-col">
+            <SideLink to="/play" label={t('home.play')} tint="text-coral">
+              <MalletIcon size={24} />
+            </SideLink>
+            <SideLink to="/seasons" label={t('home.season')} tint="text-sky">
+              <SeasonIcon size={24} />
+            </SideLink>
+            <SideLink to="/squads" label={t('home.squad')} tint="text-mint">
+              <SquadIcon size={24} />
+            </SideLink>
+          </div>
         </div>
       </div>
       {/* Under the egg, never on it: a thumb tapping the egg cannot reach it. */}
@@ -262,11 +265,11 @@ function SideIcon({
       aria-label={label}
       className="flex max-w-20 min-w-14 flex-col items-center gap-1 text-center text-[11px] leading-tight font-extrabold text-text-dim"
     >
-      <span className="relative grid h-12 w-12 place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 text-gold shadow-lg">
+      <span className="side-icon relative grid place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 text-gold shadow-lg">
         {children}
         {badge}
       </span>
-      {label}
+      <span className="side-label">{label}</span>
     </button>
   );
 }
@@ -289,11 +292,11 @@ function SideLink({
       className="flex max-w-20 min-w-14 flex-col items-center gap-1 text-center text-[11px] leading-tight font-extrabold text-text-dim"
     >
       <span
-        className={`grid h-12 w-12 place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 shadow-lg ${tint}`}
+        className={`side-icon grid place-items-center rounded-2xl border border-lilac/20 bg-night-800/80 shadow-lg ${tint}`}
       >
         {children}
       </span>
-      {label}
+      <span className="side-label">{label}</span>
     </Link>
   );
 }

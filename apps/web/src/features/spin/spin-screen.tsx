@@ -4,7 +4,8 @@ import { toast } from '../../lib/toast.ts';
 import type { SpinResponse } from '@egg-rush/contract/spin';
 import { SPIN_COST_TICKETS, SPIN_DURATION_MS, spinRotation } from '@egg-rush/game/spin';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { Button, Onward, ScreenTitle, StarIcon, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { Button, Onward, StarIcon, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import './spin.css';
 import { refusal, toastError } from '../../lib/errors.ts';
 import { useClosingConfirmation } from '../../lib/native-behaviour.ts';
 import { useProfile } from '../../lib/profile.ts';
@@ -56,10 +57,13 @@ export function SpinScreen() {
   };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="spin-fit flex flex-col gap-3">
       <StatusBar onTickets={() => setPacksOpen(true)} />
-      <ScreenTitle title={t('spin.title')} subtitle={t('spin.subtitle')} />
-      <nav className="-mt-2 flex justify-center gap-2" aria-label={t('spin.earnTickets')}>
+      <header className="text-center">
+        <h1 className="text-2xl font-black tracking-tight">{t('spin.title')}</h1>
+        <p className="spin-subtitle mt-1 text-sm text-text-dim">{t('spin.subtitle')}</p>
+      </header>
+      <nav className="flex flex-wrap justify-center gap-2" aria-label={t('spin.earnTickets')}>
         <Link to="/tasks" className="rounded-full bg-lilac/10 px-3 py-1.5 text-xs font-extrabold text-lilac">
           {t('nav.tasks')} <Onward />
         </Link>
@@ -69,11 +73,20 @@ export function SpinScreen() {
         >
           {t('nav.friends')} <Onward />
         </Link>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded-full bg-gold/15 px-3 py-1.5 text-xs font-extrabold text-gold"
+          onClick={() => setPacksOpen(true)}
+        >
+          {t('spin.more')}
+          <StarIcon size={14} />
+        </button>
       </nav>
-      <div className="mt-2 px-2">
+      {/* The wheel takes the height the rest leaves on the screen: whole, with its button. */}
+      <div className="wheel-area px-2 pt-3.5">
         <Wheel rotation={rotation} spinning={spinning} />
       </div>
-      <div className="card mt-2 flex items-center justify-between gap-3 p-3">
+      <div className="card flex items-center justify-between gap-3 px-3 py-2">
         <div className="flex min-w-0 items-center gap-2" aria-label={t('status.tickets')}>
           <TicketIcon size={30} />
           <div>
@@ -87,14 +100,6 @@ export function SpinScreen() {
           {t('spin.spin', { n: SPIN_COST_TICKETS })}
         </Button>
       </div>
-      <Button
-        variant="ghost"
-        className="inline-flex items-center gap-1.5 self-center"
-        onClick={() => setPacksOpen(true)}
-      >
-        {t('spin.more')}
-        <StarIcon size={18} />
-      </Button>
       <TicketPacks open={packsOpen} onClose={() => setPacksOpen(false)} />
     </div>
   );

@@ -242,11 +242,13 @@ function TaskRow({
     <li
       data-testid={`task-${task.taskName}`}
       data-claimed={task.isClaimed}
-      className={`card flex items-center gap-3 p-3 transition-opacity ${task.isClaimed ? 'opacity-50 grayscale' : ''}`}
+      // A title keeps its words whole: when the action (a visit's countdown) leaves it too narrow
+      // a column, the action goes under it rather than the words break.
+      className={`card flex flex-wrap items-center gap-3 p-3 transition-opacity ${task.isClaimed ? 'opacity-50 grayscale' : ''}`}
     >
       <TaskIcon task={task} />
-      <div className="min-w-0 flex-1">
-        <p className="font-black break-words">{text.title}</p>
+      <div className="min-w-[8.5rem] flex-1 basis-0">
+        <p className="font-black break-words hyphens-auto">{text.title}</p>
         <p className="text-xs break-words text-text-dim">{text.description}</p>
         <p className="num mt-1 flex items-center gap-1 text-sm font-black text-gold">
           {task.reward.type === 'onion' ? <CoinIcon size={15} /> : <TicketIcon size={15} />}+
@@ -267,7 +269,7 @@ function TaskRow({
           </div>
         ) : null}
       </div>
-      {action}
+      <div className="ms-auto shrink-0">{action}</div>
     </li>
   );
 }
