@@ -4,7 +4,7 @@ import { UserRejectsError, useTonConnectUI, useTonWallet } from '@tonconnect/ui-
 import { useState } from 'react';
 import { Button } from '../../components/ui/ui.tsx';
 import { call } from '../../lib/api-client.ts';
-import { toastError } from '../../lib/errors.ts';
+import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { airdropClaimQuery, shortAddress } from './api.ts';
@@ -33,6 +33,8 @@ function ClaimButton({ claim, onConnect }: { claim: AirdropClaimResponse; onConn
   const client = useQueryClient();
   const { t } = useT();
   const [busy, setBusy] = useState(false);
+  // Why the last claim did not go: refused in the wallet, or failed (said under the button).
+  const [failure, setFailure] = useState<string | null>(null);
   const connected =
     wallet !== null && claim.wallet !== null && sameAddress(wallet.account.address, claim.wallet);
 
@@ -51,6 +53,7 @@ function ClaimButton({ claim, onConnect }: { claim: AirdropClaimResponse; onConn
 
   const send = async () => {
     setBusy(true);
+    setFailure(null);
     try {
       await ui.sendTransaction({
         validUntil: Math.floor(Date.now() / 1000) + VALID_FOR_S,
@@ -64,16 +67,28 @@ function ClaimButton({ claim, onConnect }: { claim: AirdropClaimResponse; onConn
       await call('airdropClaimSent', { body: { userid: user.id } });
       await client.invalidateQueries({ queryKey: airdropClaimQuery(user.id).queryKey });
     } catch (error) {
-      // A refusal in the wallet is told by TON Connect's own 'Transaction cancelled'.
-      if (!(error instanceof UserRejectsError)) toastError(error, 'wallet');
+      // Said in the player's language beside Claim, which stays to try again (TON Connect's own
+      // 'Transaction cancelled' speaks English or Russian only, and passes).
+      setFailure(
+        error instanceof UserRejectsError
+          ? t('airdrop.claimRefused')
+          : t('airdrop.claimFailed', { reason: errorText(error, 'wallet') }),
+      );
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button className="min-h-11 w-full text-lg font-black" disabled={busy} onClick={() => void send()}>
-      {t('airdrop.claim')}
-    </Button>
+    <>
+      <Button className="min-h-11 w-full text-lg font-black" disabled={busy} onClick={() => void send()}>
+        {t('airdrop.claim')}
+      </Button>
+      {failure ? (
+        <p role="alert" className="text-sm font-bold text-coral" data-testid="claim-failure">
+          {failure}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FriendsResponse } from '@egg-rush/contract/friends';
 import { renderWithProviders, serve } from '../../../test/harness.tsx';
 import { FriendsScreen } from './friends-screen.tsx';
+import { SHARE_TEXT } from '@egg-rush/game/referrals';
+import { setLanguage, t } from '../../lib/i18n.tsx';
+import en from '../../locales/en.json';
 
 const LINK = 'https://t.me/EggRushBot/play?startapp=42';
 
@@ -66,6 +69,24 @@ describe('Friends screen', () => {
     expect(url.searchParams.get('url')).toBe(LINK);
     expect(url.searchParams.get('text')).toBe('Join our telegram mini app.');
   });
+
+  it.each(['ru', 'fa', 'hi', 'es'] as const)(
+    'shares the invite in the player’s language (%s), the specification’s sentence in English',
+    async (lng) => {
+      expect(en.friends.shareText).toBe(SHARE_TEXT);
+      await setLanguage(lng);
+      try {
+        const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+        open(friends(0));
+        fireEvent.click(await screen.findByRole('button', { name: t('friends.invite') }));
+        const text = new URL(String(opened.mock.calls[0]?.[0])).searchParams.get('text');
+        expect(text).toBe(t('friends.shareText'));
+        expect(text).not.toBe(SHARE_TEXT);
+      } finally {
+        await setLanguage('en');
+      }
+    },
+  );
 
   it('copies the invite link and shows Copied for 2 seconds', async () => {
     const writeText = vi.fn(async () => undefined);

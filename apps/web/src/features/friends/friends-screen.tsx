@@ -72,7 +72,8 @@ export function FriendsScreen() {
           <div className="flex gap-2">
             <Button
               className="flex-1 text-base leading-tight"
-              onClick={() => shareLink(data.inviteLink, data.shareText)}
+              // In the player's language; English is the specification's sentence (SHARE_TEXT).
+              onClick={() => shareLink(data.inviteLink, t('friends.shareText'))}
             >
               {t('friends.invite')}
             </Button>
@@ -88,7 +89,7 @@ export function FriendsScreen() {
             {canShareStory() ? (
               <Button
                 onClick={() =>
-                  shareInviteStory(`${window.location.origin}/story.jpg`, data.shareText, {
+                  shareInviteStory(`${window.location.origin}/story.jpg`, t('friends.shareText'), {
                     url: data.inviteLink,
                     name: t('friends.storyLink'),
                   })

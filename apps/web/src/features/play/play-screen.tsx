@@ -11,6 +11,7 @@ import {
   COUNTDOWN_NUMBERS,
   COUNTDOWN_STEP_S,
   GAME_COST_TICKETS,
+  GAME_REWARD_CAP,
   GRID_COLUMNS,
   isBigWhack,
   MOLE_COUNT,
@@ -67,6 +68,8 @@ export default function PlayScreen() {
   const [highScore, setHighScore] = useState(() => prefs.highScore(user.id));
   /** Why the server did not score the last round, in the player's words. */
   const [refused, setRefused] = useState<string | null>(null);
+  // What the server paid for the round, once it has answered.
+  const [reward, setReward] = useState<number | null>(null);
   const roundRef = useRef<Round | null>(null);
   // Closing asks for confirmation while a round is on (its ticket is spent).
   useClosingConfirmation(phase === 'countdown' || phase === 'playing');
@@ -107,6 +110,7 @@ export default function PlayScreen() {
       setScore(0);
       setNewHigh(false);
       setRefused(null);
+      setReward(null);
       setRemaining(TIME_LIMIT_MS);
       setRound((r) => r + 1); // the moles are drawn anew
       setPhase('countdown');
@@ -132,6 +136,7 @@ export default function PlayScreen() {
         setRefused(errorText(new ApiError(409, reply.code, reply.msg), 'play'));
         return;
       }
+      setReward(reply.reward);
       // Celebrated once the server has scored the round.
       if (final > prefs.highScore(user.id)) {
         prefs.setHighScore(user.id, final);
@@ -228,6 +233,7 @@ export default function PlayScreen() {
         <GameOver
           score={score}
           newHigh={newHigh}
+          reward={reward}
           refused={refused}
           onReplay={() => void start()}
           onBack={() => navigate('/')}
@@ -328,9 +334,14 @@ function Countdown({ onDone }: { onDone: () => void }) {
   );
 }
 
-function GameOver({
+/**
+ * The Game Over dialog: the score, a new high score, and, when the round scored more than a round
+ * pays (GAME_REWARD_CAP), why the coins are fewer than the points.
+ */
+export function GameOver({
   score,
   newHigh,
+  reward = null,
   refused,
   onReplay,
   onBack,
@@ -338,6 +349,7 @@ function GameOver({
 }: {
   score: number;
   newHigh: boolean;
+  reward?: number | null;
   refused: string | null;
   onReplay: () => void;
   onBack: () => void;
@@ -365,6 +377,11 @@ function GameOver({
         <p className="num text-5xl font-black text-gold" data-testid="final-score">
           {formatNumber(score)}
         </p>
+        {reward !== null && !refused && score > reward && reward >= GAME_REWARD_CAP ? (
+          <p className="text-sm font-bold text-text-dim" data-testid="reward-capped">
+            {t('play.capped', { n: formatNumber(GAME_REWARD_CAP) })}
+          </p>
+        ) : null}
         <div className="mt-2 grid w-full grid-cols-2 gap-3">
           <Button variant="ghost" onClick={onBack}>
             {t('app.back')}
