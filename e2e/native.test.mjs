@@ -2,7 +2,7 @@
 // set, launch data in the hash, the Android host's bridge answering as Telegram does): a quiet
 // launch (no console warning or error, first and returning), nothing fetched from another host
 // (the wallet list included), full screen with every screen clear of the insets Telegram reports,
-// Telegram's Settings item, the home-screen shortcut offered once, invites to stories, the theme
+// Telegram's Settings item, the home-screen shortcut not asked in a first session, invites to stories, the theme
 // followed, and none of it asked of an older client.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -181,7 +181,7 @@ describe('a native Telegram game', () => {
     });
   }
 
-  it('shows the Settings item, offers the home screen once, shares invites to stories and follows the theme', async () => {
+  it('shows the Settings item, asks no home screen in the first session, shares invites to stories and follows the theme', async () => {
     const page = await app.page();
     const initData = signedInitData(BOT_TOKEN, player(5560020, 'Noor'));
     await openAsTelegram(page, app.server.url, initData);
@@ -192,12 +192,11 @@ describe('a native Telegram game', () => {
       events.filter(([type]) => type === 'web_app_setup_settings_button'),
       [['web_app_setup_settings_button', { is_visible: true }]],
     );
-    // The first daily check-in was claimed at the start: the shortcut is offered, once.
+    // A new player's first session (its first check-in, the guide): the home-screen shortcut is
+    // not asked yet; it is offered after a check-in on another day (app/home-screen-offer.test.tsx).
     const types = events.map(([type]) => type);
-    assert.ok(types.includes('web_app_check_home_screen'), types.join(', '));
-    await page.waitForFunction(() =>
-      window.__hostEvents.some((e) => e.type === 'web_app_add_to_home_screen'),
-    );
+    assert.ok(!types.includes('web_app_add_to_home_screen'), types.join(', '));
+    assert.ok(!types.includes('web_app_check_home_screen'), types.join(', '));
 
     // An invite to a story: our picture, the invite link as the story's link.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends' }).click();

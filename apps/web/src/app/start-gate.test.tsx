@@ -85,6 +85,17 @@ describe('start gate', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled());
   });
 
+  it('says Ready only with its bar full: after 15 seconds with images missing, the bar fills', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serveGate(success);
+    gate();
+    loadImage(0);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    await act(() => vi.advanceTimersByTimeAsync(15_100));
+    expect(await screen.findByText('Ready')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  });
+
   it('after a successful claim shows the day, its rewards and the week’s table, then the app', async () => {
     const calls = serveGate(success);
     gate();

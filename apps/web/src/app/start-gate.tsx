@@ -58,12 +58,15 @@ export function StartGate({
     () => client.fetchQuery(profileQuery(session.user.id)).catch(() => undefined),
     [client, session.user.id],
   );
+  const returning = useRef(false);
   const start = useCallback(
     async (known?: Profile) => {
       setPhase('claiming');
       // The profile says whether today's check-in is still to claim: a returning player's second
       // launch of the day asks nothing the server would refuse.
       const profile = known ?? (await readProfile());
+      // A player who has seen the guide on an earlier launch has come back.
+      returning.current = profile?.settings.guideSeen === true;
       const result = profile?.dailyClaimable === false ? null : await claimDaily(session.user.id);
       // The claim paid coins and tickets: the profile read before it is out of date.
       if (result) void client.invalidateQueries({ queryKey: profileQuery(session.user.id).queryKey });
@@ -123,8 +126,9 @@ export function StartGate({
             className="w-full text-lg"
             onClick={() => {
               setPhase('app');
-              // A reason to come back tomorrow: the moment to offer the home-screen shortcut (once).
-              void offerHomeScreen();
+              // The home-screen shortcut (once) to a player who has come back on another day and
+              // checked in again: never in the first session, before the guide.
+              if (returning.current) void offerHomeScreen();
             }}
           >
             {t('start.continue')}
@@ -157,8 +161,10 @@ export function StartGate({
           <p className="mt-1 text-text-dim">{t('start.tagline')}</p>
         </div>
         <div className="w-full">
+          {/* The label follows the bar: once the wait is over (every image in, or 15 s), the bar
+              is full and says Ready; the images still on their way load with the screens. */}
           <Progress
-            value={preload.total ? preload.loaded / preload.total : 1}
+            value={preload.done || !preload.total ? 1 : preload.loaded / preload.total}
             label={t('start.loadingImages')}
           />
           <p className="mt-2 text-xs text-text-dim num" aria-live="polite">
