@@ -241,13 +241,26 @@ class PairList {
   length = 0;
   constructor(private readonly n: number) {}
   add(i: number, j: number) {
-    if (i === j) return;
+    if (i !== j) this.addKey(i < j ? i * this.n + j : j * this.n + i);
+  }
+  addKey(key: number) {
     if (this.length === this.keys.length) {
       const grown = new Float64Array(this.keys.length * 2);
       grown.set(this.keys);
       this.keys = grown;
     }
-    this.keys[this.length++] = i < j ? i * this.n + j : j * this.n + i;
+    this.keys[this.length++] = key;
+  }
+  /** Moves the keys seen at least `min` times to `to` (once each) and empties this list. */
+  moveFrequent(min: number, to: PairList) {
+    const k = this.keys.subarray(0, this.length).sort();
+    for (let a = 0; a < k.length;) {
+      let b = a + 1;
+      while (b < k.length && k[b] === k[a]) b++;
+      if (b - a >= min) to.addKey(k[a]!);
+      a = b;
+    }
+    this.length = 0;
   }
   /** Distinct keys seen at least `min` times, ascending. */
   distinct(min: number): Float64Array {
@@ -425,6 +438,9 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 function candidates(t: Table): Float64Array {
   const { n, accounts } = t;
   const always = new PairList(n);
+  // Pairs that start together, counted within a group (an address, new accounts registered
+  // around the same days); those seen minCoStartDays times or more kept in `timed`.
+  const counted = new PairList(n);
   const timed = new PairList(n);
   const G = CLUSTERING.groupNeighbours;
   const neighboursIn = (list: readonly number[]) => {
@@ -467,7 +483,8 @@ function candidates(t: Table): Float64Array {
   const S = CLUSTERING.sweepNeighbours;
   const W = Math.ceil(CLUSTERING.coStartMs / 1000);
   const keyOf = (x: number, i: number) => Math.floor((start[x]! - t0) / 1000) * M + i;
-  const sweep = (keys: Float64Array, near: (i: number, j: number) => boolean) => {
+  type Near = (i: number, j: number) => boolean;
+  const sweep = (keys: Float64Array, near: Near) => {
     keys.sort();
     for (let a = 0; a < keys.length; a++) {
       const s = Math.floor(keys[a]! / M);
@@ -478,41 +495,75 @@ function candidates(t: Table): Float64Array {
         if (u - s > W) break;
         const j = keys[b]! - u * M;
         if (j !== i && near(i, j)) {
-          timed.add(i, j);
+          counted.add(i, j);
           taken++;
         }
       }
     }
   };
-  // By address: a counting sort on the address, then each address used by two accounts or more.
-  const count = new Int32Array(t.nets + 1);
-  for (let x = 0; x < total; x++) if (net[x]! >= 0) count[net[x]! + 1]!++;
-  for (let x = 1; x < count.length; x++) count[x]! += count[x - 1]!;
-  const next = count.slice();
-  const byNet = new Float64Array(count[t.nets]!);
-  const user = new Int32Array(t.nets).fill(-1);
-  const shared = new Uint8Array(t.nets);
+  // Sessions in groups (a counting sort on the group), each group used by two accounts or more
+  // swept by time.
+  const groupedSweep = (groups: number, groupOf: (x: number, i: number) => number, near: Near) => {
+    const count = new Int32Array(groups + 1);
+    for (let i = 0; i < n; i++)
+      for (let x = offset[i]!; x < offset[i + 1]!; x++) {
+        const g = groupOf(x, i);
+        if (g >= 0) count[g + 1]!++;
+      }
+    for (let g = 1; g <= groups; g++) count[g]! += count[g - 1]!;
+    const next = count.slice();
+    const keys = new Float64Array(count[groups]!);
+    const user = new Int32Array(groups).fill(-1);
+    const shared = new Uint8Array(groups);
+    for (let i = 0; i < n; i++)
+      for (let x = offset[i]!; x < offset[i + 1]!; x++) {
+        const g = groupOf(x, i);
+        if (g < 0) continue;
+        keys[next[g]!++] = keyOf(x, i);
+        if (user[g] === -1) user[g] = i;
+        else if (user[g] !== i) shared[g] = 1;
+      }
+    // A pair must start together minCoStartDays times: a group with fewer sessions than twice
+    // that has none.
+    for (let g = 0; g < groups; g++)
+      if (shared[g] && count[g + 1]! - count[g]! >= 2 * CLUSTERING.minCoStartDays) {
+        sweep(keys.subarray(count[g]!, count[g + 1]!), near);
+        if (counted.length >= CLUSTERING.minCoStartDays)
+          counted.moveFrequent(CLUSTERING.minCoStartDays, timed);
+        else counted.length = 0;
+      }
+  };
+  // By address.
+  groupedSweep(
+    t.nets,
+    (x) => net[x]!,
+    () => true,
+  );
+  // New accounts by registration, in buckets twice the neighbours' span on two grids half a
+  // bucket apart: two neighbours share a bucket on one grid at least (a pair that shares one on
+  // both is counted on the first only). Only neighbours' sessions are ever compared, so the work
+  // follows the new accounts registered around the same days, not all new accounts.
+  const N = CLUSTERING.neighbourMs;
+  let r0 = Infinity;
+  let r1 = -Infinity;
   for (let i = 0; i < n; i++)
-    for (let x = offset[i]!; x < offset[i + 1]!; x++) {
-      const id = net[x]!;
-      if (id < 0) continue;
-      byNet[next[id]!++] = keyOf(x, i);
-      if (user[id] === -1) user[id] = i;
-      else if (user[id] !== i) shared[id] = 1;
+    if (t.isNew[i]) {
+      r0 = Math.min(r0, t.registeredAt[i]!);
+      r1 = Math.max(r1, t.registeredAt[i]!);
     }
-  for (let id = 0; id < t.nets; id++)
-    if (shared[id]) sweep(byNet.subarray(count[id]!, count[id + 1]!), () => true);
-  // New accounts' sessions, across addresses: neighbours by registration that start together.
-  let fresh = 0;
-  for (let i = 0; i < n; i++) if (t.isNew[i]) fresh += offset[i + 1]! - offset[i]!;
-  const freshKeys = new Float64Array(fresh);
-  fresh = 0;
-  for (let i = 0; i < n; i++)
-    if (t.isNew[i]) for (let x = offset[i]!; x < offset[i + 1]!; x++) freshKeys[fresh++] = keyOf(x, i);
-  sweep(freshKeys, (i, j) => Math.abs(t.registeredAt[i]! - t.registeredAt[j]!) <= CLUSTERING.neighbourMs);
+  const bucket = (i: number, half: number) =>
+    t.isNew[i] ? Math.floor((t.registeredAt[i]! - r0 + half * N) / (2 * N)) : -1;
+  const buckets = r1 >= r0 ? Math.floor((r1 - r0 + N) / (2 * N)) + 1 : 0;
+  const neighbours = (i: number, j: number) => Math.abs(t.registeredAt[i]! - t.registeredAt[j]!) <= N;
+  groupedSweep(buckets, (_, i) => bucket(i, 0), neighbours);
+  groupedSweep(
+    buckets,
+    (_, i) => bucket(i, 1),
+    (i, j) => neighbours(i, j) && bucket(i, 0) !== bucket(j, 0),
+  );
 
   const a = always.distinct(1);
-  const b = timed.distinct(CLUSTERING.minCoStartDays);
+  const b = timed.distinct(1);
   const keys = new Float64Array(a.length + b.length);
   keys.set(a);
   keys.set(b, a.length);

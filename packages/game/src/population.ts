@@ -104,15 +104,16 @@ const EXCHANGES: readonly [string, number][] = [
 
 function hexAddress(n: number, salt = 0): string {
   // A deterministic 256-bit-looking hex from two numbers (not a real hash: unlinkable is enough).
-  let h = '';
+  const parts = ['0:'];
   let x = (n * 2_654_435_761 + salt * 97 + 0x9e3779b9) >>> 0;
   for (let k = 0; k < 8; k++) {
     x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) >>> 0;
     x = (x ^ (x + Math.imul(x ^ (x >>> 7), 0x297a2d39))) >>> 0;
     x = (x ^ (x >>> 14) ^ (n + k)) >>> 0;
-    h += x.toString(16).padStart(8, '0');
+    parts.push(x.toString(16).padStart(8, '0'));
   }
-  return `0:${h}`;
+  // Joined, not concatenated: one flat string, as a database would give it.
+  return parts.join('');
 }
 
 /** The Telegram id registered around `at` (inverse of accountRegisteredAt, by the anchors). */
