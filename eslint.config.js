@@ -54,7 +54,6 @@ const pendingTableImports = {
     ...['tasks', 'wallet'],
   ],
   ledger: ['admin', 'airdrop', 'fairness', 'friends', 'seasons'],
-  friends: ['combo', 'leagues'],
   admin: ['airdrop'],
   bans: ['admin'],
   wallet: ['admin'],

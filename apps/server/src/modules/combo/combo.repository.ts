@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { comboFinds } from './combo.schema.ts';
-import { rewardClaims } from '../friends/friends.schema.ts';
 
 /** Records that a player upgraded one of the day's combo items (once per item and day). */
 export async function recordComboFind(
@@ -21,12 +20,4 @@ export async function comboFindsOf(tx: Tx, userId: number, day: number): Promise
     .from(comboFinds)
     .where(and(eq(comboFinds.userId, userId), eq(comboFinds.day, day)));
   return new Set(rows.map((r) => r.item));
-}
-
-export async function hasClaimed(tx: Tx, userId: number, key: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ key: rewardClaims.key })
-    .from(rewardClaims)
-    .where(and(eq(rewardClaims.userId, userId), eq(rewardClaims.key, key)));
-  return Boolean(row);
 }

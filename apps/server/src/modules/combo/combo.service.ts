@@ -18,11 +18,11 @@ import { CATEGORY_TITLES, imageLink, type MiningItem } from '@egg-rush/game/mini
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { claimOnce } from '../friends/index.ts';
+import { claimOnce, hasClaimed } from '../friends/index.ts';
 import { lockTotal } from '../leagues/index.ts';
 import { write, creditPrize } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
-import { comboFindsOf, hasClaimed, recordComboFind } from './combo.repository.ts';
+import { comboFindsOf, recordComboFind } from './combo.repository.ts';
 
 export const COMBO_INCOMPLETE = 'Find all three cards of the day first.';
 export const COMBO_ALREADY_CLAIMED = 'You have already claimed today’s combo.';

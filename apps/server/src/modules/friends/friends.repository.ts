@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rewardClaims } from './friends.schema.ts';
 import { economyEvents } from '../ledger/ledger.schema.ts';
@@ -51,4 +51,24 @@ export async function claimOnce(tx: Tx, userId: number, key: string, at: Date): 
     .onConflictDoNothing()
     .returning({ key: rewardClaims.key });
   return Boolean(row);
+}
+
+/** Whether a once-only reward was recorded (combo, leagues). */
+export async function hasClaimed(tx: Tx, userId: number, key: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ key: rewardClaims.key })
+    .from(rewardClaims)
+    .where(and(eq(rewardClaims.userId, userId), eq(rewardClaims.key, key)));
+  return Boolean(row);
+}
+
+/** The once-only reward keys a player has claimed that start with `prefix` (`league:`). */
+export async function claimedKeys(tx: Tx, userId: number, prefix: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ key: rewardClaims.key })
+    .from(rewardClaims)
+    .where(
+      and(eq(rewardClaims.userId, userId), like(rewardClaims.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`)),
+    );
+  return new Set(rows.map((r) => r.key));
 }

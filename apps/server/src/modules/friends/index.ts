@@ -1,3 +1,3 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
-export { claimOnce } from './friends.repository.ts';
+export { claimedKeys, claimOnce, hasClaimed } from './friends.repository.ts';
 export { payReferralRewards } from './friends.service.ts';

@@ -1,7 +1,6 @@
 import { neutraliseName } from '@egg-rush/game/names';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { rewardClaims } from '../friends/friends.schema.ts';
 import { users } from '../users/users.schema.ts';
 import type { RankRow } from '../leaderboard/index.ts';
 
@@ -11,15 +10,6 @@ const toRow = (r: Record<string, string | number>): RankRow => ({
   totalScore: Number(r.total_score),
   rank: Number(r.rank),
 });
-
-/** The league reward keys a player has claimed. */
-export async function claimedLeagueKeys(tx: Tx, userId: number): Promise<Set<string>> {
-  const rows = await tx
-    .select({ key: rewardClaims.key })
-    .from(rewardClaims)
-    .where(and(eq(rewardClaims.userId, userId), like(rewardClaims.key, 'league:%')));
-  return new Set(rows.map((r) => r.key));
-}
 
 /** The player's lifetime total, locking the row (a claim's first statement). */
 export async function lockTotal(tx: Tx, userId: number): Promise<number | undefined> {

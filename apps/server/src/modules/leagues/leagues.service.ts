@@ -15,7 +15,7 @@ import { bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { BOARD_SHARED_MS, sharedReads } from '../../lib/shared-read.ts';
-import { claimOnce } from '../friends/index.ts';
+import { claimedKeys, claimOnce } from '../friends/index.ts';
 import {
   firstNames,
   leagueSets,
@@ -26,7 +26,7 @@ import {
 } from '../leaderboard/index.ts';
 import { write, creditPrize } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
-import { claimedLeagueKeys, lockTotal } from './leagues.repository.ts';
+import { lockTotal } from './leagues.repository.ts';
 
 export const LEAGUE_NOT_REACHED = 'You have not reached this league yet.';
 export const LEAGUE_ALREADY_CLAIMED = 'This league reward has already been claimed.';
@@ -110,7 +110,7 @@ export function createLeaguesService(deps: Deps) {
     async status(userId: number): Promise<LeagueStatusResponse> {
       const user = await findUser(db, userId);
       if (!user) throw notFound('Player not found.');
-      const claimed = await claimedLeagueKeys(db, userId);
+      const claimed = await claimedKeys(db, userId, 'league:');
       const { league, next, progress } = leagueProgress(user.totalScore);
       return {
         leagues: LEAGUES.map((l) => ({ ...l, reward: { ...l.reward } })),
