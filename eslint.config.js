@@ -53,8 +53,7 @@ const pendingTableImports = {
     ...['leaderboard', 'leagues', 'ledger', 'mining', 'payments', 'play', 'seasons', 'spin', 'squads'],
     ...['tasks', 'wallet'],
   ],
-  ledger: ['admin', 'airdrop', 'fairness', 'friends', 'seasons'],
-  admin: ['airdrop'],
+  ledger: ['admin', 'fairness', 'friends', 'seasons'],
   bans: ['admin'],
   wallet: ['admin'],
 };

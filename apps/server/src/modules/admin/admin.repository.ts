@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   adminAdjustDays,
@@ -298,4 +298,38 @@ export async function listSnapshots(tx: Tx, limit = 50): Promise<SnapshotRow[]> 
 export async function findSnapshot(tx: Tx, id: number): Promise<SnapshotRow | undefined> {
   const [row] = await tx.select().from(airdropSnapshots).where(eq(airdropSnapshots.id, id));
   return row;
+}
+
+// --- Read by the airdrop module (through index.ts) ----------------------------------------------
+
+const SNAPSHOT_ROWS_BATCH = 5000;
+
+/** A finished snapshot (its export hashed), or undefined. */
+export async function finishedSnapshot(tx: Tx, id: number) {
+  const [row] = await tx
+    .select()
+    .from(airdropSnapshots)
+    .where(and(eq(airdropSnapshots.id, id), sql`${airdropSnapshots.csvSha256} <> ''`));
+  return row;
+}
+
+/** Every row of a snapshot, read in batches by player id (the airdrop's allocation). */
+export async function frozenSnapshotRows(tx: Tx, id: number) {
+  const out: { userId: number; walletAddress: string; coins: number }[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await tx
+      .select({
+        userId: airdropSnapshotRows.userId,
+        walletAddress: airdropSnapshotRows.walletAddress,
+        coins: airdropSnapshotRows.coins,
+      })
+      .from(airdropSnapshotRows)
+      .where(and(eq(airdropSnapshotRows.snapshotId, id), gt(airdropSnapshotRows.userId, after)))
+      .orderBy(asc(airdropSnapshotRows.userId))
+      .limit(SNAPSHOT_ROWS_BATCH);
+    out.push(...rows);
+    if (rows.length < SNAPSHOT_ROWS_BATCH) return out;
+    after = rows[rows.length - 1]!.userId;
+  }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   airdropAllocationRefusals,
@@ -6,8 +6,6 @@ import {
   airdropAllocations,
   airdropExclusions,
 } from './airdrop.schema.ts';
-import { adminAudit, airdropSnapshotRows, airdropSnapshots } from '../admin/admin.schema.ts';
-import { economyEvents } from '../ledger/ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
 
 export type AllocationRow = typeof airdropAllocations.$inferSelect;
@@ -15,48 +13,6 @@ export type AllocatedWallet = typeof airdropAllocationRows.$inferSelect;
 export type ExclusionRow = typeof airdropExclusions.$inferSelect;
 
 const BATCH = 5000;
-
-// --- Snapshots (read only: the admin module takes them) ------------------------------------------
-
-/** A finished snapshot (its export hashed), or undefined. */
-export async function findSnapshot(tx: Tx, id: number) {
-  const [row] = await tx
-    .select()
-    .from(airdropSnapshots)
-    .where(and(eq(airdropSnapshots.id, id), sql`${airdropSnapshots.csvSha256} <> ''`));
-  return row;
-}
-
-export async function latestSnapshotId(tx: Tx): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ id: airdropSnapshots.id })
-    .from(airdropSnapshots)
-    .where(sql`${airdropSnapshots.csvSha256} <> ''`)
-    .orderBy(desc(airdropSnapshots.id))
-    .limit(1);
-  return row?.id;
-}
-
-/** Every row of a snapshot, read in batches by player id. */
-export async function snapshotRows(tx: Tx, id: number) {
-  const out: { userId: number; walletAddress: string; coins: number }[] = [];
-  let after = 0;
-  for (;;) {
-    const rows = await tx
-      .select({
-        userId: airdropSnapshotRows.userId,
-        walletAddress: airdropSnapshotRows.walletAddress,
-        coins: airdropSnapshotRows.coins,
-      })
-      .from(airdropSnapshotRows)
-      .where(and(eq(airdropSnapshotRows.snapshotId, id), gt(airdropSnapshotRows.userId, after)))
-      .orderBy(asc(airdropSnapshotRows.userId))
-      .limit(BATCH);
-    out.push(...rows);
-    if (rows.length < BATCH) return out;
-    after = rows[rows.length - 1]!.userId;
-  }
-}
 
 // --- Exclusions ----------------------------------------------------------------------------------
 
@@ -326,32 +282,6 @@ export async function largestWallets(tx: Tx, id: number, limit: number) {
     .limit(limit);
 }
 
-/**
- * Per player, the coins the ledger's rows of `kind` credited up to `at` (inclusive, as the
- * snapshot counts lifetime coins): credits only. Players without any are absent.
- */
-export async function creditsOfKind(
-  tx: Tx,
-  userIds: readonly number[],
-  kind: string,
-  at: Date,
-): Promise<Map<number, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ userId: economyEvents.userId, coins: sql<string>`sum(${economyEvents.deltaOnion})::bigint` })
-    .from(economyEvents)
-    .where(
-      and(
-        inArray(economyEvents.userId, [...userIds]),
-        eq(economyEvents.kind, kind),
-        gt(economyEvents.deltaOnion, 0),
-        lte(economyEvents.createdAt, at),
-      ),
-    )
-    .groupBy(economyEvents.userId);
-  return new Map(rows.map((r) => [Number(r.userId), Number(r.coins)]));
-}
-
 export async function refusalCounts(tx: Tx, id: number) {
   const rows = await queryRows<Raw>(
     tx,
@@ -374,10 +304,6 @@ export async function refusalsFor(tx: Tx, id: number, reasons: readonly string[]
       detail: r.detail === null ? null : String(r.detail),
     })),
   );
-}
-
-export async function insertAudit(tx: Tx, rows: (typeof adminAudit.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(adminAudit).values(rows);
 }
 
 // --- For the fairness module (through index.ts) --------------------------------------------------

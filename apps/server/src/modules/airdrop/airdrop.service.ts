@@ -19,7 +19,9 @@ import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg
 import { customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { finishedSnapshot, frozenSnapshotRows, insertAudit } from '../admin/index.ts';
 import { allocationInput } from '../fairness/index.ts';
+import { ledgerReads } from '../ledger/index.ts';
 import * as repo from './airdrop.repository.ts';
 import { minterOfAllocation } from './airdrop.confirm.ts';
 import {
@@ -149,7 +151,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
   return {
     /** Shares a snapshot's players out of the supply by the rule of packages/game/src/airdrop.ts. */
     async createAllocation(adminId: number, body: AdminAllocationBody) {
-      const snapshot = await repo.findSnapshot(db, body.snapshotId);
+      const snapshot = await finishedSnapshot(db, body.snapshotId);
       if (!snapshot) throw notFound('Snapshot not found.');
       const nowS = Math.floor(deps.now() / 1000);
       const startFrom = body.startFrom ?? nowS;
@@ -166,7 +168,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       if (problem) throw badRequest(sentence(problem));
 
       const rule = body.rule ?? RECOMMENDED_RULE;
-      const frozen = await repo.snapshotRows(db, snapshot.id);
+      const frozen = await frozenSnapshotRows(db, snapshot.id);
       const excluded = new Map((await repo.exclusions(db)).map((e) => [e.userId, e.reason]));
       // The clusters an operator excluded, and each row's facts for the rule (who is under review).
       const fairness = await allocationInput(deps, snapshot, frozen);
@@ -227,7 +229,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
         await repo.deleteAllocation(db, saved.id).catch(() => undefined);
         throw error;
       }
-      await repo.insertAudit(db, [
+      await insertAudit(db, [
         {
           adminId,
           action: 'airdrop.allocate',
@@ -253,9 +255,9 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
         repo.claimsPerDay(db, id),
       ]);
       // What operators credited the largest wallets' players, up to the snapshot's instant.
-      const snapshot = await repo.findSnapshot(db, a.snapshotId);
+      const snapshot = await finishedSnapshot(db, a.snapshotId);
       const credited = snapshot
-        ? await repo.creditsOfKind(
+        ? await ledgerReads.creditsOfKind(
             db,
             largest.flatMap((r) => r.playerIds),
             ADJUST_KIND,
@@ -334,7 +336,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
         publishedAt: now,
       });
       if (!saved) throw refused('ALREADY_PUBLISHED', 'This allocation is already published.');
-      await repo.insertAudit(db, [
+      await insertAudit(db, [
         {
           adminId,
           action: 'airdrop.publish',
@@ -485,7 +487,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       if (!exclude) await repo.deleteExclusion(db, playerId);
       else await repo.upsertExclusion(db, { userId: playerId, reason, excludedBy: adminId, excludedAt: now });
       const after = (await repo.findExclusion(db, playerId)) ?? null;
-      await repo.insertAudit(db, [
+      await insertAudit(db, [
         {
           adminId,
           action: exclude ? 'airdrop.exclude' : 'airdrop.include',

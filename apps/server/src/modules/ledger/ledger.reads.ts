@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -167,4 +167,30 @@ export async function activeHours(tx: Tx, since: Date, automatic: readonly strin
     userId: Number(r.user_id),
     hours: (r.hours as unknown as (string | number)[]).map(Number),
   }));
+}
+
+/**
+ * Per player, the coins the ledger's rows of `kind` credited up to `at` (inclusive, as the
+ * snapshot counts lifetime coins): credits only. Players without any are absent.
+ */
+export async function creditsOfKind(
+  tx: Tx,
+  userIds: readonly number[],
+  kind: string,
+  at: Date,
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: economyEvents.userId, coins: sql<string>`sum(${economyEvents.deltaOnion})::bigint` })
+    .from(economyEvents)
+    .where(
+      and(
+        inArray(economyEvents.userId, [...userIds]),
+        eq(economyEvents.kind, kind),
+        gt(economyEvents.deltaOnion, 0),
+        lte(economyEvents.createdAt, at),
+      ),
+    )
+    .groupBy(economyEvents.userId);
+  return new Map(rows.map((r) => [Number(r.userId), Number(r.coins)]));
 }
