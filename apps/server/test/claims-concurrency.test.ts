@@ -1,4 +1,3 @@
-import CryptoJS from 'crypto-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOST_COST } from '@egg-rush/game/boosts';
@@ -8,6 +7,7 @@ import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { LINK_VISIT_MS, TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // 100 parallel requests of each claim kind for one player: exactly one pays, every other one is a
@@ -186,7 +186,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
     });
     const { gameId, key } = start.json<{ gameId: string; key: string }>();
     t.clock.advance(30_000);
-    const data = CryptoJS.AES.encrypt(JSON.stringify({ score: 100, gameId }), key).toString();
+    const data = sealResult(JSON.stringify({ score: 100, gameId }), key);
     const before = await snapshot(7004);
     const win = await burst(
       () => t.call(token, { method: 'POST', url: '/api/v1/play/result', payload: { userid: 7004, data } }),

@@ -1,10 +1,10 @@
-import CryptoJS from 'crypto-js';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_LIMITS, DatabaseBusyError, queryRows } from '../src/db/client.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { flushScores, memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
+import { sealResult } from '../src/modules/play/play.seal.ts';
 import { lockUser } from '../src/modules/users/users.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -239,7 +239,7 @@ describe('one database connection', () => {
     for (const id of ids) await t.grant(id, { onion: 100_000, ticket: 5 });
     await t.deps.database.db.execute(sql`update users set cheat_count = 3 where id in ${ids}`);
     const seal = (score: number, gameId: string, key: string) =>
-      CryptoJS.AES.encrypt(JSON.stringify({ score, gameId }), key).toString();
+      sealResult(JSON.stringify({ score, gameId }), key);
 
     const play = async (token: string, userid: number) => {
       const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>

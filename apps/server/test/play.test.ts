@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import CryptoJS from 'crypto-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +12,9 @@ import {
 } from '@egg-rush/game/mole';
 import { seededRng } from '@egg-rush/game/rng';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { legacyRoundKey, sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { legacySeal } from './legacy-seal.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Seals a result as the web app does, with the round's key from /play/start. */
-const seal = (payload: unknown, key: string) => CryptoJS.AES.encrypt(JSON.stringify(payload), key).toString();
+const seal = (payload: unknown, key: string) => sealResult(JSON.stringify(payload), key);
 const start = (token: string, userid: number) =>
   t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid } });
 const result = (token: string, userid: number, data: string) =>
@@ -261,6 +262,64 @@ describe("the round's key", () => {
         msg: 'This game has already been scored.',
       });
     }
+  });
+});
+
+describe('a round started before v1 of the seal (crypto-js) and finished after it', () => {
+  /**
+   * A round started before the upgrade: the app that started it holds the key /play/start
+   * answered then (legacyRoundKey) and seals its result as crypto-js did.
+   */
+  async function startedBefore(userid: number, ms: number) {
+    const token = await t.login(userid);
+    const { gameId, key } = (await start(token, userid)).json();
+    t.clock.advance(ms);
+    return { token, gameId, key: legacyRoundKey(t.env.gameSecret, gameId), v1Key: key as string };
+  }
+  const sealedBefore = (payload: unknown, key: string) => legacySeal(JSON.stringify(payload), key);
+  const unreadable = { success: false, code: 'BAD_RESULT', msg: 'This result could not be read.' };
+
+  it('pays its result, sealed as the app sealed it then, once', async () => {
+    const { token, gameId, key } = await startedBefore(6501, 45_000);
+    const before = await t.profile(token, 6501);
+    const data = sealedBefore({ score: 420, gameId }, key);
+    expect((await result(token, 6501, data)).json()).toMatchObject({
+      success: true,
+      reward: gameReward(420),
+    });
+    expect((await t.profile(token, 6501)).onion).toBe(before.onion + gameReward(420));
+    expect((await result(token, 6501, data)).json()).toEqual({
+      success: false,
+      code: 'BAD_RESULT',
+      msg: 'This game has already been scored.',
+    });
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it('holds it to the same rules: within its lifetime, and possible in the time played', async () => {
+    const late = await startedBefore(6502, GAME_EXPIRY_MS + 1);
+    expect(
+      (await result(late.token, 6502, sealedBefore({ score: 10, gameId: late.gameId }, late.key))).json(),
+    ).toEqual({ success: false, code: 'GAME_EXPIRED', msg: 'This game has expired.' });
+    const early = await startedBefore(6503, 5_000);
+    const score = maxScoreAfterStart(5_000) + 1;
+    expect(
+      (await result(early.token, 6503, sealedBefore({ score, gameId: early.gameId }, early.key))).json(),
+    ).toEqual({ success: false, code: 'BAD_RESULT', msg: 'This score is not possible in the time played.' });
+  });
+
+  it('refuses it changed, sealed as before with the v1 key (a round started after the upgrade), or under an unknown version', async () => {
+    const { token, gameId, key, v1Key } = await startedBefore(6504, 30_000);
+    const before = await t.profile(token, 6504);
+    const sealed = sealedBefore({ score: 100, gameId }, key);
+    const changed = sealed.slice(0, 30) + (sealed[30] === 'A' ? 'B' : 'A') + sealed.slice(31);
+    const body = sealResult(JSON.stringify({ score: 100, gameId }), v1Key).slice('v1.'.length);
+    for (const data of [changed, sealedBefore({ score: 100, gameId }, v1Key), `v2.${body}`, `v0.${body}`]) {
+      expect((await result(token, 6504, data)).json()).toEqual(unreadable);
+    }
+    expect((await t.profile(token, 6504)).onion).toBe(before.onion);
+    // The game is still open for the honest result.
+    expect((await result(token, 6504, sealed)).json()).toMatchObject({ success: true });
   });
 });
 

@@ -1,5 +1,5 @@
-import CryptoJS from 'crypto-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The suspicion list against a simulated script and a simulated diligent player, both driven
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A result sealed with its round's key, as the web app seals it. */
-const seal = (payload: unknown, key: string) => CryptoJS.AES.encrypt(JSON.stringify(payload), key).toString();
+const seal = (payload: unknown, key: string) => sealResult(JSON.stringify(payload), key);
 
 async function tap(token: string, userid: number, count: number) {
   const res = await t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid, count } });

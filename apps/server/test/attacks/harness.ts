@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import CryptoJS from 'crypto-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
+import { sealResult } from '../../src/modules/play/play.seal.ts';
 import { createTestApp, tableNames, type TestApp } from '../helpers.ts';
 
 // Attacks of docs/security.md that the feature test files do not already cover, one file per kind
@@ -26,7 +26,7 @@ export async function attackApp() {
 
 export const json = { 'content-type': 'application/json' };
 /** Seals a game result as the web app does, with the round's key from /play/start. */
-export const seal = (plaintext: string, key: string) => CryptoJS.AES.encrypt(plaintext, key).toString();
+export const seal = (plaintext: string, key: string) => sealResult(plaintext, key);
 
 const TABLES = [
   'users',

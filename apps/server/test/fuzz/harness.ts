@@ -1,5 +1,4 @@
 import { beginCell, contractAddress, storeStateInit } from '@ton/core';
-import CryptoJS from 'crypto-js';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -10,6 +9,7 @@ import { TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../../src/db/client.ts';
 import { createTokens, TOKEN_TTL_SECONDS } from '../../src/lib/token.ts';
 import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
+import { sealResult } from '../../src/modules/play/play.seal.ts';
 import { tonProofMessage } from '../../src/modules/wallet/ton-proof.ts';
 import { WALLET_CODES } from '../../src/modules/wallet/wallet-codes.ts';
 import { createTestApp, tableNames, type TestApp } from '../helpers.ts';
@@ -636,9 +636,8 @@ const resultBody = fc
           : typeof s.score === 'string'
             ? s.score
             : (JSON.stringify(s.score) ?? '');
-      // As UTF-8 bytes (lone surrogates become U+FFFD): crypto-js's own encoder throws on them.
-      const bytes = CryptoJS.enc.Hex.parse(Buffer.from(plain).toString('hex'));
-      return CryptoJS.AES.encrypt(bytes, s.secret === 'game' ? round.key : 'guess').toString();
+      // As UTF-8 bytes (lone surrogates become U+FFFD), as the app's TextEncoder encodes them.
+      return sealResult(Buffer.from(plain), s.secret === 'game' ? round.key : 'guess');
     }),
   }));
 

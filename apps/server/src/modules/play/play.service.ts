@@ -1,10 +1,4 @@
-import { createDecipheriv, createHash, createHmac } from 'node:crypto';
-import {
-  gameResult,
-  type GameResult,
-  type PlayResultResponse,
-  type PlayStartResponse,
-} from '@egg-rush/contract/play';
+import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/play';
 import { GAME_COST_TICKETS, GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
 import { write } from '../ledger/index.ts';
@@ -19,6 +13,7 @@ import {
   spendTicket,
   sweepExpiredGames,
 } from './play.repository.ts';
+import { openResult, roundKey } from './play.seal.ts';
 
 export const PLAY_MESSAGES = {
   noTicket: 'Not Enough Ticket.',
@@ -50,64 +45,9 @@ export const RESULT_KEYS_TRIED = 8;
 export const RESULT_KEYS_WINDOW_MS = 2 * GAME_EXPIRY_MS;
 
 /**
- * A round's key, answered by /play/start: the web app seals that round's result with it. Derived
- * from GAME_SECRET and the game id, so nothing more is stored and no secret is built into the app.
- */
-export const roundKey = (secret: string, gameId: string) =>
-  createHmac('sha256', secret).update(`mole-round:${gameId}`).digest('hex');
-
-/**
- * Opens a result with the keys of the given rounds: the one whose round it names, else the first
- * any key opens (then the game's own rules answer); null when none opens it.
- */
-export function openResult(data: string, secret: string, gameIds: readonly string[]): GameResult | null {
-  let opened: GameResult | null = null;
-  for (const gameId of gameIds) {
-    const result = readResult(data, roundKey(secret, gameId));
-    if (result?.gameId === gameId) return result;
-    opened ??= result;
-  }
-  return opened;
-}
-
-/**
- * Decrypts `{ score, gameId }` sealed by the web app (crypto-js AES with a passphrase: the OpenSSL
- * format, "Salted__" + 8-byte salt + AES-256-CBC ciphertext, key and IV from EVP_BytesToKey with
- * MD5 and one round); null if unreadable.
- */
-export function readResult(data: string, passphrase: string) {
-  try {
-    const raw = Buffer.from(data, 'base64');
-    if (raw.length < 32 || raw.subarray(0, 8).toString('latin1') !== 'Salted__') return null;
-    const salt = raw.subarray(8, 16);
-    const { key, iv } = evpBytesToKey(Buffer.from(passphrase, 'utf8'), salt);
-    const decipher = createDecipheriv('aes-256-cbc', key, iv);
-    const text = Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]).toString('utf8');
-    const parsed = gameResult.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** OpenSSL's EVP_BytesToKey(MD5, 1 round): 32 key bytes and 16 IV bytes from passphrase and salt. */
-function evpBytesToKey(passphrase: Buffer, salt: Buffer) {
-  const blocks: Buffer[] = [];
-  let previous = Buffer.alloc(0);
-  while (Buffer.concat(blocks).length < 48) {
-    previous = createHash('md5')
-      .update(Buffer.concat([previous, passphrase, salt]))
-      .digest();
-    blocks.push(previous);
-  }
-  const bytes = Buffer.concat(blocks);
-  return { key: bytes.subarray(0, 32), iv: bytes.subarray(32, 48) };
-}
-
-/**
- * The mole game's sessions (/play/start and /play/result). The encryption with the round's key
- * is obfuscation only (the client holds the key); the protection is that a game belongs to one player, is scored once, in
- * time, and never above what the elapsed time allows.
+ * The mole game's sessions (/play/start and /play/result). The seal with the round's key
+ * (play.seal.ts) is obfuscation only (the client holds the key); the protection is that a game
+ * belongs to one player, is scored once, in time, and never above what the elapsed time allows.
  */
 export function createPlayService(deps: Deps) {
   const { db } = deps.database;

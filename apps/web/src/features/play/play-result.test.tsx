@@ -1,6 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
 import confetti from 'canvas-confetti';
-import CryptoJS from 'crypto-js';
 import { gsap } from 'gsap';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MoleType } from '@egg-rush/game/mole';
@@ -32,6 +31,36 @@ vi.mock('./mole-hole.tsx', () => ({
 
 const ROUND = { gameId: '6f1c2a53-3d8e-4b8a-9d7b-1a2b3c4d5e6f', key: 'a1'.repeat(32) };
 
+/**
+ * Opens a v1 seal as the contract describes it (the server does the same with node:crypto):
+ * `v1.` + base64url(12-byte IV ‖ AES-256-GCM ciphertext ‖ tag), the AES key HKDF-SHA256 of the
+ * round's key with an empty salt and the info `egg-rush/mole-result/v1`. Written out here, not
+ * taken from the contract, so that the app's seal is checked against the format itself.
+ */
+async function openSeal(data: string, roundKey: string) {
+  const { subtle } = globalThis.crypto;
+  const bytes = Uint8Array.from(atob(data.slice(3).replaceAll('-', '+').replaceAll('_', '/')), (c) =>
+    c.charCodeAt(0),
+  );
+  const material = await subtle.importKey('raw', new TextEncoder().encode(roundKey), 'HKDF', false, [
+    'deriveKey',
+  ]);
+  const key = await subtle.deriveKey(
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: new Uint8Array(0),
+      info: new TextEncoder().encode('egg-rush/mole-result/v1'),
+    },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['decrypt'],
+  );
+  const plain = await subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12));
+  return new TextDecoder().decode(plain);
+}
+
 /** Plays a round: start, the countdown, three whacks (30 points), End game; the result's call. */
 async function playRound(result: Answer) {
   const calls = serve({
@@ -60,8 +89,12 @@ describe("the mole game's result", () => {
   it("is sealed with the round's key from /play/start", async () => {
     const call = await playRound({ success: true, onion: 30, reward: 30 });
     const { data } = call.body as { data: string };
-    const opened = CryptoJS.AES.decrypt(data, ROUND.key).toString(CryptoJS.enc.Utf8);
-    expect(JSON.parse(opened)).toEqual({ score: 30, gameId: ROUND.gameId });
+    expect(data).toMatch(/^v1\.[\w-]+$/);
+    expect(JSON.parse(await openSeal(data, ROUND.key))).toEqual({ score: 30, gameId: ROUND.gameId });
+    // Another key does not open it, nor does a changed text.
+    await expect(openSeal(data, 'b2'.repeat(32))).rejects.toThrow();
+    const changed = data.slice(0, -2) + (data.at(-2) === 'A' ? 'B' : 'A') + data.at(-1);
+    await expect(openSeal(changed, ROUND.key)).rejects.toThrow();
   });
 
   it('is celebrated once the server pays it: a new high score, confetti and the coins', async () => {
