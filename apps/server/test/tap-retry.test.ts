@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, queryRows, type Database } from '../src/db/client.ts';
-import { REQUEST_IDS_KEPT } from '../src/modules/economy/economy.repository.ts';
 import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { REQUEST_IDS_KEPT } from '../src/modules/users/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The app sends a tap batch again, with the same id, until it is answered (a failover answers
@@ -25,7 +25,7 @@ async function tapsInLedger(userId: number) {
     sql`select coalesce(sum(delta_onion), 0)::int as taps, count(*)::int as n
         from economy_events where kind = 'tap' and user_id = ${userId}`,
   );
-  return rows[0]!;
+  return rows[0];
 }
 
 describe('a tap batch sent again with its id', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestId, userId } from './common.ts';
+import { requestId, userId, useridBody } from './common.ts';
 
 /**
  * PUT /users/tap: a batch of taps. `count` defaults to 1; the server
@@ -47,6 +47,13 @@ export const tapResponse = z.object({
   repeated: z.literal(true).optional(),
 });
 export type TapResponse = z.infer<typeof tapResponse>;
+
+/**
+ * The body of a boost's purchase: the caller's id and the app's id of the purchase (`request`),
+ * the same each time it sends the purchase again after a failure: bought once, and a purchase
+ * applied before is answered as the player's state is now.
+ */
+export const purchaseBody = useridBody.extend({ request: requestId.optional() });
 
 /** PUT /users/growUp: the current energy. Writes nothing. */
 export const growUpResponse = z.object({ success: z.literal(true), energy: z.number() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userId } from './common.ts';
+import { requestId, userId } from './common.ts';
 
 /** One mining item as shown; `price` is the next level's. */
 export const miningItem = z.object({
@@ -29,6 +29,8 @@ export const buyMiningBody = z.object({
   userid: userId,
   item: z.string().trim().min(1).max(64),
   title: z.string().trim().min(1).max(32),
+  /** The app's id of the purchase, as a boost's (economy.ts purchaseBody): bought once. */
+  request: requestId.optional(),
 });
 export type BuyMiningBody = z.infer<typeof buyMiningBody>;
 

@@ -71,7 +71,7 @@ async function untilAnswered<T>(attempt: () => Promise<T>, options: OutboxOption
       try {
         return await attempt();
       } catch (error) {
-        const delay = BACKOFF_MS[Math.min(tries, BACKOFF_MS.length - 1)]!;
+        const delay = BACKOFF_MS[Math.min(tries, BACKOFF_MS.length - 1)] ?? GIVE_UP_MS;
         if (!transient(error) || now() - started + delay > giveUpMs) throw error;
         if (!waiting) {
           waiting = true;

@@ -6,16 +6,9 @@ import { tasksForAction } from '@egg-rush/game/tasks';
 import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../users/users.schema.ts';
-import type { UserRow } from '../users/index.ts';
+import { REQUEST_IDS_KEPT, type UserRow } from '../users/index.ts';
 
 const HOUR_MS = 3_600_000;
-
-/**
- * How many of a player's latest request ids (users.request_ids: tap batches and purchases) are
- * kept: the app sends a batch again only until it is answered, so between the first attempt and
- * the last at most a few batches of the player's other devices are applied.
- */
-export const REQUEST_IDS_KEPT = 32;
 
 export interface TapRow {
   credited: number;

@@ -41,17 +41,23 @@ export default async function economyRoutes(fastify: FastifyInstance) {
   });
   app.route({
     ...contractRoute('fullyEnergy'),
-    handler: async (request) => economy.fullyEnergy(request.userId),
+    handler: async (request) => economy.fullyEnergy(request.userId, request.body.request),
   });
-  app.route({ ...contractRoute('income'), handler: async (request) => economy.income(request.userId) });
-  app.route({ ...contractRoute('double'), handler: async (request) => economy.double(request.userId) });
+  app.route({
+    ...contractRoute('income'),
+    handler: async (request) => economy.income(request.userId, request.body.request),
+  });
+  app.route({
+    ...contractRoute('double'),
+    handler: async (request) => economy.double(request.userId, request.body.request),
+  });
   app.route({
     ...contractRoute('touchIncome'),
-    handler: async (request) => economy.touchIncome(request.userId),
+    handler: async (request) => economy.touchIncome(request.userId, request.body.request),
   });
   app.route({
     ...contractRoute('energyCapacity'),
-    handler: async (request) => economy.energyCapacity(request.userId),
+    handler: async (request) => economy.energyCapacity(request.userId, request.body.request),
   });
   app.route({ ...contractRoute('chest'), handler: async (request) => economy.openChest(request.userId) });
 }

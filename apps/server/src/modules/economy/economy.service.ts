@@ -20,7 +20,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { scoresCommitted } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
-import { currentBalances, findUser, settleIncome, type UserRow } from '../users/index.ts';
+import { currentBalances, findUser, recordRequest, settleIncome, type UserRow } from '../users/index.ts';
 import { applyBoost, applyChest, chestCount } from './economy.repository.ts';
 import { createTapWriter, type TapWriter } from './tap.writer.ts';
 import { countLedger, tapsCredited } from '../../lib/metrics.ts';
@@ -57,11 +57,16 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     return currentBalances(user, deps.now());
   }
 
-  /** One boost purchase: income settled first (earnPerHour may change), the row locked. */
-  async function buy(userId: number, name: BoostName): Promise<UserRow> {
+  /**
+   * One boost purchase: income settled first (earnPerHour may change), the row locked. With the
+   * app's id of the purchase (`request`), one applied before is not bought again: the row as it
+   * is now answers for it.
+   */
+  async function buy(userId: number, name: BoostName, request?: number): Promise<UserRow> {
     const now = deps.now();
     return write(deps, async (tx, fx) => {
       const user = await settleIncome(tx, fx, userId, now);
+      if (request !== undefined && !(await recordRequest(tx, userId, request))) return user;
       const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
       // Levels and today's refills are columns of the row locked above (settleIncome), so
       // concurrent purchases see each other's count.
@@ -139,29 +144,29 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       return { success: true, credited: 0, earned: 0, onion: balances.onion, energy: balances.energy };
     },
 
-    async fullyEnergy(userId: number): Promise<FullyEnergyResponse> {
-      const row = await buy(userId, 'fullyEnergy');
+    async fullyEnergy(userId: number, request?: number): Promise<FullyEnergyResponse> {
+      const row = await buy(userId, 'fullyEnergy', request);
       const s = shown(row);
       return { energy: s.energy, onion: s.onion };
     },
-    async income(userId: number): Promise<IncomeBoostResponse> {
-      const row = await buy(userId, 'income');
+    async income(userId: number, request?: number): Promise<IncomeBoostResponse> {
+      const row = await buy(userId, 'income', request);
       return { changePerHour: row.earnPerHour, onion: shown(row).onion };
     },
-    async double(userId: number): Promise<DoubleBoostResponse> {
-      const row = await buy(userId, 'double');
+    async double(userId: number, request?: number): Promise<DoubleBoostResponse> {
+      const row = await buy(userId, 'double', request);
       return {
         changePerTap: row.earnPerTap,
         changeEnergyPerTap: row.loseEnergyPerTap,
         onion: shown(row).onion,
       };
     },
-    async touchIncome(userId: number): Promise<TouchIncomeResponse> {
-      const row = await buy(userId, 'touchIncome');
+    async touchIncome(userId: number, request?: number): Promise<TouchIncomeResponse> {
+      const row = await buy(userId, 'touchIncome', request);
       return { changePerTap: row.earnPerTap, onion: shown(row).onion };
     },
-    async energyCapacity(userId: number): Promise<EnergyCapacityResponse> {
-      const row = await buy(userId, 'energyCapacity');
+    async energyCapacity(userId: number, request?: number): Promise<EnergyCapacityResponse> {
+      const row = await buy(userId, 'energyCapacity', request);
       return { maxEnergy: row.maxEnergy, onion: shown(row).onion };
     },
 

@@ -20,7 +20,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { noteComboUpgrade } from '../combo/index.ts';
 import { write } from '../ledger/index.ts';
-import { findUser, settleIncome } from '../users/index.ts';
+import { findUser, recordRequest, settleIncome } from '../users/index.ts';
 import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
 
 /** Mining's refusal texts (docs/game-rules.md, Messages). */
@@ -70,6 +70,15 @@ export function createMiningService(deps: Deps) {
         // Locks the row and pays the income accrued at the old rate before the rate changes.
         const user = await settleIncome(tx, fx, userId, now);
         const level = await findLevel(tx, userId, item.id);
+        // Bought before with this id (its answer was lost): the item and balances as they are now.
+        if (body.request !== undefined && !(await recordRequest(tx, userId, body.request))) {
+          return {
+            success: true,
+            onion: user.onion,
+            perProfit: user.earnPerHour,
+            changeData: view(item, level),
+          };
+        }
         const decision = decideBuy(item, level, user.onion, incomeMultiplier(user.boosts));
         if (!decision.ok) {
           throw decision.reason === 'max-level'

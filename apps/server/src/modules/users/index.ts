@@ -6,6 +6,8 @@ export {
   findUser,
   lockUser,
   playerTotals,
+  recordRequest,
+  REQUEST_IDS_KEPT,
   seenSince,
   upsertFromLaunch,
 } from './users.repository.ts';

@@ -34,6 +34,27 @@ export async function findUser(tx: Tx, id: number): Promise<UserRow | undefined>
   return row;
 }
 
+/**
+ * How many of a player's latest request ids (users.request_ids: tap batches and purchases) are
+ * kept: the app sends a write again only until it is answered, so between the first attempt and
+ * the last at most a few writes of the player's other devices are applied.
+ */
+export const REQUEST_IDS_KEPT = 32;
+
+/**
+ * Records the app's id of a write (a purchase) in the player's row, inside the write's
+ * transaction: false when the id is there already (the write was applied before and its answer
+ * lost), and the caller applies nothing. Locks the row.
+ */
+export async function recordRequest(tx: Tx, userId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ requestIds: sql`(${id}::bigint || ${users.requestIds})[1:${sql.raw(String(REQUEST_IDS_KEPT))}]` })
+    .where(sql`${users.id} = ${userId} and not (${id}::bigint = any(${users.requestIds}))`)
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** Locks the player's row for the rest of the transaction. */
 export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');

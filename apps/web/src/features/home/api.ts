@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TapCadenceSummary } from '@egg-rush/contract/economy';
 import type { BoostName } from '@egg-rush/game/boosts';
 import { call } from '../../lib/api-client.ts';
+import { requestId, send } from '../../lib/outbox.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -51,14 +52,18 @@ function useRefresh() {
   };
 }
 
-/** Buys a boost; `before` runs first (the pending taps are flushed so the balance is exact). */
+/**
+ * Buys a boost; `before` runs first (the pending taps are flushed so the balance is exact). In
+ * line with the other writes and kept through a failover (lib/outbox.ts), with its id: bought once.
+ */
 export function useBuyBoost(before: () => Promise<void>) {
   const { user } = useSession();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (name: BoostName) => {
       await before();
-      return call(name, { body: { userid: user.id } });
+      const request = requestId();
+      return send(() => call(name, { body: { userid: user.id, request } }));
     },
     onSettled: () => refresh.profile(),
   });

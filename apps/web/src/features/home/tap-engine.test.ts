@@ -57,7 +57,7 @@ describe('tap batches through a failover', () => {
     // Four attempts of the first batch, each the same (its id: credited once), then the next.
     expect(sent.map((b) => b.count)).toEqual([5, 5, 5, 5, 2]);
     expect(new Set(sent.slice(0, 4).map((b) => b.batch)).size).toBe(1);
-    expect(sent[4]!.batch).not.toBe(sent[0]!.batch);
+    expect(sent[4]?.batch).not.toBe(sent[0]?.batch);
     expect(useTapStore.getState()).toMatchObject({ inFlight: 0, queued: 0 });
     expect(predictedOnion(useTapStore.getState(), 0)).toBe(114);
   });

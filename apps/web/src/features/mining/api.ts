@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
+import { requestId, send } from '../../lib/outbox.ts';
 import { useProfileCache } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -15,14 +16,19 @@ export function useMiningData() {
   return useQuery(miningQuery(user.id));
 }
 
-/** POST /users/buyMining: the next level of `item` in the tab `title`. */
+/**
+ * POST /users/buyMining: the next level of `item` in the tab `title`; in line with the other
+ * writes and kept through a failover (lib/outbox.ts), with its id: bought once.
+ */
 export function useBuyMining() {
   const client = useQueryClient();
   const { user } = useSession();
   const profile = useProfileCache();
   return useMutation({
-    mutationFn: (p: { item: string; title: string }) =>
-      call('buyMining', { body: { userid: user.id, ...p } }),
+    mutationFn: (p: { item: string; title: string }) => {
+      const request = requestId();
+      return send(() => call('buyMining', { body: { userid: user.id, ...p, request } }));
+    },
     onSettled: () =>
       Promise.all([
         profile.refresh(),

@@ -71,10 +71,12 @@ describe('Mining screen', () => {
     expect(within(sheet).getByText('Level 0 → 1')).toBeInTheDocument();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Buy upgrade' }));
     expect(await screen.findByText('Success!')).toBeInTheDocument();
+    // With the purchase's id: sent again after a failover, it is bought once.
     expect(calls.find((c) => c.path === '/users/buyMining')?.body).toEqual({
       userid: 42,
       item: 'Carousel',
       title: 'Rides',
+      request: expect.any(Number),
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
