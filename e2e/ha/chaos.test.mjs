@@ -3,9 +3,11 @@
 // primary's machine (Patroni and its PostgreSQL), kill -9 of the Redis primary, every Redis down
 // for a while, and a stall of the PostgreSQL primary (SIGSTOP) longer than the server's timeouts.
 // Prints per scenario the time until the game answered again, the requests that failed and the
-// acknowledged writes lost.
+// acknowledged writes lost. Through the loss of the PostgreSQL primary a player taps as the app
+// does (apps/web/src/lib/outbox.ts) and keeps every tap.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +37,9 @@ const PLAYERS = 24;
 let topology;
 let tokens;
 const ids = Array.from({ length: PLAYERS }, (_, i) => 7700 + i);
+/** The player who taps as the app does (`tapLikeTheApp`), and their token. */
+const TAPPER = 7800;
+let tapperToken;
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(what, check, limitMs) {
@@ -56,8 +61,8 @@ before(async () => {
     .trim()
     .split('\n');
   topology = JSON.parse(out.at(-1));
-  tokens = await Promise.all(
-    ids.map(async (userid) => {
+  [tapperToken, ...tokens] = await Promise.all(
+    [TAPPER, ...ids].map(async (userid) => {
       const { initData } = await (await fetch(`${topology.app}/api/v1/dev/launch?userid=${userid}`)).json();
       const res = await fetch(`${topology.app}/api/v1/auth/login`, {
         method: 'POST',
@@ -128,6 +133,77 @@ function load() {
     },
   };
 }
+
+/** The app's waits before sending a write again (apps/web/src/lib/outbox.ts BACKOFF_MS). */
+const BACKOFF_MS = [500, 1000, 2000, 4000];
+
+/**
+ * A player tapping as the app does, until `stop()`: ten taps a second; about twice a second the
+ * taps made since the last batch go out as one batch with a new id, one batch at a time; a batch
+ * that fails for a reason that passes (no answer, 502, 503, 504) is sent again, the same batch,
+ * after 0.5, 1, 2, 4, 4… s, until it is answered. The player has energy for every tap, and taps
+ * below the human pace, so every tap made is to be credited once.
+ */
+function tapLikeTheApp() {
+  const result = { made: 0, batches: 0, attempts: 0, repeated: 0, refused: [], credited: 0 };
+  let tapping = true;
+  let sent = 0;
+  const tapper = globalThis.setInterval(() => (result.made += 1), 100);
+  const sendBatch = async (count) => {
+    const batch = randomInt(1, 2 ** 48);
+    result.batches++;
+    for (let attempt = 0; ; attempt++) {
+      result.attempts++;
+      let status;
+      try {
+        const res = await fetch(`${topology.app}/api/v1/users/tap`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${tapperToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ userid: TAPPER, count, batch }),
+          signal: globalThis.AbortSignal.timeout(15_000),
+        });
+        status = res.status;
+        const body = await res.json().catch(() => ({}));
+        if (status === 200) {
+          // A repeated batch was credited by an attempt whose answer was lost.
+          if (body.repeated) result.repeated++;
+          result.credited += body.repeated ? count : body.credited;
+          return;
+        }
+        if (![502, 503, 504].includes(status)) {
+          result.refused.push(`${status} ${body.code}`);
+          return;
+        }
+      } catch {
+        // no answer: sent again
+      }
+      await wait(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]);
+    }
+  };
+  const done = (async () => {
+    while (tapping || sent < result.made) {
+      const count = result.made - sent;
+      if (count > 0) {
+        sent += count;
+        await sendBatch(count);
+      }
+      if (tapping) await wait(500);
+    }
+  })();
+  return {
+    result,
+    /** Stops tapping; resolves once every tap made has been answered. */
+    async stop() {
+      tapping = false;
+      globalThis.clearInterval(tapper);
+      await done;
+      return result;
+    },
+  };
+}
+
+/** The game answers again within this of losing the PostgreSQL primary (scripts/ha/up.mjs). */
+const FAILOVER_WITHIN_MS = 10_000;
 
 /**
  * The game answers again after failures: 2 s since the last failure, and in them every player
@@ -229,8 +305,15 @@ test('a rolling restart of the server processes behind HAProxy fails no request'
   assert.equal(mismatches, 0);
 });
 
-test('kill -9 of the PostgreSQL primary: Patroni promotes the replica, no acknowledged write is lost', async () => {
+test('kill -9 of the PostgreSQL primary: the game answers again within 10 s, no acknowledged write is lost, a player tapping through it keeps every tap', async () => {
+  // Energy for every tap the player makes (ten a second for the whole scenario).
+  const c = new pg.Client({ connectionString: topology.databaseUrl });
+  await c.connect();
+  await c.query('update users set max_energy = 1000000, energy = 1000000 where id = $1', [TAPPER]);
+  await c.end();
+  const tapsBefore = (await tapsInLedger([TAPPER])).get(TAPPER) ?? 0;
   const running = load();
+  const tapper = tapLikeTheApp();
   await until('load', async () => running.result.ok > PLAYERS * 5, 30_000);
   const primary = topology.postgres.find((p) => p.role === 'primary');
   const postmaster = Number(
@@ -250,8 +333,10 @@ test('kill -9 of the PostgreSQL primary: Patroni promotes the replica, no acknow
   await until('the game answers again', async () => answersAgain(running.result), 90_000);
   const recovered = running.result.lastFailure - killed;
   const result = await running.stop();
+  const tapped = await tapper.stop();
   add(result.earned);
   const { lost, mismatches } = await ledgerHolds(acknowledged);
+  const inLedger = ((await tapsInLedger([TAPPER])).get(TAPPER) ?? 0) - tapsBefore;
   console.log(
     JSON.stringify({
       scenario: 'kill -9 PostgreSQL primary',
@@ -261,10 +346,19 @@ test('kill -9 of the PostgreSQL primary: Patroni promotes the replica, no acknow
       errors: [...result.errors],
       lost,
       mismatches,
+      tapper: { ...tapped, inLedger },
     }),
+  );
+  assert.ok(
+    recovered < FAILOVER_WITHIN_MS,
+    `answered again ${recovered} ms after, not within ${FAILOVER_WITHIN_MS}`,
   );
   assert.equal(lost, 0);
   assert.equal(mismatches, 0);
+  // Every tap the player made is in the ledger once (one coin each): none lost, none doubled.
+  assert.deepEqual(tapped.refused, []);
+  assert.equal(inLedger, tapped.made);
+  assert.equal(tapped.credited, tapped.made);
 });
 
 test('kill -9 of the Redis primary: the game answers throughout', async () => {
@@ -302,13 +396,13 @@ test('kill -9 of the Redis primary: the game answers throughout', async () => {
   assert.equal(mismatches, 0);
 });
 
-/** Taps in the ledger per player. */
-async function tapsInLedger() {
+/** Taps in the ledger per player (of `players`, the load's by default). */
+async function tapsInLedger(players = ids) {
   const c = new pg.Client({ connectionString: topology.databaseUrl });
   await c.connect();
   const { rows } = await c.query(
     `select user_id, sum(delta_onion)::bigint as taps from economy_events where kind = 'tap' and user_id = any($1) group by user_id`,
-    [ids],
+    [players],
   );
   await c.end();
   return new Map(rows.map((r) => [Number(r.user_id), Number(r.taps)]));
