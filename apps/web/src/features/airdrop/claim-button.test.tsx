@@ -33,7 +33,7 @@ const claim = {
 };
 
 const open = () => {
-  const calls = serve({ airdropClaimSent: { status: 'sent' } });
+  const calls = serve({ airdropClaimSent: { status: 'claim_sent' } });
   renderWithProviders(<ClaimButtonPanel claim={claim} onConnect={() => undefined} />, { path: '/airdrop' });
   return calls;
 };
