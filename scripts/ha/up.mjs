@@ -101,7 +101,15 @@ try {
   );
   await until('etcd', async () => (await http(`http://127.0.0.1:${etcdPort}/health`)) === 200, 30_000);
 
-  // Two PostgreSQL nodes under Patroni
+  // Two PostgreSQL nodes under Patroni. A primary lost with its machine holds the leader lock
+  // until its lease runs out, ttl after its last renewal (every loop_wait): the replica is
+  // promoted between ttl − loop_wait and ttl after the loss, and the game answers again about a
+  // second later (HAProxy sees the new primary, the servers connect to it). ttl 7 and
+  // loop_wait 1 keep that within 8 s (e2e/ha asserts 10 s; ttl 20 took 20 s). Patroni's rule
+  // loop_wait + 2 × retry_timeout ≤ ttl leaves retry_timeout 3 (its least): etcd or PostgreSQL
+  // not answering the primary's Patroni for 3 s demotes it rather than risk two primaries.
+  // Synchronous mode: only the synchronous standby, which has every acknowledged commit, may be
+  // promoted, so a failover loses no acknowledged write.
   const nodes = [];
   for (const name of ['pg1', 'pg2']) {
     const node = { name, port: await freePort(), rest: await freePort() };
@@ -111,9 +119,9 @@ restapi: {listen: '127.0.0.1:${node.rest}', connect_address: '127.0.0.1:${node.r
 etcd3: {hosts: '127.0.0.1:${etcdPort}'}
 bootstrap:
   dcs:
-    ttl: 20
-    loop_wait: 2
-    retry_timeout: 5
+    ttl: 7
+    loop_wait: 1
+    retry_timeout: 3
     synchronous_mode: true
     postgresql:
       use_pg_rewind: false
@@ -239,8 +247,9 @@ listen app
   option httpchk GET /api/v1/ready
   http-check expect status 200
   # A stopping process answers /ready 503 and serves on for DRAIN_DELAY_MS (above inter × fall)
-  # before it closes a connection: marked down first, it is sent nothing more.
-  default-server inter 500ms fall 2 rise 2
+  # before it closes a connection: marked down first, it is sent nothing more. Back as soon as
+  # one check passes (the database is back after a failover).
+  default-server inter 500ms fall 2 rise 1
   # A process lost without draining (kill -9): a refused connection, or one closed before any
   # answer, is tried again on the other process.
   option redispatch 1
