@@ -53,7 +53,7 @@ const pendingTableImports = {
     ...['leaderboard', 'leagues', 'ledger', 'mining', 'payments', 'play', 'seasons', 'spin', 'squads'],
     ...['tasks', 'wallet'],
   ],
-  ledger: ['admin', 'fairness', 'friends', 'seasons'],
+  ledger: ['admin', 'fairness'],
   bans: ['admin'],
   wallet: ['admin'],
 };

@@ -1,16 +1,13 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rewardClaims } from './friends.schema.ts';
-import { economyEvents } from '../ledger/ledger.schema.ts';
+import { ledgerReads } from '../ledger/index.ts';
 import { users } from '../users/users.schema.ts';
 
 /** The players a player invited, with the coins the inviter earned for each. */
 export async function listFriends(tx: Tx, inviterId: number) {
   // Qualified names: inside the subquery an unqualified "id" would be the ledger's own.
-  const earned = sql<number>`coalesce((
-    select sum(e.delta_onion) from ${economyEvents} e
-    where e.user_id = ${inviterId} and e.kind = 'referral' and e.ref = 'friend:' || "users"."id"::text
-  ), 0)::bigint`;
+  const earned = ledgerReads.referralEarned(inviterId, sql`"users"."id"`);
   const rows = await tx
     .select({
       id: users.id,

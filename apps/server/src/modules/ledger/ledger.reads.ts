@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -194,3 +194,29 @@ export async function creditsOfKind(
     .groupBy(economyEvents.userId);
   return new Map(rows.map((r) => [Number(r.userId), Number(r.coins)]));
 }
+
+/**
+ * Coins earned in a week, from the ledger: every row that credited coins between the week's
+ * start and end, except the starting balance. Each credit of coins raises the lifetime score by
+ * the same amount in the same transaction (the tap statement writes its 'tap' and 'income' rows
+ * in the statement that pays them), so this is exactly the lifetime score gained in the week.
+ * Banned players are left out: they are neither shown nor paid. A subquery (user_id, coins) for the
+ * seasons' board (modules/seasons).
+ */
+export const weekEarnings = (startsAt: Date, endsAt: Date): SQL => sql`
+  select user_id, sum(delta_onion)::bigint as coins
+  from ${economyEvents}
+  where created_at >= ${startsAt.toISOString()}::timestamptz and created_at < ${endsAt.toISOString()}::timestamptz
+    and delta_onion > 0 and kind <> 'signup'
+    and not exists (select 1 from ${users} b where b.id = user_id and b.banned_at is not null)
+  group by user_id`;
+
+/**
+ * The coins an inviter earned for one friend (the `referral` rows naming the friend), as a
+ * column of a query over players (modules/friends); `friendId` names the friend's id column
+ * qualified, since inside the subquery an unqualified `id` is the ledger's own.
+ */
+export const referralEarned = (inviterId: number, friendId: SQL) => sql<number>`coalesce((
+    select sum(e.delta_onion) from ${economyEvents} e
+    where e.user_id = ${inviterId} and e.kind = 'referral' and e.ref = 'friend:' || ${friendId}::text
+  ), 0)::bigint`;

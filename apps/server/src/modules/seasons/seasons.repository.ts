@@ -3,23 +3,8 @@ import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { aggregatedNumbers, queryRows, type Db, type Tx } from '../../db/client.ts';
 import { seasonResults, seasonScores, seasonWeeks } from './seasons.schema.ts';
-import { economyEvents } from '../ledger/ledger.schema.ts';
+import { ledgerReads } from '../ledger/index.ts';
 import { users } from '../users/users.schema.ts';
-
-/**
- * Coins earned in a week, from the ledger: every row that credited coins between the week's
- * start and end, except the starting balance. Each credit of coins raises the lifetime score by
- * the same amount in the same transaction (the tap statement writes its 'tap' and 'income' rows
- * in the statement that pays them), so this is exactly the lifetime score gained in the week.
- * Banned players are left out: they are neither shown nor paid.
- */
-const earned = (startsAt: Date, endsAt: Date) => sql`
-  select user_id, sum(delta_onion)::bigint as coins
-  from ${economyEvents}
-  where created_at >= ${startsAt.toISOString()}::timestamptz and created_at < ${endsAt.toISOString()}::timestamptz
-    and delta_onion > 0 and kind <> 'signup'
-    and not exists (select 1 from ${users} b where b.id = user_id and b.banned_at is not null)
-  group by user_id`;
 
 export interface WeekRow {
   userid: number;
@@ -48,7 +33,7 @@ export async function weekBoard(
 ): Promise<{ rows: WeekRow[]; me: WeekRow | null; participants: number }> {
   const rows = await queryRows<Record<string, string | number>>(
     tx,
-    sql`with w as (${earned(startsAt, endsAt)}),
+    sql`with w as (${ledgerReads.weekEarnings(startsAt, endsAt)}),
              r as (select user_id, coins, row_number() over (order by coins desc, user_id asc) as rank,
                           count(*) over () as n
                    from w)
