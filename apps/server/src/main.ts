@@ -39,7 +39,6 @@ async function serve(env: Env) {
   registerSignalsJobs(jobs, deps, app.log);
   // The bot's notifications: events queued, due messages sent.
   app.bot?.notifier.register(jobs);
-  await jobs.start();
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -68,6 +67,8 @@ async function serve(env: Env) {
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
   await app.listen({ port: env.port, host: env.host });
+  // After listening: installing pg-boss's schema (the first start) does not delay serving.
+  await jobs.start();
   // Long polling in one process only (Telegram refuses a second poller); the webhook and the
   // notification queue are shared by every process.
   await app.bot?.start({ polling: env.botMode === 'polling' && first });

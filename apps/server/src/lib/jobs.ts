@@ -223,6 +223,8 @@ export function createJobs(
     },
 
     install() {
+      // Stopped before it started (a SIGTERM at start-up): nothing is started any more.
+      if (stopping.signal.aborted) return installed ?? Promise.resolve();
       installed ??= (async () => {
         await boss.start();
         for (const job of periodic.values()) {
@@ -275,19 +277,21 @@ export function createJobs(
       if (job?.perProcess) return track(tick(job));
       await jobs.install();
       if (queued) return track(drain(queued));
+      if (!job) return false;
       // A run beside the periods' (one waiting at most: `stately`).
       await boss.send(name, null, { singletonKey: name });
-      return track(runPeriodic(job!));
+      return track(runPeriodic(job));
     },
 
     async tick(name) {
       const job = periodic.get(name);
       const queued = queues.get(name);
-      if (!job && !queued) throw new Error(`no job ${name}`);
       if (job?.perProcess) return track(tick(job));
+      if (!job && !queued) throw new Error(`no job ${name}`);
       await jobs.install();
       await boss.supervise(name);
-      return track(queued ? drain(queued) : tick(job!));
+      if (queued) return track(drain(queued));
+      return job ? track(tick(job)) : false;
     },
 
     async stop() {
