@@ -8,7 +8,7 @@ describe("the console's client", () => {
     const signedOut = vi.fn();
     whenSignedOut(signedOut);
     serve({
-      'POST /admin/players/7/adjust': refuse(403, 'SELF_ACTION', 'Operators cannot act on their own player.'),
+      adminAdjust: refuse(403, 'SELF_ACTION', 'Operators cannot act on their own player.'),
     });
     await expect(
       call('adminAdjust', { params: { playerId: 7 }, body: { coins: 5, tickets: 0, reason: 'refund' } }),
@@ -30,7 +30,7 @@ describe("the console's client", () => {
       setAdminToken('t');
       const signedOut = vi.fn();
       whenSignedOut(signedOut);
-      serve({ 'GET /admin/dashboard': refuse(status, code, 'No.') });
+      serve({ adminDashboard: refuse(status, code, 'No.') });
       await expect(call('adminDashboard')).rejects.toMatchObject({ status, code });
       expect(signedOut).toHaveBeenCalledOnce();
       expect(adminToken()).toBeNull();

@@ -8,8 +8,8 @@ describe('the console’s navigation', () => {
 
   it('links every page, Clusters and Appeals among them, and at phone width opens from a Menu button', async () => {
     serve({
-      'GET /admin/airdrop/clusters': { clusters: [] },
-      'GET /admin/airdrop/appeals': { appeals: [] },
+      adminClusters: { clusters: [] },
+      adminAppeals: { appeals: [] },
     });
     window.history.replaceState(null, '', '/admin/clusters');
     renderWithProviders(<AdminConsole adminId={7000} signOut={vi.fn()} />);

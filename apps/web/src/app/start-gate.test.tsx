@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '../../test/fixtures.ts';
 import {
   type Answer,
+  type Body,
   rawReply,
   refuse,
   renderWithProviders,
@@ -30,10 +31,9 @@ class FakeImage {
 const loadImage = (i: number) => act(() => FakeImage.all[i]?.onload?.());
 
 /** The network edge: login succeeds; the daily claim answers as the test says. */
-const serveGate = (claim: Answer) =>
-  serve({ 'POST /auth/login': { token: 't0k' }, 'POST /users/claim/daily': claim });
+const serveGate = (claim: Answer<'daily'>) => serve({ login: { token: 't0k' }, daily: claim });
 
-const success = {
+const success: Body<'daily'> = {
   status: 'success',
   onionData: 1500,
   ticketReward: 2,
@@ -130,9 +130,9 @@ describe('start gate', () => {
 
   it('lets a returning player in without Start when the day’s check-in is done', async () => {
     const calls = serve({
-      'POST /auth/login': { token: 't0k' },
-      'GET /users/get/42': profileFixture({ dailyClaimable: false }),
-      'POST /users/claim/daily': success,
+      login: { token: 't0k' },
+      profile: profileFixture({ dailyClaimable: false }),
+      daily: success,
     });
     gate();
     loadImage(0);
@@ -143,9 +143,9 @@ describe('start gate', () => {
 
   it('shows a returning player the new day’s check-in without Start', async () => {
     serve({
-      'POST /auth/login': { token: 't0k' },
-      'GET /users/get/42': profileFixture({ dailyClaimable: true }),
-      'POST /users/claim/daily': success,
+      login: { token: 't0k' },
+      profile: profileFixture({ dailyClaimable: true }),
+      daily: success,
     });
     gate();
     loadImage(0);
@@ -156,12 +156,12 @@ describe('start gate', () => {
 
   it('stops a new player (the guide not seen yet) at Start', async () => {
     serve({
-      'POST /auth/login': { token: 't0k' },
-      'GET /users/get/42': profileFixture({
+      login: { token: 't0k' },
+      profile: profileFixture({
         dailyClaimable: true,
         settings: { language: null, sound: false, haptics: true, reducedMotion: 'system', guideSeen: false },
       }),
-      'POST /users/claim/daily': success,
+      daily: success,
     });
     gate();
     loadImage(0);
@@ -182,7 +182,7 @@ describe('start gate', () => {
   });
 
   it('renders nothing of the app until the player is authenticated', async () => {
-    serve({ 'POST /auth/login': refuse(401, 'UNAUTHORIZED', 'Invalid launch data.') });
+    serve({ login: refuse(401, 'UNAUTHORIZED', 'Invalid launch data.') });
     gate();
     loadImage(0);
     loadImage(1);
@@ -194,7 +194,7 @@ describe('start gate', () => {
   });
 
   it('says something went wrong when login fails without a refusal (a proxy’s error page)', async () => {
-    serve({ 'POST /auth/login': rawReply(502, '<html>Bad gateway</html>') });
+    serve({ login: rawReply(502, '<html>Bad gateway</html>') });
     gate();
     expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('start gate', () => {
 describe('start gate in the player’s language', () => {
   it('shows a refusal at login (a ban) in the player’s language, not the server’s English', async () => {
     serve({
-      'POST /auth/login': refuse(403, 'BANNED', 'This account has been blocked for breaking the game rules.'),
+      login: refuse(403, 'BANNED', 'This account has been blocked for breaking the game rules.'),
     });
     await setLanguage('ru');
     try {

@@ -26,9 +26,9 @@ function open(path: string, tasks: () => Task[]) {
     serverTime: Date.now(),
   });
   const calls = serve({
-    'GET /users/tasks/42': list,
-    'GET /users/get/42': profileFixture(),
-    'POST /users/taskReward': () => ({ success: true, onion: 1_000, ticket: 0 }),
+    tasks: list,
+    profile: profileFixture(),
+    taskReward: () => ({ onion: 1_000, ticket: 0, taskData: { task: { ...READY, isClaimed: true } } }),
   });
   const { router } = renderWithProviders(
     <Layout>

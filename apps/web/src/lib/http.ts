@@ -1,4 +1,5 @@
 import type { RouteSchemas } from '@egg-rush/contract/common';
+import type { ErrorCode } from '@egg-rush/contract/errors';
 import { methodAndPath } from '@egg-rush/contract/routes';
 import type { input, output, ZodType } from 'zod';
 
@@ -10,10 +11,16 @@ import type { input, output, ZodType } from 'zod';
  * a ContractError. The schemas may load in parallel with the first request (the players' app
  * keeps zod off its first screen).
  */
+/**
+ * An ApiError's code: a refusal's, one of the contract's ERROR_CODES, or the client's own: NETWORK
+ * (no answer reached the app), HTTP (an answer that is no refusal, such as a proxy's page).
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'HTTP';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
   ) {
     super(message);
@@ -51,7 +58,7 @@ export interface ClientOptions<A extends Api> {
   /** The routes by name: `'METHOD /path'` (packages/contract routes.ts). */
   routes: { readonly [N in keyof A]: string };
   /** The routes' schemas and the refusal's, loaded when first needed. */
-  schemas: () => Promise<{ api: A; errorBody: ZodType<{ code: string; message: string }> }>;
+  schemas: () => Promise<{ api: A; errorBody: ZodType<{ code: ErrorCode; message: string }> }>;
   token: () => string | null;
   /** What a call that never reached the server throws. */
   unreachable: string;
@@ -92,15 +99,7 @@ export function createClient<A extends Api>(options: ClientOptions<A>) {
     } catch {
       throw new ApiError(0, 'NETWORK', options.unreachable);
     }
-    if (!res.ok) {
-      const err = schemas.errorBody.safeParse(data);
-      throw refused(
-        name,
-        err.success
-          ? new ApiError(res.status, err.data.code, err.data.message)
-          : new ApiError(res.status, 'HTTP', `Request failed (${res.status}).`),
-      );
-    }
+    if (!res.ok) throw refused(name, refusal(res.status, data, schemas.errorBody));
     const parsed = schemas.api[name]!.reply.safeParse(data);
     if (!parsed.success) {
       const issues = parsed.error.issues
@@ -114,17 +113,17 @@ export function createClient<A extends Api>(options: ClientOptions<A>) {
 
   /** Calls route `name` and gives its body as it came (a file to save); a refusal is thrown. */
   async function fetchRaw<N extends keyof A & string>(name: N, ...[args]: Rest<A[N]>): Promise<Blob> {
+    const loading = options.schemas();
     const res = await send(name, args as Parameters<typeof send>[1]);
     if (res.ok) return res.blob();
-    const data = safeJson(await res.text()) as { code?: unknown; message?: unknown } | undefined;
-    throw refused(
-      name,
-      new ApiError(
-        res.status,
-        typeof data?.code === 'string' ? data.code : 'HTTP',
-        typeof data?.message === 'string' ? data.message : `Request failed (${res.status}).`,
-      ),
-    );
+    const data = safeJson(await res.text());
+    let schemas: Awaited<typeof loading>;
+    try {
+      schemas = await loading;
+    } catch {
+      throw new ApiError(0, 'NETWORK', options.unreachable);
+    }
+    throw refused(name, refusal(res.status, data, schemas.errorBody));
   }
 
   function refused(name: keyof A, error: ApiError) {
@@ -133,6 +132,14 @@ export function createClient<A extends Api>(options: ClientOptions<A>) {
   }
 
   return { call, fetchRaw };
+}
+
+/** The refusal a failed answer carries, `{ code, message }` of the contract, else an HTTP error. */
+function refusal(status: number, data: unknown, errorBody: ZodType<{ code: ErrorCode; message: string }>) {
+  const err = errorBody.safeParse(data);
+  return err.success
+    ? new ApiError(status, err.data.code, err.data.message)
+    : new ApiError(status, 'HTTP', `Request failed (${status}).`);
 }
 
 /** `/users/get/:id` with `{ id: 7 }`: `/users/get/7`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refuse, reply, rawReply, serve } from '../../test/harness.tsx';
+import { refuse, rawReply, serve, type Sent } from '../../test/harness.tsx';
 import { call } from './api-client.ts';
 import { ApiError } from './http.ts';
 import { BACKOFF_MS, isReconnecting, requestId, send, transient } from './outbox.ts';
@@ -23,18 +23,24 @@ const down = () => rawReply(503, '<html>503 Service Unavailable</html>');
 const busy = () => refuse(503, 'BUSY', 'The database is busy.');
 
 /** Answers from a list, one per call; the last one repeats. */
-const answers = (...list: unknown[]) => {
+const answers = (...list: Sent<'tap'>[]) => {
   let i = 0;
-  return () => list[Math.min(i++, list.length - 1)];
+  return (): Sent<'tap'> => list[Math.min(i++, list.length - 1)] ?? rawReply(500, 'no answer');
 };
 
-const tapReply = (credited: number) => ({ success: true, credited, earned: credited, onion: 9, energy: 5 });
+const tapReply = (credited: number) => ({
+  success: true as const,
+  credited,
+  earned: credited,
+  onion: 9,
+  energy: 5,
+});
 
 describe('the outbox', () => {
   it('sends a write again after 503s and network errors with backoff, the same request each time', async () => {
     const clock = fakeClock();
     const calls = serve({
-      'PUT /users/tap': answers(down(), busy(), reply(502, {}), busy(), busy(), tapReply(3)),
+      tap: answers(down(), busy(), rawReply(502, '{}'), busy(), busy(), tapReply(3)),
     });
     const batch = requestId();
     const seen: boolean[] = [];
@@ -77,7 +83,7 @@ describe('the outbox', () => {
   it('gives up at once on a refusal (4xx), and the next write goes on', async () => {
     const clock = fakeClock();
     const calls = serve({
-      'PUT /users/tap': answers(refuse(409, 'NO_ENERGY', 'Not enough energy.'), tapReply(1)),
+      tap: answers(refuse(409, 'NO_ENERGY', 'Not enough energy.'), tapReply(1)),
     });
     const refused = send(() => call('tap', { body: { userid: 1, count: 2, batch: 7 } }), clock);
     const next = send(() => call('tap', { body: { userid: 1, count: 1, batch: 8 } }), clock);
@@ -90,7 +96,7 @@ describe('the outbox', () => {
 
   it('gives up after giveUpMs of failures, with the last error', async () => {
     const clock = fakeClock();
-    serve({ 'PUT /users/tap': busy() });
+    serve({ tap: busy() });
     await expect(
       send(() => call('tap', { body: { userid: 1, count: 1, batch: 9 } }), { ...clock, giveUpMs: 10_000 }),
     ).rejects.toMatchObject({ status: 503, code: 'BUSY' });

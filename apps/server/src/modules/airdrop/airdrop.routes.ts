@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATOR } from '../../plugins/auth.ts';
 import { claimConfirmer } from './airdrop.confirm.ts';
 import { createAirdropService } from './airdrop.service.ts';
-import { contractRoute } from '../../lib/contract-route.ts';
+import { contractRoute, sendRaw } from '../../lib/contract-route.ts';
 
 /**
  * The airdrop: allocations of a snapshot for operators (/api/v1/admin/airdrop/, 403 to anyone
@@ -79,11 +79,13 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
     config: { public: true },
     handler: async (_request, reply) => {
       const { id, path, bytes } = await airdrop.dump();
-      return reply
-        .type('application/octet-stream')
-        .header('content-length', bytes)
-        .header('content-disposition', `attachment; filename="airdrop-${id}.boc"`)
-        .send(createReadStream(path));
+      return sendRaw(
+        reply
+          .type('application/octet-stream')
+          .header('content-length', bytes)
+          .header('content-disposition', `attachment; filename="airdrop-${id}.boc"`),
+        createReadStream(path),
+      );
     },
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { HealthResponse } from '@egg-rush/contract/meta';
 import { migrationsFolder, queryRows, type Db } from '../../db/client.ts';
 import { isDraining } from './drain.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
@@ -11,7 +12,7 @@ export const HEALTH_CACHE_MS = 1000;
 
 interface Health {
   ok: boolean;
-  body: { status: 'ok' | 'degraded'; database: { kind: string; up: boolean }; redis: 'up' | 'down' | 'off' };
+  body: HealthResponse;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, serve } from '../../../test/harness.tsx';
+import { renderWithProviders, serve, type Body } from '../../../test/harness.tsx';
 import { AirdropPage, jettons } from './airdrop-page.tsx';
 
 const UNIT = '000000000';
-const allocation = {
+
+type Allocation = Body<'adminAllocations'>['allocations'][number];
+const allocation: Allocation = {
   id: 3,
   snapshotId: 2,
   supply: `6000${UNIT}`,
@@ -24,7 +26,7 @@ const allocation = {
   publishedAt: null,
   rule: null,
 };
-const preview = {
+const preview: Body<'adminAllocation'> = {
   allocation,
   totals: {
     supply: allocation.supply,
@@ -71,10 +73,10 @@ describe('the console airdrop page', () => {
 
   it('previews an allocation and publishes it', async () => {
     const calls = serve({
-      'GET /admin/airdrop/allocations': { allocations: [allocation] },
-      'GET /admin/airdrop/exclusions': { exclusions: [] },
-      'GET /admin/airdrop/allocations/3': preview,
-      'POST /admin/airdrop/allocations/3/publish': {
+      adminAllocations: { allocations: [allocation] },
+      adminExclusions: { exclusions: [] },
+      adminAllocation: preview,
+      adminAllocationPublish: {
         root: 'ab'.repeat(32),
         dumpHash: 'cd'.repeat(32),
         allocation: { ...allocation, status: 'published', root: 'ab'.repeat(32), dumpHash: 'cd'.repeat(32) },

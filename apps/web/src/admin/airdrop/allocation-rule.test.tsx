@@ -1,13 +1,13 @@
 import { RECOMMENDED_RULE } from '@egg-rush/game/allocation-rule';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, serve, type Call } from '../../../test/harness.tsx';
+import { renderWithProviders, serve, type Body, type Call } from '../../../test/harness.tsx';
 import { AirdropPage } from './airdrop-page.tsx';
 
 // The allocation's rule: chosen in the new-allocation dialog, shown with the preview and its cohorts.
 
 const UNIT = '000000000';
-const snapshot = {
+const snapshot: Body<'adminSnapshots'>['snapshots'][number] = {
   id: 2,
   takenAt: Date.UTC(2026, 5, 15),
   takenBy: 7000,
@@ -17,7 +17,8 @@ const snapshot = {
   csvSha256: 'aa'.repeat(32),
   jsonSha256: 'bb'.repeat(32),
 };
-const allocation = {
+type Allocation = Body<'adminAllocations'>['allocations'][number];
+const allocation: Allocation = {
   id: 4,
   snapshotId: 2,
   supply: `1000000000${UNIT}`,
@@ -37,7 +38,7 @@ const allocation = {
   publishedAt: null,
   rule: { ...RECOMMENDED_RULE, weights: { ...RECOMMENDED_RULE.weights, premium: 0 } },
 };
-const preview = {
+const preview: Body<'adminAllocation'> = {
   allocation,
   totals: {
     supply: allocation.supply,
@@ -70,16 +71,17 @@ beforeAll(() => {
 });
 
 function open() {
-  let allocations: unknown[] = [];
+  let allocations: Allocation[] = [];
   const calls = serve({
-    'GET /admin/airdrop/allocations': () => ({ allocations }),
-    'GET /admin/airdrop/exclusions': { exclusions: [] },
-    'GET /admin/snapshots': { snapshots: [snapshot] },
-    'POST /admin/airdrop/allocations': (c: Call) => {
-      allocations = [{ ...allocation, rule: (c.body as { rule: unknown }).rule }];
-      return { allocation: allocations[0] };
+    adminAllocations: () => ({ allocations }),
+    adminExclusions: { exclusions: [] },
+    adminSnapshots: { snapshots: [snapshot] },
+    adminAllocationCreate: (c: Call) => {
+      const created = { ...allocation, rule: (c.body as { rule: Allocation['rule'] }).rule };
+      allocations = [created];
+      return { allocation: created };
     },
-    'GET /admin/airdrop/allocations/4': preview,
+    adminAllocation: preview,
   });
   renderWithProviders(<AirdropPage />, { path: '/admin/airdrop' });
   return calls;
@@ -150,9 +152,9 @@ describe('the allocation’s rule', () => {
 
   it('shows the preview’s rule and how the allocation falls on the cohorts', async () => {
     serve({
-      'GET /admin/airdrop/allocations': { allocations: [allocation] },
-      'GET /admin/airdrop/exclusions': { exclusions: [] },
-      'GET /admin/airdrop/allocations/4': preview,
+      adminAllocations: { allocations: [allocation] },
+      adminExclusions: { exclusions: [] },
+      adminAllocation: preview,
     });
     renderWithProviders(<AirdropPage />, { path: '/admin/airdrop' });
     fireEvent.click(await screen.findByRole('button', { name: 'Preview' }, { timeout: 5000 }));

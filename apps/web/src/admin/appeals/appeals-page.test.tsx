@@ -1,11 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, serve, type Call } from '../../../test/harness.tsx';
+import { renderWithProviders, serve, type Body, type Call, type Stubs } from '../../../test/harness.tsx';
 import { AppealsPage } from './appeals-page.tsx';
 
 const AT = Date.UTC(2026, 5, 16, 14, 9);
-const waiting = {
+type Appeal = Body<'adminAppeals'>['appeals'][number];
+const waiting: Appeal = {
   id: 5,
   playerId: 7003,
   clusterId: 'c7001',
@@ -16,8 +17,13 @@ const waiting = {
   answeredBy: null,
   answeredAt: null,
 };
-const later = { ...waiting, id: 6, playerId: 7004, text: 'I play at <b>work</b> on the office Wi-Fi.' };
-const rejected = {
+const later: Appeal = {
+  ...waiting,
+  id: 6,
+  playerId: 7004,
+  text: 'I play at <b>work</b> on the office Wi-Fi.',
+};
+const rejected: Appeal = {
   ...waiting,
   id: 2,
   playerId: 7010,
@@ -34,8 +40,8 @@ beforeAll(() => {
   };
 });
 
-function open(routes: Record<string, unknown> = {}) {
-  const calls = serve({ 'GET /admin/airdrop/appeals': { appeals: [waiting, later, rejected] }, ...routes });
+function open(routes: Stubs = {}) {
+  const calls = serve({ adminAppeals: { appeals: [waiting, later, rejected] }, ...routes });
   renderWithProviders(
     <MemoryRouter initialEntries={['/admin/appeals']}>
       <AppealsPage />
@@ -46,8 +52,9 @@ function open(routes: Record<string, unknown> = {}) {
 
 const answer = (c: Call) => {
   const body = c.body as { outcome: 'upheld' | 'rejected'; reason: string };
-  const id = Number(c.path.split('/').at(-1));
-  const appeal = [waiting, later].find((a) => a.id === id)!;
+  const id = Number(c.params.appealId);
+  const appeal = [waiting, later].find((a) => a.id === id);
+  if (!appeal) throw new Error(`No appeal ${id} in this test.`);
   return {
     appeal: {
       ...appeal,
@@ -88,10 +95,7 @@ describe('the console appeals queue', () => {
   });
 
   it('upholds one and rejects another, each with a reason', async () => {
-    const calls = open({
-      'POST /admin/airdrop/appeals/5': answer,
-      'POST /admin/airdrop/appeals/6': answer,
-    });
+    const calls = open({ adminAppealAnswer: answer });
     const queue = await screen.findByRole('list', { name: 'Waiting for an answer' }, { timeout: 5000 });
     const first = within(queue).getAllByRole('listitem')[0]!;
     fireEvent.click(within(first).getByRole('button', { name: 'Uphold…' }));

@@ -45,7 +45,7 @@ const audit = (c: Call) => {
 
 describe('the console audit page', () => {
   it('lists every operator’s entries, links their players, and sends the filters', async () => {
-    const calls = serve({ 'GET /admin/audit': audit });
+    const calls = serve({ adminAudit: audit });
     renderWithProviders(
       <MemoryRouter initialEntries={['/admin/audit']}>
         <AuditPage />

@@ -1,11 +1,19 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { refuse, renderWithProviders, serve, type Call } from '../../../test/harness.tsx';
+import {
+  refuse,
+  renderWithProviders,
+  serve,
+  type Body,
+  type Call,
+  type Stubs,
+} from '../../../test/harness.tsx';
 import { ClustersPage } from './clusters-page.tsx';
 
 const AT = Date.UTC(2026, 5, 16, 14, 9);
-const farm = {
+type Cluster = Body<'adminClusters'>['clusters'][number];
+const farm: Cluster = {
   id: 'c7001',
   size: 14,
   score: 0.93,
@@ -15,7 +23,7 @@ const farm = {
   decision: null,
   share: 0.0412,
 };
-const family = {
+const family: Cluster = {
   id: 'c8100',
   size: 3,
   score: 0.41,
@@ -33,8 +41,8 @@ beforeAll(() => {
   };
 });
 
-function open(routes: Record<string, unknown> = {}) {
-  const calls = serve({ 'GET /admin/airdrop/clusters': { clusters: [farm, family] }, ...routes });
+function open(routes: Stubs = {}) {
+  const calls = serve({ adminClusters: { clusters: [farm, family] }, ...routes });
   renderWithProviders(
     <MemoryRouter initialEntries={['/admin/clusters']}>
       <ClustersPage />
@@ -94,8 +102,8 @@ describe('the console clusters page', () => {
 
   it('excludes a cluster with a reason and a confirmation, shows the decision, and clears it again', async () => {
     const calls = open({
-      'POST /admin/airdrop/clusters/c7001/exclude': decide('exclude'),
-      'POST /admin/airdrop/clusters/c7001/clear': decide('clear'),
+      adminClusterExclude: decide('exclude'),
+      adminClusterClear: decide('clear'),
     });
     fireEvent.click(within(await card('c7001')).getByRole('button', { name: 'Exclude cluster…' }));
     const dialog = screen.getByRole('dialog', { name: 'Exclude cluster c7001 (14 accounts)?' });
@@ -139,7 +147,7 @@ describe('the console clusters page', () => {
 
   it('keeps the dialog open with the refusal when the decision is refused', async () => {
     open({
-      'POST /admin/airdrop/clusters/c7001/exclude': refuse(
+      adminClusterExclude: refuse(
         409,
         'ALREADY_PUBLISHED',
         'An allocation is published: a cluster decision can no longer change it.',

@@ -10,8 +10,8 @@ vi.mock('./wallet-panel.tsx', () => ({ default: () => <div data-testid="wallet-c
 function open(routes: Record<string, unknown> = {}) {
   serve({
     ...routes,
-    'GET /users/get/42': profileFixture({ ticket: 1, onion: 10, totalScore: 12_345, friendCount: 3 }),
-    'GET /users/tasks/42': {
+    profile: profileFixture({ ticket: 1, onion: 10, totalScore: 12_345, friendCount: 3 }),
+    tasks: {
       tasks: [true, false, true].map((isClaimed) => taskFixture({ isClaimed })),
       resetAt: 0,
       serverTime: 0,
@@ -36,8 +36,8 @@ describe('Airdrop screen', () => {
 
   it('shows the review of the player’s account above the ways to qualify, and the published rule below', async () => {
     open({
-      'GET /airdrop/review': { status: 'review', appeal: null, canAppeal: true },
-      'GET /airdrop/criteria': {
+      airdropReview: { status: 'review', appeal: null, canAppeal: true },
+      airdropCriteria: {
         rule: {
           coinsExponent: 0.5,
           weights: { coins: 4, activeDays: 2, tasks: 1, friendsStayed: 1, accountAge: 1, premium: 1 },

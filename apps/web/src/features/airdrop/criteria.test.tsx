@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, serve } from '../../../test/harness.tsx';
+import { renderWithProviders, serve, type Answer } from '../../../test/harness.tsx';
 import { setLanguage } from '../../lib/i18n.tsx';
 import { Criteria } from './criteria.tsx';
 
@@ -11,8 +11,8 @@ const rule = {
   reviewDiscount: 0.5,
 };
 
-function open(criteria: unknown) {
-  const calls = serve({ 'GET /airdrop/criteria': criteria });
+function open(criteria: Answer<'airdropCriteria'>) {
+  const calls = serve({ airdropCriteria: criteria });
   return { calls, ...renderWithProviders(<Criteria />, { path: '/airdrop' }) };
 }
 

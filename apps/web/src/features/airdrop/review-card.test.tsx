@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
+import { refuse, renderWithProviders, serve, type Answer, type Stubs } from '../../../test/harness.tsx';
 import { setLanguage } from '../../lib/i18n.tsx';
 import { ReviewCard } from './review-card.tsx';
 
@@ -8,8 +8,8 @@ const SENT = Date.UTC(2026, 5, 16, 9, 30);
 const ANSWERED = Date.UTC(2026, 5, 18, 12, 0);
 const pending = { status: 'pending', createdAt: SENT, answeredAt: null } as const;
 
-function open(review: unknown, routes: Record<string, unknown> = {}) {
-  const calls = serve({ 'GET /airdrop/review': review, ...routes });
+function open(review: Answer<'airdropReview'>, routes: Stubs = {}) {
+  const calls = serve({ airdropReview: review, ...routes });
   const rendered = renderWithProviders(<ReviewCard />, { path: '/airdrop' });
   return { calls, ...rendered };
 }
@@ -30,7 +30,7 @@ describe('the airdrop review card', () => {
   it('under review: says why, that a person decides, and sends an appeal of 10 to 1000 characters', async () => {
     const { calls } = open(
       { status: 'review', appeal: null, canAppeal: true },
-      { 'POST /airdrop/appeal': { status: 'review', appeal: pending, canAppeal: false } },
+      { airdropAppeal: { status: 'review', appeal: pending, canAppeal: false } },
     );
     const review = await card();
     expect(review).toHaveAttribute('data-status', 'review');
@@ -71,7 +71,7 @@ describe('the airdrop review card', () => {
     open(
       { status: 'review', appeal: null, canAppeal: true },
       {
-        'POST /airdrop/appeal': refuse(
+        airdropAppeal: refuse(
           429,
           'RATE_LIMITED',
           'Too many requests. Please slow down and try again in a moment.',
@@ -100,7 +100,7 @@ describe('the airdrop review card', () => {
         ++reads === 1
           ? { status: 'review', appeal: null, canAppeal: true }
           : { status: 'review', appeal: pending, canAppeal: false },
-      { 'POST /airdrop/appeal': refuse(409, 'CONFLICT', 'Your appeal is waiting for an answer.') },
+      { airdropAppeal: refuse(409, 'CONFLICT', 'Your appeal is waiting for an answer.') },
     );
     const review = await card();
     fireEvent.click(within(review).getByRole('button', { name: 'Send an appeal' }));

@@ -26,8 +26,8 @@ function open() {
     },
   );
   serve({
-    'POST /wallet/proof/payload': () => ({ payload: 'ab'.repeat(32), expiresAt: Date.now() + 900_000 }),
-    'GET /app/config': { miniAppUrl: 'https://t.me/egg_rush_bot/app' },
+    walletPayload: () => ({ payload: 'ab'.repeat(32), expiresAt: Date.now() + 900_000 }),
+    appConfig: { miniAppUrl: 'https://t.me/egg_rush_bot/app' },
   });
   server.use(http.get('*/wallets-v2.json', () => new HttpResponse(walletsList)));
   // Every request, ours or the library's, is recorded; any the handlers above do not answer fails.

@@ -28,7 +28,7 @@ function friends(count: number): FriendsResponse {
 }
 
 function open(body: FriendsResponse) {
-  serve({ 'GET /users/friends/42': body });
+  serve({ friends: body });
   renderWithProviders(<FriendsScreen />, { path: '/friends' });
 }
 

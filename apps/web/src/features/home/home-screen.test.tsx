@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@egg-rush/contract/users';
 import { profileFixture } from '../../../test/fixtures.ts';
 import {
-  type Answer,
+  type Stubs,
   type Call,
   refuse,
   renderWithProviders,
@@ -27,14 +27,14 @@ const baseProfile: Profile = profileFixture({
   rewardStreak: 1,
 });
 
-let routes: Record<string, Answer>;
+let routes: Stubs;
 let calls: Call[];
 
 beforeEach(() => {
   useTapStore.getState().reset();
   routes = {
-    'GET /users/get/77': baseProfile,
-    'GET /farm/status': {
+    profile: baseProfile,
+    farmStatus: {
       reward: 2000,
       duration: 21_600_000,
       started: false,
@@ -62,7 +62,7 @@ describe('Home', () => {
   });
 
   it('counts taps at once, floats +earnPerTap, and flushes them in one batch', async () => {
-    routes['PUT /users/tap'] = ({ body }: Call) => {
+    routes.tap = ({ body }: Call) => {
       const count = Number((body as { count: number }).count);
       return { success: true, credited: count, earned: count * 2, onion: 1206, energy: 970 };
     };
@@ -87,7 +87,7 @@ describe('Home', () => {
   });
 
   it('ignores taps without the energy for one', async () => {
-    routes['GET /users/get/77'] = { ...baseProfile, energy: 9 };
+    routes.profile = { ...baseProfile, energy: 9 };
     renderHome();
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,200'));
     fireEvent.pointerDown(screen.getByTestId('egg'));
@@ -96,7 +96,7 @@ describe('Home', () => {
   });
 
   it('shows farming with a countdown, then Claim', async () => {
-    routes['GET /farm/status'] = {
+    routes.farmStatus = {
       reward: 2000,
       duration: 21_600_000,
       started: true,
@@ -111,7 +111,7 @@ describe('Home', () => {
     expect(farming).toBeDisabled();
     first.unmount();
 
-    routes['GET /farm/status'] = {
+    routes.farmStatus = {
       reward: 2000,
       duration: 21_600_000,
       started: true,
@@ -119,7 +119,7 @@ describe('Home', () => {
       startedAt: 0,
       serverTime: 0,
     };
-    routes['POST /farm/claim'] = { success: true, reward: 2000, onion: 3200, msg: 'You claimed 2000 onions' };
+    routes.farmClaim = { success: true, reward: 2000, onion: 3200, msg: 'You claimed 2000 onions' };
     renderHome();
     const claim = await screen.findByRole('button', { name: /Claim/ });
     fireEvent.click(claim);
@@ -128,8 +128,8 @@ describe('Home', () => {
   });
 
   it('refuses a boost with the server message and buys one with Success!', async () => {
-    routes['PUT /users/double'] = refuse(409, 'ALREADY_USED', 'It has already been used.');
-    routes['PUT /users/touchIncome'] = { changePerTap: 3, onion: 700 };
+    routes.double = refuse(409, 'ALREADY_USED', 'It has already been used.');
+    routes.touchIncome = { changePerTap: 3, onion: 700 };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     const sheet = await screen.findByRole('dialog', { name: 'Boost' });
@@ -150,7 +150,7 @@ describe('Home', () => {
   });
 
   it('shows the next level price and marks what the player cannot afford', async () => {
-    routes['GET /users/get/77'] = {
+    routes.profile = {
       ...baseProfile,
       onion: 3000,
       touchIncomeLevel: 3,
@@ -176,7 +176,7 @@ describe('Home', () => {
   });
 
   it('says what each boost changes, and sends no purchase that changes nothing or cannot be paid', async () => {
-    routes['GET /users/get/77'] = { ...baseProfile, onion: 300, earnPerHour: 0 };
+    routes.profile = { ...baseProfile, onion: 300, earnPerHour: 0 };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     const sheet = screen.getByRole('dialog', { name: 'Boost' });
@@ -196,7 +196,7 @@ describe('Home', () => {
   });
 
   it('shows before and after of each boost the player can buy', async () => {
-    routes['GET /users/get/77'] = { ...baseProfile, energy: 400 };
+    routes.profile = { ...baseProfile, energy: 400 };
     renderHome();
     fireEvent.click(await screen.findByRole('button', { name: 'Boost' }));
     const sheet = screen.getByRole('dialog', { name: 'Boost' });
@@ -214,7 +214,7 @@ describe('Home', () => {
   });
 
   it('explains an empty energy bar: when it is full again, and the refill', async () => {
-    routes['GET /users/get/77'] = { ...baseProfile, energy: 5 };
+    routes.profile = { ...baseProfile, energy: 5 };
     renderHome();
     const empty = await screen.findByTestId('energy-empty');
     // 995 energy at one per 300 ms.
@@ -227,8 +227,8 @@ describe('Home', () => {
   });
 
   it('shows the first-run guide to a new player once, and keeps it seen', async () => {
-    routes['GET /users/get/77'] = { ...baseProfile, settings: { ...baseProfile.settings, guideSeen: false } };
-    routes['PUT /users/settings'] = (c: Call) => ({
+    routes.profile = { ...baseProfile, settings: { ...baseProfile.settings, guideSeen: false } };
+    routes.settings = (c: Call) => ({
       settings: { ...baseProfile.settings, ...(c.body as object), guideSeen: true },
     });
     renderHome();
@@ -245,7 +245,7 @@ describe('Home', () => {
 
   it('changes sound and language in the settings, in step with the welcome card', async () => {
     const saved: unknown[] = [];
-    routes['PUT /users/settings'] = (c: Call) => {
+    routes.settings = (c: Call) => {
       saved.push(c.body);
       const { userid: _, ...changes } = c.body as Record<string, unknown>;
       return { settings: { ...baseProfile.settings, ...changes } };
@@ -275,8 +275,8 @@ describe('Home', () => {
 
   it("turns the bot's reminders off in the settings, as the bot's /settings does", async () => {
     const saved: unknown[] = [];
-    routes['GET /bot/notifications'] = { on: true };
-    routes['PUT /bot/notifications'] = (c: Call) => {
+    routes.notifications = { on: true };
+    routes.setNotifications = (c: Call) => {
       saved.push(c.body);
       return { on: (c.body as { on: boolean }).on };
     };
@@ -292,7 +292,7 @@ describe('Home', () => {
   });
 
   it('opens a chest and shows the prize', async () => {
-    routes['PUT /users/getCheat'] = {
+    routes.chest = {
       cheatData: { type: 'onion', value: 750 },
       onion: 1950,
       ticket: 3,
@@ -309,8 +309,8 @@ describe('Home', () => {
   });
 
   it('words a chest’s prize and the boosts by their count in the player’s language', async () => {
-    routes['GET /users/get/77'] = { ...baseProfile, energy: 400 };
-    routes['PUT /users/getCheat'] = {
+    routes.profile = { ...baseProfile, energy: 400 };
+    routes.chest = {
       cheatData: { type: 'onion', value: 1 },
       onion: 1201,
       ticket: 3,
@@ -343,7 +343,7 @@ describe('Home', () => {
   });
 
   it('lists the leader board with the player highlighted, and reports a failure', async () => {
-    routes['GET /users/ranking/77/total'] = {
+    routes.leaderboard = {
       ranking: [
         { userid: 5, firstname: 'Bo', totalScore: 9000, rank: 1 },
         { userid: 77, firstname: 'Ada', totalScore: 1200, rank: 2 },
@@ -362,7 +362,7 @@ describe('Home', () => {
     expect(rows[0]!.querySelector('[data-me]')).toBeNull();
     view.unmount();
 
-    routes['GET /users/ranking/77/total'] = refuse(500, 'X', 'x');
+    routes.leaderboard = refuse(500, 'INTERNAL', 'x');
     renderHome();
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Ranking' }));

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LeagueStatusResponse } from '@egg-rush/contract/leagues';
 import { profileFixture } from '../../../test/fixtures.ts';
 import {
-  type Answer,
+  type Stubs,
   type Call,
   refuse,
   renderWithProviders,
@@ -38,14 +38,14 @@ const status = (p: Partial<LeagueStatusResponse> = {}): LeagueStatusResponse => 
   ...p,
 });
 
-let routes: Record<string, Answer>;
+let routes: Stubs;
 let calls: Call[];
 
 beforeEach(() => {
   useTapStore.getState().reset();
   routes = {
-    'GET /users/get/77': profileFixture({ id: 77, totalScore: 15_000, onion: 15_000 }),
-    'GET /leagues/77': status(),
+    profile: profileFixture({ id: 77, totalScore: 15_000, onion: 15_000 }),
+    leagueStatus: status(),
   };
   calls = serve(routes);
 });
@@ -65,8 +65,8 @@ describe('League on Home', () => {
 
   it('celebrates a reached league and claims its reward once through the server', async () => {
     let claimed = false;
-    routes['GET /leagues/77'] = () => status({ claimable: claimed ? [] : [1] });
-    routes['POST /leagues/claim'] = () => {
+    routes.leagueStatus = () => status({ claimable: claimed ? [] : [1] });
+    routes.leagueClaim = () => {
       claimed = true;
       return { success: true, league: 1, onion: 16_000, ticket: 5, totalScore: 15_000 };
     };
@@ -84,12 +84,8 @@ describe('League on Home', () => {
   });
 
   it('keeps the celebration when the claim is refused, and puts it off with Later', async () => {
-    routes['GET /leagues/77'] = status({ claimable: [1] });
-    routes['POST /leagues/claim'] = refuse(
-      409,
-      'LEAGUE_NOT_REACHED',
-      'You have not reached this league yet.',
-    );
+    routes.leagueStatus = status({ claimable: [1] });
+    routes.leagueClaim = refuse(409, 'LEAGUE_NOT_REACHED', 'You have not reached this league yet.');
     renderHome();
     const dialog = await screen.findByRole('dialog', { name: 'New league' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Claim reward' }));
@@ -100,7 +96,7 @@ describe('League on Home', () => {
   });
 
   it('opens the My league board from the welcome card, the player highlighted with their rank', async () => {
-    routes['GET /leagues/77/board'] = (call: Call) =>
+    routes.leagueBoard = (call: Call) =>
       call.search === '?league=2'
         ? {
             league: 2,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { type Answer, type Call, renderWithProviders, serve, testSession } from '../../../test/harness.tsx';
+import { type Stubs, type Call, renderWithProviders, serve, testSession } from '../../../test/harness.tsx';
 import { TAPPING_MS } from '../../lib/deliberate-press.ts';
 import { EMPTY_RESUME_TAPS } from './energy-empty.tsx';
 import { HomeScreen } from './home-screen.tsx';
@@ -15,7 +15,7 @@ import { useTapStore } from './tap-store.ts';
 const session = { ...testSession, user: { id: 77, firstName: 'Ada' } };
 const profile = profileFixture({ id: 77, onion: 5_000, energy: 5, earnPerHour: 0 });
 
-let routes: Record<string, Answer>;
+let routes: Stubs;
 let calls: Call[];
 let clock: number;
 /** Moves the clock (Date only: React and the network keep their own timers). */
@@ -31,8 +31,8 @@ beforeEach(() => {
   vi.setSystemTime(clock);
   useTapStore.getState().reset();
   routes = {
-    'GET /users/get/77': profile,
-    'GET /farm/status': {
+    profile: profile,
+    farmStatus: {
       reward: 2000,
       duration: 21_600_000,
       started: false,
@@ -40,8 +40,8 @@ beforeEach(() => {
       startedAt: null,
       serverTime: 0,
     },
-    'PUT /users/fullyEnergy': { energy: 1_000, onion: 4_500 },
-    'PUT /users/tap': ({ body }: Call) => {
+    fullyEnergy: { energy: 1_000, onion: 4_500 },
+    tap: ({ body }: Call) => {
       const count = Number((body as { count: number }).count);
       return { success: true, credited: count, earned: count, onion: 5_000 + count, energy: 0 };
     },

@@ -27,7 +27,7 @@ describe('tap batches through a failover', () => {
     let credited = 0;
     let during: { inFlight: number; onion: number } | undefined;
     const calls = serve({
-      'PUT /users/tap': (c: Call) => {
+      tap: (c: Call) => {
         n++;
         if (n === 2) {
           const s = useTapStore.getState();
@@ -39,7 +39,7 @@ describe('tap batches through a failover', () => {
         const { count } = c.body as Body;
         credited += count;
         return reply(200, {
-          success: true,
+          success: true as const,
           credited: count,
           earned: 2 * count,
           onion: 100 + 2 * credited,
@@ -64,8 +64,8 @@ describe('tap batches through a failover', () => {
 
   it('forgets a batch the server refuses (no energy) and sends it no more', async () => {
     const calls = serve({
-      'PUT /users/tap': refuse(409, 'NO_ENERGY', 'Not enough energy.'),
-      'GET /users/get/1': refuse(404, 'NOT_FOUND', 'no'),
+      tap: refuse(409, 'NO_ENERGY', 'Not enough energy.'),
+      profile: refuse(404, 'NOT_FOUND', 'no'),
     });
     taps(3);
     await flushTaps(1, createQueryClient({ retry: 0 }), noWait);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComboItem, ComboResponse } from '@egg-rush/contract/combo';
 import type { MiningDataResponse } from '@egg-rush/contract/mining';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
+import { type Stubs, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { MiningScreen } from './mining-screen.tsx';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -28,11 +28,11 @@ const combo = (p: Partial<ComboResponse> = {}): ComboResponse => ({
 const mining: MiningDataResponse = { rides: [], team: [], concessions: [], policy: [], welfare: [] };
 const all = [card('carousel', 'Carousel'), card('mascot', 'Egg Mascot'), card('night-hours', 'Night Hours')];
 
-function open(routes: Record<string, Answer>): Call[] {
+function open(routes: Stubs): Call[] {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   const calls = serve({
-    'GET /users/miningData/42': mining,
-    'GET /users/get/42': profileFixture(),
+    miningData: mining,
+    profile: profileFixture(),
     ...routes,
   });
   renderWithProviders(<MiningScreen />, { path: '/mining' });
@@ -43,7 +43,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('Daily combo', () => {
   it('shows the found cards face up, the others as ?, and the time to the reset', async () => {
-    open({ 'GET /combo/42': combo() });
+    open({ combo: combo() });
     const region = await screen.findByRole('region', { name: 'Daily combo' });
     const slots = within(within(region).getByRole('list', { name: 'Combo cards' })).getAllByRole('listitem');
     expect(slots.map((s) => s.getAttribute('data-found'))).toEqual(['true', 'false', 'false']);
@@ -57,8 +57,8 @@ describe('Daily combo', () => {
   it('claims the reward once all three are found, then shows it claimed', async () => {
     let claimed = false;
     const calls = open({
-      'GET /combo/42': () => combo({ found: all, hidden: 0, complete: true, claimed }),
-      'POST /combo/claim': () => {
+      combo: () => combo({ found: all, hidden: 0, complete: true, claimed }),
+      comboClaim: () => {
         claimed = true;
         return { success: true, onion: 100_500, ticket: 8, totalScore: 100_500 };
       },
@@ -73,8 +73,8 @@ describe('Daily combo', () => {
 
   it('shows a refused claim in the shared words and a load failure with a retry', async () => {
     open({
-      'GET /combo/42': combo({ found: all, hidden: 0, complete: true }),
-      'POST /combo/claim': refuse(409, 'ALREADY_CLAIMED', 'You have already claimed today’s combo.'),
+      combo: combo({ found: all, hidden: 0, complete: true }),
+      comboClaim: refuse(409, 'ALREADY_CLAIMED', 'You have already claimed today’s combo.'),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Claim combo' }));
     expect(await screen.findByText('Already you received!')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('Daily combo', () => {
 
   it('offers to try again when the combo does not load', async () => {
     let fail = true;
-    open({ 'GET /combo/42': () => (fail ? refuse(500, 'X', 'x') : combo()) });
+    open({ combo: () => (fail ? refuse(500, 'INTERNAL', 'x') : combo()) });
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByText('The daily combo did not load.')).toBeInTheDocument();
     fail = false;
@@ -92,15 +92,15 @@ describe('Daily combo', () => {
 
   it('asks again for the combo when an upgrade is bought', async () => {
     const calls = open({
-      'GET /combo/42': combo(),
-      'GET /users/miningData/42': {
+      combo: combo(),
+      miningData: {
         ...mining,
         rides: [
           { id: 'carousel', name: 'Carousel', imageLink: '', level: 0, price: 100, profit: 10, maxed: false },
         ],
       },
-      'GET /users/get/42': profileFixture({ onion: 5_000 }),
-      'POST /users/buyMining': {
+      profile: profileFixture({ onion: 5_000 }),
+      buyMining: {
         success: true,
         onion: 4_900,
         perProfit: 10,

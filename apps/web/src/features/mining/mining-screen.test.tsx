@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mining';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { type Answer, refuse, renderWithProviders, reply, serve } from '../../../test/harness.tsx';
+import { type Answer, rawReply, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { MiningScreen } from './mining-screen.tsx';
 
 const item = (id: string, name: string, price: number, level = 0): MiningItemView => ({
@@ -23,11 +23,11 @@ const mining: MiningDataResponse = {
 };
 const profile = profileFixture({ onion: 5_000, earnPerHour: 30, ticket: 3, cheatCount: 1 });
 
-const serveMining = (buy: Answer) => {
+const serveMining = (buy: Answer<'buyMining'>) => {
   const calls = serve({
-    'GET /users/miningData/42': mining,
-    'GET /users/get/42': profile,
-    'POST /users/buyMining': buy,
+    miningData: mining,
+    profile: profile,
+    buyMining: buy,
   });
   renderWithProviders(<MiningScreen />, { path: '/mining' });
   return calls;
@@ -35,7 +35,7 @@ const serveMining = (buy: Answer) => {
 
 describe('Mining screen', () => {
   it('shows the five tabs, the balance, profit per hour and item cards', async () => {
-    serveMining(reply(500, {}));
+    serveMining(rawReply(500, '{}'));
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Rides', 'Team', 'Concessions', 'Policy', 'Welfare']);
     const card = await screen.findByRole('button', { name: 'Carousel' });
@@ -48,7 +48,7 @@ describe('Mining screen', () => {
   });
 
   it('dims the items the player cannot afford', async () => {
-    serveMining(reply(500, {}));
+    serveMining(rawReply(500, '{}'));
     await screen.findByTestId('mining-coins');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Carousel' })).toHaveAttribute('data-affordable', 'true'),

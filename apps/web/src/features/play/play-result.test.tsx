@@ -62,11 +62,11 @@ async function openSeal(data: string, roundKey: string) {
 }
 
 /** Plays a round: start, the countdown, three whacks (30 points), End game; the result's call. */
-async function playRound(result: Answer) {
+async function playRound(result: Answer<'playResult'>) {
   const calls = serve({
-    'GET /users/get/42': profileFixture({ ticket: 2, onion: 0 }),
-    'POST /play/start': { success: true, ticket: 1, ...ROUND },
-    'POST /play/result': result,
+    profile: profileFixture({ ticket: 2, onion: 0 }),
+    playStart: { success: true, ticket: 1, ...ROUND },
+    playResult: result,
   });
   renderWithProviders(<PlayScreen />, { path: '/play' });
   await vi.waitFor(() => expect(screen.getByTestId('play-tickets')).toHaveTextContent('2'));

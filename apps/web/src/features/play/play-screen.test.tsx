@@ -6,10 +6,10 @@ import PlayScreen, { formatClock } from './play-screen.tsx';
 
 vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
 
-function open(start: Answer) {
+function open(start: Answer<'playStart'>) {
   const calls = serve({
-    'GET /users/get/42': profileFixture({ ticket: 2, golden: 1, wooden: 4, onion: 0 }),
-    'POST /play/start': start,
+    profile: profileFixture({ ticket: 2, golden: 1, wooden: 4, onion: 0 }),
+    playStart: start,
   });
   renderWithProviders(<PlayScreen />, { path: '/play' });
   return calls;

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SeasonBoardResponse, SeasonResultsResponse } from '@egg-rush/contract/seasons';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
+import { type Stubs, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { SeasonsScreen, weekCountdown } from './seasons-screen.tsx';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -40,9 +40,9 @@ const results = (week: number, p: Partial<SeasonResultsResponse> = {}): SeasonRe
   ...p,
 });
 
-function open(routes: Record<string, Answer>): Call[] {
+function open(routes: Stubs): Call[] {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  const calls = serve({ 'GET /users/get/42': profileFixture(), ...routes });
+  const calls = serve({ profile: profileFixture(), ...routes });
   renderWithProviders(<SeasonsScreen />, { path: '/seasons' });
   return calls;
 }
@@ -51,7 +51,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('Season screen', () => {
   it("shows this week's board, the time left, the prize table and the player's row", async () => {
-    open({ 'GET /seasons/42': board() });
+    open({ seasonBoard: board() });
     expect(await screen.findByTestId('season-time-left')).toHaveTextContent('2d 03:04:05');
     expect(screen.getByTestId('season-me')).toHaveTextContent('Ada');
     expect(screen.getByTestId('season-me')).toHaveTextContent('12,000');
@@ -64,15 +64,15 @@ describe('Season screen', () => {
   });
 
   it('shows that a week just started when no one has earned yet', async () => {
-    open({ 'GET /seasons/42': board({ ranking: [], totalParticipants: 0, me: null }) });
+    open({ seasonBoard: board({ ranking: [], totalParticipants: 0, me: null }) });
     expect(await screen.findByText('A week just started')).toBeInTheDocument();
     expect(screen.getByText('Earn coins this week to join the board.')).toBeInTheDocument();
   });
 
   it("shows the last finished week's results and earlier weeks", async () => {
     const calls = open({
-      'GET /seasons/42': board(),
-      'GET /seasons/42/results': (c: Call) =>
+      seasonBoard: board(),
+      seasonResults: (c: Call) =>
         c.search === '?week=2913'
           ? results(2913, { ranking: [entry(42, 'Ada', 3_000, 1)], me: entry(42, 'Ada', 3_000, 1) })
           : results(2914, { settled: false }),
@@ -95,7 +95,7 @@ describe('Season screen', () => {
   });
 
   it('offers to try again when the board does not load', async () => {
-    open({ 'GET /seasons/42': refuse(500, 'X', 'x') });
+    open({ seasonBoard: refuse(500, 'INTERNAL', 'x') });
     expect(await screen.findByText('The season did not load.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -2,15 +2,15 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { segmentAt, SPIN_WHEEL } from '@egg-rush/game/spin';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { renderWithProviders, serve } from '../../../test/harness.tsx';
+import { renderWithProviders, serve, type Answer } from '../../../test/harness.tsx';
 import { setLanguage } from '../../lib/i18n.tsx';
 import { prizeText, SpinScreen } from './spin-screen.tsx';
 
 const profile = (ticket: number) => profileFixture({ onion: 1_000, ticket });
 
 /** The network edge: the profile and the spin call. */
-function open(ticket: number, spin: unknown) {
-  const calls = serve({ 'GET /users/get/42': profile(ticket), 'PUT /users/getSpin': spin });
+function open(ticket: number, spin: Answer<'spin'>) {
+  const calls = serve({ profile: profile(ticket), spin: spin });
   renderWithProviders(<SpinScreen />, { path: '/spin' });
   return calls;
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import type { SquadBoardResponse, SquadSummary } from '@egg-rush/contract/squads';
 import { profileFixture } from '../../../test/fixtures.ts';
-import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
+import { type Stubs, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { setLanguage } from '../../lib/i18n.tsx';
 import { SquadPage } from './squad-page.tsx';
 import { SquadsScreen } from './squads-screen.tsx';
@@ -41,10 +41,10 @@ const routes = (
   </Switch>
 );
 
-function open(path: string, answers: Record<string, Answer>): Call[] {
+function open(path: string, answers: Stubs): Call[] {
   const calls = serve({
-    'GET /users/get/42': profileFixture(),
-    'GET /app/config': { miniAppUrl: 'https://t.me/EggRushBot/play' },
+    profile: profileFixture(),
+    appConfig: { miniAppUrl: 'https://t.me/EggRushBot/play' },
     ...answers,
   });
   renderWithProviders(routes, { path });
@@ -55,7 +55,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Squads screen', () => {
   it('shows no squad yet, and the squad board', async () => {
-    open('/squads', { 'GET /squads/42/board': board(null) });
+    open('/squads', { squadBoard: board(null) });
     expect(await screen.findByText('No squad yet')).toBeInTheDocument();
     const rows = within(screen.getByRole('list', { name: 'Squad ranking' })).getAllByRole('listitem');
     expect(rows).toHaveLength(1);
@@ -67,15 +67,15 @@ describe('Squads screen', () => {
   it("creates a squad: the server's refusal shows under the name, then the new squad's page opens", async () => {
     let created = false;
     const calls = open('/squads', {
-      'GET /squads/42/board': () => board(created ? OWLS : null, created ? [OWLS] : []),
-      'POST /squads/create': (c: Call) => {
+      squadBoard: () => board(created ? OWLS : null, created ? [OWLS] : []),
+      squadCreate: (c: Call) => {
         const { name } = c.body as { name: string };
         if (name.includes('$'))
           return refuse(400, 'BAD_SQUAD_NAME', "A squad name uses letters, digits, spaces and . _ ' - only.");
         created = true;
         return { success: true, squad: OWLS };
       },
-      'GET /squads/42/page': { squad: OWLS, members: [member(42, 'Ada', 0, true)], member: true },
+      squadPage: { squad: OWLS, members: [member(42, 'Ada', 0, true)], member: true },
     });
     expect(await screen.findByText('No squads yet. Be the first to start one.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create a squad' }));
@@ -101,7 +101,7 @@ describe('Squads screen', () => {
   });
 
   it('counts a name in graphemes, as the server does: a Hindi vowel sign is part of its letter', async () => {
-    open('/squads', { 'GET /squads/42/board': board(null, []) });
+    open('/squads', { squadBoard: board(null, []) });
     fireEvent.click(await screen.findByRole('button', { name: 'Create a squad' }));
     const sheet = screen.getByRole('dialog', { name: 'New squad' });
     const field = within(sheet).getByRole('textbox', { name: /Squad name/ });
@@ -124,13 +124,13 @@ describe('Squads screen', () => {
   });
 
   it("draws a squad's initials as whole graphemes: क्ष and यो, not क and य", async () => {
-    open('/squads', { 'GET /squads/42/board': board(null, [squad(9, 'क्षत्रिय योद्धा')]) });
+    open('/squads', { squadBoard: board(null, [squad(9, 'क्षत्रिय योद्धा')]) });
     const [row] = await screen.findAllByRole('listitem');
     expect(row!.querySelector('[aria-hidden="true"]')).toHaveTextContent('क्षयो');
   });
 
   it("shows the player's squad with its rank and its members", async () => {
-    open('/squads', { 'GET /squads/42/board': board(squad(7, 'Night Owls', { rank: 18, members: 5 })) });
+    open('/squads', { squadBoard: board(squad(7, 'Night Owls', { rank: 18, members: 5 })) });
     const card = await screen.findByRole('link', { name: 'My squad Night Owls' });
     expect(card).toHaveTextContent('Rank #18 · 5 members');
   });
@@ -138,7 +138,7 @@ describe('Squads screen', () => {
   it("shows the player's squad's rank in the player's language", async () => {
     await setLanguage('ru');
     try {
-      open('/squads', { 'GET /squads/42/board': board(squad(7, 'Night Owls', { rank: 2, members: 3 })) });
+      open('/squads', { squadBoard: board(squad(7, 'Night Owls', { rank: 2, members: 3 })) });
       const card = await screen.findByRole('link', { name: 'Мой отряд: Night Owls' });
       expect(card).toHaveTextContent('2-е место · 3 участника');
     } finally {
@@ -148,7 +148,7 @@ describe('Squads screen', () => {
 
   it("shares the squad's invite link, the mini-app link with its squad start parameter", async () => {
     const opened = vi.spyOn(window, 'open').mockReturnValue(null);
-    open('/squads', { 'GET /squads/42/board': board(OWLS) });
+    open('/squads', { squadBoard: board(OWLS) });
     expect(await screen.findByTestId('my-squad-name')).toHaveTextContent('Night Owls');
     const invite = screen.getByRole('button', { name: 'Invite to squad' });
     await waitFor(() => expect(invite).toBeEnabled());
@@ -161,13 +161,13 @@ describe('Squads screen', () => {
   it("joins a squad from its page and lists its members, the player's row highlighted", async () => {
     let joined = false;
     const calls = open('/squads/7', {
-      'GET /squads/42/board': () => board(joined ? OWLS : null),
-      'GET /squads/42/page': () => ({
+      squadBoard: () => board(joined ? OWLS : null),
+      squadPage: () => ({
         squad: OWLS,
         members: [member(5, 'Bo', 12_000, true), ...(joined ? [member(42, 'Ada', 0)] : [])],
         member: joined,
       }),
-      'POST /squads/join': () => {
+      squadJoin: () => {
         joined = true;
         return { success: true, squad: OWLS };
       },
@@ -188,8 +188,8 @@ describe('Squads screen', () => {
 
   it('does not offer to join while in another squad', async () => {
     open('/squads/7', {
-      'GET /squads/42/board': board(squad(9, 'Larks')),
-      'GET /squads/42/page': { squad: OWLS, members: [member(5, 'Bo', 12_000, true)], member: false },
+      squadBoard: board(squad(9, 'Larks')),
+      squadPage: { squad: OWLS, members: [member(5, 'Bo', 12_000, true)], member: false },
     });
     expect(await screen.findByText('Leave your squad before joining another one.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Join squad' })).toBeDisabled();
@@ -198,9 +198,9 @@ describe('Squads screen', () => {
   it('leaves the squad after confirming, back to no squad yet', async () => {
     let left = false;
     const calls = open('/squads/7', {
-      'GET /squads/42/board': () => board(left ? null : OWLS),
-      'GET /squads/42/page': { squad: OWLS, members: [member(42, 'Ada', 300, true)], member: true },
-      'POST /squads/leave': () => {
+      squadBoard: () => board(left ? null : OWLS),
+      squadPage: { squad: OWLS, members: [member(42, 'Ada', 300, true)], member: true },
+      squadLeave: () => {
         left = true;
         return { success: true, squad: null };
       },
@@ -216,13 +216,13 @@ describe('Squads screen', () => {
     let left = false;
     const alone = squad(7, 'Night Owls', { members: 1 });
     const calls = open('/squads/7', {
-      'GET /squads/42/board': () => board(left ? null : alone, left ? [] : [alone]),
+      squadBoard: () => board(left ? null : alone, left ? [] : [alone]),
       // The server deletes a squad its last member leaves: its page is gone.
-      'GET /squads/42/page': () =>
+      squadPage: () =>
         left
           ? refuse(404, 'NOT_FOUND', 'No such squad.')
           : { squad: alone, members: [member(42, 'Ada', 300, true)], member: true },
-      'POST /squads/leave': () => {
+      squadLeave: () => {
         left = true;
         return { success: true, squad: null };
       },
@@ -243,8 +243,8 @@ describe('Squads screen', () => {
 
   it('keeps the usual confirmation when others stay in the squad', async () => {
     open('/squads/7', {
-      'GET /squads/42/board': board(OWLS),
-      'GET /squads/42/page': {
+      squadBoard: board(OWLS),
+      squadPage: {
         squad: OWLS,
         members: [member(5, 'Bo', 12_000, true), member(42, 'Ada', 300)],
         member: true,

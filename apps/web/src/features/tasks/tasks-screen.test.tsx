@@ -4,7 +4,7 @@ import type { Task, TasksResponse } from '@egg-rush/contract/tasks';
 import { formatCountdown } from '@egg-rush/game/time';
 import { Route, Switch } from 'wouter';
 import { taskFixture } from '../../../test/fixtures.ts';
-import { type Answer, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
+import { type Stubs, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { TasksScreen, VISIT_MS } from './tasks-screen.tsx';
 
 /** Outside Telegram a task's link opens in a new window. */
@@ -73,10 +73,16 @@ const TASKS: Task[] = [
     link: 'https://ton.org/',
   }),
 ];
+/** The test's task `i` of TASKS. */
+function taskAt(i: number): Task {
+  const found = TASKS[i];
+  if (!found) throw new Error(`TASKS has no task ${i}.`);
+  return found;
+}
 
-function open(routes: Record<string, Answer> = {}, tasks: Task[] = TASKS) {
+function open(routes: Stubs = {}, tasks: Task[] = TASKS) {
   const list = (): TasksResponse => ({ tasks, resetAt: Date.now() + 3_600_000, serverTime: Date.now() });
-  const calls = serve({ 'GET /users/tasks/42': list, ...routes });
+  const calls = serve({ tasks: list, ...routes });
   const { router } = renderWithProviders(
     <Switch>
       <Route path="/tasks">
@@ -126,7 +132,7 @@ describe('Tasks screen', () => {
   });
 
   it('opens Follow_Twitter and calls the link reward at once', async () => {
-    const { calls } = open({ 'POST /users/linkReward': { taskState: { task: TASKS[0] } } });
+    const { calls } = open({ linkReward: { taskState: { task: taskAt(0) } } });
     const row = await screen.findByTestId('task-Follow_Twitter');
     fireEvent.click(within(row).getByRole('button', { name: 'Go' }));
     expect(opened).toHaveBeenCalledWith('https://x.com/EggRushGame', '_blank', 'noopener');
@@ -142,13 +148,13 @@ describe('Tasks screen', () => {
   it('starts the visit at Go, shows Visiting with the seconds left, and asks again after 10 s', async () => {
     let visited = 0;
     const { calls } = open({
-      'POST /users/linkReward': () => {
+      linkReward: () => {
         visited += 1;
         // The server times the visit: in progress at first, completed 10 s later.
         const state =
           visited === 1
-            ? { ...TASKS[6]!, visitEndsAt: Date.now() + VISIT_MS }
-            : { ...TASKS[6]!, status: 'completed' as const, processCount: 1, visitEndsAt: null };
+            ? { ...taskAt(6), visitEndsAt: Date.now() + VISIT_MS }
+            : { ...taskAt(6), status: 'completed' as const, processCount: 1, visitEndsAt: null };
         return { taskState: { task: state } };
       },
     });
@@ -181,7 +187,7 @@ describe('Tasks screen', () => {
   });
 
   it('keeps showing a visit the server is timing when the list loads', async () => {
-    const timed = { ...TASKS[0]!, visitEndsAt: Date.now() + 6_000 };
+    const timed = { ...taskAt(0), visitEndsAt: Date.now() + 6_000 };
     open(
       {},
       TASKS.map((t) => (t.taskName === 'Follow_Twitter' ? timed : t)),
@@ -193,10 +199,10 @@ describe('Tasks screen', () => {
 
   it('claims a completed task and toasts Completed Claim!', async () => {
     const { calls } = open({
-      'POST /users/taskReward': {
+      taskReward: {
         onion: 5_000,
         ticket: 3,
-        taskData: { task: { ...TASKS[1], isClaimed: true } },
+        taskData: { task: { ...taskAt(1), isClaimed: true } },
       },
     });
     const row = await screen.findByTestId('task-Follow_Telegram');
@@ -209,14 +215,14 @@ describe('Tasks screen', () => {
   });
 
   it('shows the refusal message from the server', async () => {
-    open({ 'POST /users/taskReward': refuse(409, 'ALREADY_CLAIMED', 'Already you received!') });
+    open({ taskReward: refuse(409, 'ALREADY_CLAIMED', 'Already you received!') });
     const row = await screen.findByTestId('task-Follow_Telegram');
     fireEvent.click(within(row).getByRole('button', { name: 'Claim' }));
     expect(await screen.findByText('Already you received!')).toBeInTheDocument();
   });
 
   it('sends Invites Friends to /friends and Earn Reward to /airdrop', async () => {
-    const { router, calls } = open({ 'POST /users/linkReward': { taskState: { task: TASKS[2] } } });
+    const { router, calls } = open({ linkReward: { taskState: { task: taskAt(2) } } });
     const invite = await screen.findByTestId('task-Invites_Friends');
     fireEvent.click(within(invite).getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(router.pathname).toBe('/friends'));
