@@ -10,4 +10,6 @@ const compiled = await compileSources();
 const out = new URL('../dist/', import.meta.url);
 mkdirSync(out, { recursive: true });
 writeFileSync(new URL('jetton.json', out), `${JSON.stringify(compiled, null, 2)}\n`);
-console.log(`jetton: minter ${compiled.minter.hash}, wallet ${compiled.wallet.hash} → dist/jetton.json`);
+console.log(
+  `jetton: minter ${compiled.minter.hash}, wallet ${compiled.wallet.hash}, librarian ${compiled.librarian.hash} → dist/jetton.json`,
+);

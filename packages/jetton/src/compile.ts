@@ -11,8 +11,19 @@ import type * as FuncJs from '@ton-community/func-js';
 
 type FuncCompiler = typeof FuncJs;
 
-export const CONTRACTS = { minter: 'jetton-minter.fc', wallet: 'jetton-wallet.fc' } as const;
-const SOURCES = ['stdlib.fc', 'common.fc', 'fees.fc', CONTRACTS.minter, CONTRACTS.wallet];
+export const CONTRACTS = {
+  minter: 'jetton-minter.fc',
+  wallet: 'jetton-wallet.fc',
+  librarian: 'librarian.fc',
+} as const;
+const SOURCES = [
+  'stdlib.fc',
+  'common.fc',
+  'fees.fc',
+  CONTRACTS.minter,
+  CONTRACTS.wallet,
+  CONTRACTS.librarian,
+];
 
 const contractsDir = new URL('../contracts/', import.meta.url);
 
@@ -21,6 +32,8 @@ export type CompiledJetton = {
   sourceHash: string;
   minter: { boc: string; hash: string };
   wallet: { boc: string; hash: string };
+  /** Publishes the wallet's code as a masterchain library (librarian.fc). */
+  librarian: { boc: string; hash: string };
 };
 
 const readSource = (path: string) => readFileSync(new URL(path, contractsDir), 'utf8');
@@ -48,19 +61,31 @@ const entry = (cell: Cell) => ({ boc: cell.toBoc().toString('base64'), hash: cel
 export async function compileSources(): Promise<CompiledJetton> {
   const minter = await compileTarget(CONTRACTS.minter);
   const wallet = await compileTarget(CONTRACTS.wallet);
-  return { sourceHash: sourceHash(), minter: entry(minter), wallet: entry(wallet) };
+  const librarian = await compileTarget(CONTRACTS.librarian);
+  return {
+    sourceHash: sourceHash(),
+    minter: entry(minter),
+    wallet: entry(wallet),
+    librarian: entry(librarian),
+  };
 }
 
-function fromCompiled(compiled: CompiledJetton): { minter: Cell; wallet: Cell } {
+type Code = { minter: Cell; wallet: Cell; librarian: Cell };
+
+function fromCompiled(compiled: CompiledJetton): Code {
   const load = (part: { boc: string; hash: string }) => {
     const [cell] = Cell.fromBoc(Buffer.from(part.boc, 'base64'));
     if (!cell || cell.hash().toString('hex') !== part.hash) throw new Error('Corrupt jetton.json');
     return cell;
   };
-  return { minter: load(compiled.minter), wallet: load(compiled.wallet) };
+  return {
+    minter: load(compiled.minter),
+    wallet: load(compiled.wallet),
+    librarian: load(compiled.librarian),
+  };
 }
 
-export async function compileJetton(): Promise<{ minter: Cell; wallet: Cell }> {
+export async function compileJetton(): Promise<Code> {
   if (existsSync(new URL(CONTRACTS.wallet, contractsDir))) return fromCompiled(await compileSources());
   const path = process.env.JETTON_CODE_JSON ?? new URL('./jetton.json', import.meta.url);
   if (!existsSync(path)) throw new Error('No jetton code: neither the FunC sources nor jetton.json');

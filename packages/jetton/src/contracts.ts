@@ -4,13 +4,18 @@
  * the player's claim message, as TON Connect wants them (base64 BOCs). The code cells come from
  * `jettonCode()`, compiled from `contracts/*.fc` (see compile.ts).
  *
+ * Deployed as ton-community/mintless-jetton is: the wallet's code is published once as a public
+ * library of the masterchain (librarian.fc), and the minter and every wallet hold in its place a
+ * library reference cell (`walletCodeRef`). A wallet's state init, hence its address, is built
+ * with that reference as its code: here, in the minter and in the wallets alike.
+ *
  * Layouts (they must match contracts/jetton-minter.fc and contracts/jetton-wallet.fc):
  *   minter: total_supply:Coins admin:MsgAddress next_admin:MsgAddress merkle_root:uint256
  *           content:^Cell wallet_code:^Cell
  *   wallet: claimed:uint1 balance:Coins owner:MsgAddress minter:MsgAddress merkle_root:uint256
  */
-import type { Address, Cell, StateInit } from '@ton/core';
-import { beginCell, contractAddress, storeStateInit, toNano } from '@ton/core';
+import type { Address, StateInit } from '@ton/core';
+import { beginCell, Cell, CellType, contractAddress, storeStateInit, toNano } from '@ton/core';
 import { compileJetton } from './compile.ts';
 
 /** Message op codes: TEP-74 (transfer, internal_transfer…), TEP-177 (merkle_airdrop_claim), ours. */
@@ -54,7 +59,7 @@ export const CLAIM_AMOUNT = toNano('0.1');
 /** TON sent with the minter's deploy; it stays on the minter for its storage. */
 export const DEPLOY_AMOUNT = toNano('0.05');
 
-export type JettonCode = { minter: Cell; wallet: Cell };
+export type JettonCode = { minter: Cell; wallet: Cell; librarian: Cell };
 
 let codePromise: Promise<JettonCode> | undefined;
 /** The minter's and the wallet's code cells, compiled once per process from the sources. */
@@ -68,6 +73,16 @@ export function jettonCode(): Promise<JettonCode> {
 
 const boc = (cell: Cell): string => cell.toBoc().toString('base64');
 const stateInitCell = (init: StateInit): Cell => beginCell().store(storeStateInit(init)).endCell();
+
+/**
+ * The library reference cell of `code` (exotic, type 2, then the code's representation hash): what
+ * the minter stores and what wallets hold as code. A reference given is returned as it is.
+ */
+export function walletCodeRef(code: Cell): Cell {
+  if (code.type === CellType.Library) return code;
+  const bits = beginCell().storeUint(CellType.Library, 8).storeBuffer(code.hash()).endCell().bits;
+  return new Cell({ exotic: true, bits, refs: [] });
+}
 
 /** TEP-64 off-chain content: the prefix 0x01 then the metadata JSON's URI as a snake string. */
 export function jettonContent(uri: string): Cell {
@@ -92,7 +107,7 @@ export function minterData(config: MinterConfig): Cell {
     .storeAddress(null) // next_admin: none until the admin names one (change_admin)
     .storeUint(config.merkleRoot, 256)
     .storeRef(content)
-    .storeRef(config.walletCode)
+    .storeRef(walletCodeRef(config.walletCode))
     .endCell();
 }
 
@@ -113,8 +128,9 @@ export function walletData(config: Omit<WalletConfig, 'walletCode'>): Cell {
     .endCell();
 }
 
+/** A wallet's state init: the library reference of its code (the code or the reference given) and its data. */
 export function walletStateInit(config: WalletConfig): StateInit {
-  return { code: config.walletCode, data: walletData(config) };
+  return { code: walletCodeRef(config.walletCode), data: walletData(config) };
 }
 
 /** The owner's jetton wallet address (the minter's `get_wallet_address` answers the same). */
@@ -185,8 +201,69 @@ export function claimMessages(
 }
 
 /**
- * The operator's deploy: their own wallet sends DEPLOY_AMOUNT with the minter's state_init and a
- * `top_up` body. Nothing secret is involved: the admin is the operator's public address.
+ * The librarian's account on the masterchain: its code (librarian.fc) and, as data, the wallet's
+ * code it publishes. Its address depends on the wallet's code only.
+ */
+export function librarianStateInit(code: Pick<JettonCode, 'librarian' | 'wallet'>): StateInit {
+  return { code: code.librarian, data: code.wallet };
+}
+
+/** The distinct cells and bits of a cell tree (what storage is paid for). */
+export function cellTreeSize(root: Cell): { cells: number; bits: number } {
+  const seen = new Set<string>();
+  let bits = 0;
+  const visit = (cell: Cell) => {
+    const key = cell.hash().toString('hex');
+    if (seen.has(key)) return;
+    seen.add(key);
+    bits += cell.bits.length;
+    for (const ref of cell.refs) visit(ref);
+  };
+  visit(root);
+  return { cells: seen.size, bits };
+}
+
+/**
+ * Mainnet's masterchain storage prices (config param 18: mc_bit_price_ps 1,000 and
+ * mc_cell_price_ps 500,000 nanotons per 2^16 s), what the library's deploy amount is computed
+ * from; the librarian itself checks a year of storage at the prices of the day.
+ */
+export const MASTERCHAIN_STORAGE_PRICES = { bitPricePs: 1_000n, cellPricePs: 500_000n } as const;
+/** The years of masterchain storage the library's deploy message pays for. */
+export const LIBRARY_YEARS = 5;
+
+/** TON for `years` of the librarian's storage (its code, the library, a margin for its header), and 1 TON over. */
+export function libraryDeployAmount(code: Pick<JettonCode, 'librarian' | 'wallet'>, years = LIBRARY_YEARS) {
+  const library = cellTreeSize(code.wallet);
+  const own = cellTreeSize(code.librarian);
+  const bits = BigInt(library.bits + own.bits + 1023);
+  const cells = BigInt(library.cells + own.cells + 1);
+  const seconds = BigInt(years * 365 * 24 * 3600);
+  const perSecond =
+    bits * MASTERCHAIN_STORAGE_PRICES.bitPricePs + cells * MASTERCHAIN_STORAGE_PRICES.cellPricePs;
+  return (perSecond * seconds + 65_535n) / 65_536n + toNano('1');
+}
+
+/**
+ * The first deploy message: the librarian, on the masterchain, publishing the wallet's code as a
+ * public library. Anyone may send it (or top the librarian up later): no admin is involved.
+ */
+export async function libraryMessage(options: { testOnly?: boolean } = {}) {
+  const code = await jettonCode();
+  const init = librarianStateInit(code);
+  const address = contractAddress(-1, init);
+  return {
+    address: address.toString({ bounceable: true, testOnly: options.testOnly ?? false }),
+    amount: libraryDeployAmount(code).toString(),
+    stateInit: boc(stateInitCell(init)),
+    payload: boc(beginCell().storeUint(Op.topUp, 32).storeUint(0, 64).endCell()),
+  } satisfies TonConnectMessage & { stateInit: string };
+}
+
+/**
+ * The operator's deploy of the minter: their own wallet sends DEPLOY_AMOUNT with the minter's
+ * state_init and a `top_up` body. Nothing secret is involved: the admin is the operator's public
+ * address. Send it after `libraryMessage()` (see `deployMessages`).
  */
 export async function deployMessage(options: Omit<MinterConfig, 'walletCode'> & { testOnly?: boolean }) {
   const code = await jettonCode();
@@ -198,6 +275,11 @@ export async function deployMessage(options: Omit<MinterConfig, 'walletCode'> & 
     stateInit: boc(stateInitCell(init)),
     payload: boc(beginCell().storeUint(Op.topUp, 32).storeUint(0, 64).endCell()),
   } satisfies TonConnectMessage & { stateInit: string };
+}
+
+/** Both deploy messages, in the order they are sent: the library's, then the minter's. */
+export async function deployMessages(options: Omit<MinterConfig, 'walletCode'> & { testOnly?: boolean }) {
+  return [await libraryMessage(options), await deployMessage(options)] as const;
 }
 
 /** The TEP-64 metadata JSON served at the content URI, with TEP-177's `custom_payload_api_uri`. */

@@ -8,6 +8,7 @@ import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sa
 import {
   deployMessage,
   jettonCode,
+  libraryMessage,
   walletAddress,
   type JettonCode,
   type TonConnectMessage,
@@ -61,11 +62,22 @@ export async function deploySandboxJetton(options: {
   now?: number;
   /** An emulator to deploy into (a fresh one by default). */
   blockchain?: Blockchain;
+  /** Whether to publish the wallet's code as a library first (as deployed; true by default). */
+  library?: boolean;
 }): Promise<SandboxJetton> {
   const blockchain = options.blockchain ?? (await Blockchain.create());
   if (options.now !== undefined) blockchain.now = options.now;
   const code = await jettonCode();
   const admin = await blockchain.treasury('operator');
+  if (options.library ?? true) {
+    // The emulator adds what a masterchain account publishes to the libraries every account sees.
+    blockchain.autoDeployLibraries = true;
+    await sendTonConnect(admin, [await libraryMessage()]);
+    const libs = blockchain.libs
+      ? Dictionary.loadDirect(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell(), blockchain.libs)
+      : undefined;
+    if (!libs?.get(code.wallet.hash())) throw new Error('The wallet code was not published as a library');
+  }
   const deploy = await deployMessage({
     admin: admin.address,
     merkleRoot: options.merkleRoot,

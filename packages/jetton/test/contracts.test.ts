@@ -1,5 +1,5 @@
 import type { Transaction } from '@ton/core';
-import { Address, beginCell, Cell, toNano } from '@ton/core';
+import { Address, beginCell, Cell, CellType, loadStateInit, toNano } from '@ton/core';
 import { Blockchain, internal, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   jettonMetadata,
   Op,
   transferBody,
+  walletCodeRef,
 } from '../src/contracts.ts';
 import { deploySandboxJetton, exitCode, sendTonConnect, type SandboxJetton } from '../src/testing.ts';
 import { airdropProof, buildAirdropTree, customPayloadResponse, type AirdropTree } from '../src/tree.ts';
@@ -101,6 +102,63 @@ describe('the mintless jetton in the TON emulator', () => {
     expect(stackReader.readBigNumber()).toBe(tree.root);
   });
 
+  it('claims with a library reference as the wallet code: published once on the masterchain', async () => {
+    const [message] = claimOf(alice.address);
+    const init = loadStateInit(Cell.fromBoc(Buffer.from(message!.stateInit!, 'base64'))[0]!.beginParse());
+    // The code travelling in the claim is 8 + 256 bits: the library cell of the wallet's code.
+    expect(init.code?.type).toBe(CellType.Library);
+    expect(init.code?.bits.length).toBe(8 + 256);
+    expect(init.code?.bits.substring(8, 256).toString()).toBe(
+      jetton.code.wallet.hash().toString('hex').toUpperCase(),
+    );
+    expect(Buffer.from(message!.stateInit!, 'base64').length).toBeLessThan(300);
+    const library = walletCodeRef(jetton.code.wallet);
+    const { stackReader } = await jetton.blockchain.runGetMethod(jetton.minter, 'get_jetton_data');
+    stackReader.skip(4);
+    expect(stackReader.readCell().hash().equals(library.hash())).toBe(true);
+
+    const sent = await sendTonConnect(alice, claimOf(alice.address));
+    expect(exitCode(find(sent, alice.address, jetton.walletOf(alice.address), Op.transfer)!)).toBe(0);
+    expect(await balanceOf(alice.address)).toBe(AMOUNT);
+    const account = await jetton.blockchain.getContract(jetton.walletOf(alice.address));
+    const state = account.account.account?.storage.state;
+    expect(state?.type === 'active' && state.state.code?.hash().equals(library.hash())).toBe(true);
+    expect((await jetton.walletData(alice.address))?.code.hash().equals(library.hash())).toBe(true);
+    // Wallet to wallet: the receiver's address, computed with the library reference, is accepted.
+    await alice.send({
+      to: jetton.walletOf(alice.address),
+      value: toNano('0.1'),
+      body: transferBody({ amount: 5n, destination: bob.address, responseDestination: alice.address }),
+    });
+    expect(await balanceOf(bob.address)).toBe(5n);
+
+    // Where the library was not published, the wallet's code cannot be loaded: nothing is credited.
+    const bare = await Blockchain.create();
+    const carol = await bare.treasury('carol');
+    const carolTree = buildAirdropTree([
+      { address: carol.address, amount: 1n, startFrom: NOW - 3600, expiredAt: NOW + 86_400 },
+    ]);
+    const unpublished = await deploySandboxJetton({
+      blockchain: bare,
+      merkleRoot: carolTree.root,
+      totalSupply: 1n,
+      now: NOW,
+      library: false,
+    });
+    const attempt = await sendTonConnect(
+      carol,
+      claimMessages({
+        owner: carol.address,
+        minter: unpublished.minter,
+        merkleRoot: carolTree.root,
+        walletCode: unpublished.code.wallet,
+        proofPayload: claimPayload(airdropProof(carolTree, carol.address)!),
+      }),
+    );
+    expect(exitCode(find(attempt, carol.address, unpublished.walletOf(carol.address))!)).not.toBe(0);
+    expect(await unpublished.walletData(carol.address).catch(() => null)).toBeNull();
+  });
+
   it('credits a valid proof exactly its amount, once', async () => {
     const tonBefore = await alice.getBalance();
     const first = await sendTonConnect(alice, claimOf(alice.address));
@@ -117,8 +175,8 @@ describe('the mintless jetton in the TON emulator', () => {
     expect(stackReader.readNumber()).toBe(1);
     // The unspent TON comes back to the owner as `excesses`.
     expect(find(first, jetton.walletOf(alice.address), alice.address, Op.excesses)).toBeDefined();
-    // It keeps 5 years of its storage (at the network's prices, for the whole code in its state).
-    expect(tonBefore - (await alice.getBalance())).toBeLessThan(toNano('0.08'));
+    // It keeps 5 years of its storage at the network's prices: its code is one library cell.
+    expect(tonBefore - (await alice.getBalance())).toBeLessThan(toNano('0.03'));
 
     const second = await sendTonConnect(alice, claimOf(alice.address));
     const again = find(second, alice.address, jetton.walletOf(alice.address), Op.transfer);

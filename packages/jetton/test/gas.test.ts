@@ -3,7 +3,16 @@ import type { Address, Transaction } from '@ton/core';
 import { beginCell, fromNano, toNano } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimMessages, claimPayload, ExitCode, Op, transferBody } from '../src/contracts.ts';
+import {
+  cellTreeSize,
+  claimMessages,
+  claimPayload,
+  ExitCode,
+  Op,
+  stateInitCell,
+  transferBody,
+  walletStateInit,
+} from '../src/contracts.ts';
 import {
   deploySandboxJetton,
   exitCode,
@@ -152,10 +161,34 @@ describe('the jetton’s gas and fees', () => {
     const burnReceive = find(burnt.transactions, aliceWallet, jetton.minter, Op.burnNotification)!;
     expect(exitCode(burnReceive)).toBe(0);
 
+    const asked = await bob.send({
+      to: jetton.minter,
+      value: toNano('0.05'),
+      body: beginCell()
+        .storeUint(Op.provideWalletAddress, 32)
+        .storeUint(0, 64)
+        .storeAddress(alice.address)
+        .storeBit(1)
+        .endCell(),
+    });
+    const provideTx = find(asked.transactions, bob.address, jetton.minter)!;
+    expect(exitCode(provideTx)).toBe(0);
+
     const account = (await blockchain.getContract(bobWallet)).account.account!;
     const used = account.storageStats.used;
     const walletState = (await blockchain.getContract(bobWallet)).account.account!.storage.state;
     expect(walletState.type).toBe('active');
+    const stateInit = cellTreeSize(
+      stateInitCell(
+        walletStateInit({
+          owner: bob.address,
+          minter: jetton.minter,
+          merkleRoot: tree.root,
+          walletCode: jetton.code.wallet,
+        }),
+      ),
+    );
+    const code = cellTreeSize(jetton.code.wallet);
     const minimalTransfer = await minimal((value) => transfer(value));
     const minimalBurn = await minimal((value) => burn(value));
 
@@ -195,9 +228,28 @@ describe('the jetton’s gas and fees', () => {
         constant('gas::receive_burn'),
         REFERENCE.receiveBurnGas,
       ],
+      [
+        'provide_wallet_address: minter (gas)',
+        gasUsed(provideTx).toString(),
+        constant('gas::provide_wallet_address'),
+        '—',
+      ],
       ['burn: least value accepted (TON)', fromNano(minimalBurn), '—', fromNano(REFERENCE.minimalBurn)],
       ['wallet account: bits', used.bits.toString(), constant('wallet::bits'), REFERENCE.walletBits],
       ['wallet account: cells', used.cells.toString(), constant('wallet::cells'), REFERENCE.walletCells],
+      [
+        'wallet state init: bits',
+        stateInit.bits,
+        constant('wallet::state_init_bits'),
+        REFERENCE.stateInitBits,
+      ],
+      [
+        'wallet state init: cells',
+        stateInit.cells,
+        constant('wallet::state_init_cells'),
+        REFERENCE.stateInitCells,
+      ],
+      ['wallet code (the library): bits / cells', `${code.bits} / ${code.cells}`, '—', '—'],
     ];
     console.log(
       ['| what | measured | fees.fc | mintless-jetton |', '| --- | ---: | ---: | ---: |']
@@ -210,14 +262,17 @@ describe('the jetton’s gas and fees', () => {
     expect(gasUsed(receiveTx)).toBeLessThanOrEqual(BigInt(constant('gas::receive_transfer')));
     expect(gasUsed(burnTx)).toBeLessThanOrEqual(BigInt(constant('gas::send_burn')));
     expect(gasUsed(burnReceive)).toBeLessThanOrEqual(BigInt(constant('gas::receive_burn')));
+    expect(gasUsed(provideTx)).toBeLessThanOrEqual(BigInt(constant('gas::provide_wallet_address')));
     expect(used.bits).toBeLessThanOrEqual(BigInt(constant('wallet::bits')));
     expect(used.cells).toBeLessThanOrEqual(BigInt(constant('wallet::cells')));
+    expect(stateInit.bits).toBeLessThanOrEqual(constant('wallet::state_init_bits'));
+    expect(stateInit.cells).toBeLessThanOrEqual(constant('wallet::state_init_cells'));
   });
 
   it('prices a transfer at the network’s current gas prices: refused under prices ten times higher', async () => {
     await claim(alice);
     const aliceWallet = jetton.walletOf(alice.address);
-    const value = toNano('0.1');
+    const value = toNano('0.06');
     const first = await transfer(value);
     expect(exitCode(find(first.transactions, alice.address, aliceWallet)!)).toBe(0);
 

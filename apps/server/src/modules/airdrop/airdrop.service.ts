@@ -15,7 +15,7 @@ import {
 import { RECOMMENDED_RULE, weighPlayers } from '@egg-rush/game/allocation-rule';
 import { airdropCohorts } from '@egg-rush/game/cohorts';
 import { ADJUST_KIND } from '@egg-rush/game/operator';
-import { claimMessages, claimPayload, deployMessage, jettonMetadata } from '@egg-rush/jetton/contracts';
+import { claimMessages, claimPayload, deployMessages, jettonMetadata } from '@egg-rush/jetton/contracts';
 import { customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
@@ -351,22 +351,27 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
     },
 
     /**
-     * The operator's deploy message for a published allocation (npm run airdrop:deploy): sent from
-     * their own wallet, it deploys the minter the proofs and claims of this server point at.
+     * The operator's deploy messages for a published allocation (npm run airdrop:deploy), sent from
+     * their own wallet in this order: the library (the wallet's code published on the masterchain,
+     * which the claims' state inits refer to), then the minter the proofs and claims of this server
+     * point at (`message`).
      */
     async deployment(id: number) {
       const a = await draft(id);
       if (a.status !== 'published') throw refused('NOT_PUBLISHED', 'Publish the allocation first.');
-      const message = await deployMessage({
+      const messages = await deployMessages({
         admin: a.adminAddress === null ? null : Address.parseRaw(a.adminAddress),
         merkleRoot: BigInt(`0x${a.rootHex!}`),
         content: a.contentUri!,
         totalSupply: BigInt(a.total),
       });
+      const [library, message] = messages;
       return {
         allocation: view(a),
         contentUri: a.contentUri!,
+        library,
         message,
+        messages,
         metadata: metadataFor(deps.env.publicUrl, a.decimals),
       };
     },
