@@ -601,8 +601,11 @@ export function findClusters(accounts: readonly AccountSignals[], now: number): 
   // together often enough to be linked as a pair (a script that runs its accounts in a new order
   // every time).
   for (const group of tieGroups(t)) {
-    const shares = inStep(t, group, false).share;
-    const alike = group.filter((_, k) => shares[k]! >= CLUSTERING.memberInStep);
+    // In step beyond chance, on minCoStartDays sessions at least: two sessions prove nothing.
+    const { share, together } = inStep(t, group, false);
+    const alike = group.filter(
+      (_, k) => share[k]! >= CLUSTERING.memberInStep && together[k]! >= CLUSTERING.minCoStartDays,
+    );
     for (let k = 1; k < alike.length; k++) {
       uf.union(alike[0]!, alike[k]!);
       links.push(alike[0]!, alike[k]!);
