@@ -100,7 +100,9 @@ export function createClient<A extends Api>(options: ClientOptions<A>) {
       throw new ApiError(0, 'NETWORK', options.unreachable);
     }
     if (!res.ok) throw refused(name, refusal(res.status, data, schemas.errorBody));
-    const parsed = schemas.api[name]!.reply.safeParse(data);
+    const schema: RouteSchemas | undefined = schemas.api[name];
+    if (!schema) throw new ContractError(options.routes[name], 'no schema for this route');
+    const parsed = schema.reply.safeParse(data);
     if (!parsed.success) {
       const issues = parsed.error.issues
         .slice(0, 3)

@@ -42,7 +42,7 @@ export function AuditPage() {
       ...(next.target ? { target: next.target } : {}),
       ...(next.limit !== LIMITS[0] ? { limit: String(next.limit) } : {}),
     }).toString();
-    navigate(search ? `/admin/audit?${search}` : '/admin/audit');
+    void navigate(search ? `/admin/audit?${search}` : '/admin/audit');
   };
   const entries = log.data?.rows.length ?? 0;
   const counted = `${entries} ${entries === 1 ? 'entry' : 'entries'}`;

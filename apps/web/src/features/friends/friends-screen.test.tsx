@@ -99,9 +99,13 @@ describe('Friends screen', () => {
     });
     expect(writeText).toHaveBeenCalledWith(LINK);
     expect(screen.getByRole('button', { name: 'Copied' })).toHaveTextContent('Copied');
-    act(() => vi.advanceTimersByTime(1_900));
+    act(() => {
+      vi.advanceTimersByTime(1_900);
+    });
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.getByRole('button', { name: 'Copy invite link' })).toHaveTextContent('Copy');
   });
 });
