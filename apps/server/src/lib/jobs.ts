@@ -5,14 +5,14 @@
  * - a periodic job runs at most once at a time across every server process, and at most once per
  *   period (a process restarted within a period does not run it again);
  * - a run interrupted by a crash is given to a process again once its time limit has passed
- *   (pg-boss's supervision), and a run that threw is retried once at the next tick: the work of
+ *   (pg-boss's expiry), and a run that threw is retried once at the next tick: the work of
  *   every job is idempotent;
  * - a queued job is durable and retried with an exponential backoff;
  * - `stop()` waits for the runs in flight.
  * Modules register their jobs (`every`, `queue`); the bootstrap (main.ts) starts and stops the
  * runner. Tests call `runNow(name)` and await the run instead of waiting for a timer.
  */
-import { PgBoss, type Db as BossDb, type Job } from 'pg-boss';
+import PgBoss from 'pg-boss';
 
 /** What a run is given. */
 export interface RunContext {
@@ -96,6 +96,8 @@ export interface JobsDatabase {
 }
 
 const DEFAULT_TIMEOUT_MS = 600_000;
+/** pg-boss 10's schema version (node_modules/pg-boss/version.json): a newer one is refused. */
+const BOSS_SCHEMA_VERSION = 24;
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createJobs(
@@ -109,15 +111,19 @@ export function createJobs(
     superviseEveryMs?: number;
   } = {},
 ): Jobs {
-  const db: BossDb = { executeSql: (text, values) => database.execute(text, values) };
+  const superviseEveryMs = options.superviseEveryMs ?? 60_000;
+  const db: PgBoss.Db = { executeSql: (text, values) => database.execute(text, values) };
   const boss = new PgBoss({
     db,
-    backend: database.kind,
     // Periods are kept by this runner's own timers (pg-boss's cron counts whole minutes).
     schedule: false,
+    // Maintenance (runs past their time limit failed into a retry, finished jobs archived, then
+    // dropped) on a timer of its own, once per interval across processes.
     supervise: true,
-    superviseIntervalSeconds: seconds(options.superviseEveryMs ?? 60_000),
-    monitorIntervalSeconds: seconds(options.superviseEveryMs ?? 60_000),
+    maintenanceIntervalSeconds: seconds(superviseEveryMs),
+    // A period's run stays (and so keeps its period's place) a day before it is archived.
+    archiveCompletedAfterSeconds: 86_400,
+    deleteAfterDays: 7,
     migrate: true,
   });
   boss.on('error', (error) => log.warn({ err: error }, 'job runner: pg-boss failed'));
@@ -129,20 +135,40 @@ export function createJobs(
   const stopping = new AbortController();
   let installed: Promise<void> | undefined;
   let started: Promise<void> | undefined;
+  let supervisedAt = 0;
 
   const track = <T>(work: Promise<T>): Promise<T> => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work)).catch(() => undefined);
     return work;
   };
-  const context = (job: Job<unknown>): RunContext => ({
+  const context = (job: PgBoss.JobWithMetadata<unknown>): RunContext => ({
     signal: stopping.signal,
-    attempt: (job as { retryCount?: number }).retryCount ?? 0,
+    attempt: job.retryCount ?? 0,
   });
+
+  /** Runs past their time limit (a crashed process's) made due again: at most once an interval. */
+  async function supervise() {
+    if (Date.now() - supervisedAt < superviseEveryMs) return;
+    supervisedAt = Date.now();
+    await boss.expire();
+  }
+
+  /** pg-boss 10 does not run on a newer pg-boss's schema (it would not notice). */
+  async function refuseNewerSchema() {
+    if (!(await boss.isInstalled())) return;
+    const version = Number(await boss.schemaVersion());
+    if (version > BOSS_SCHEMA_VERSION) {
+      throw new Error(
+        `the pgboss schema is at version ${version}, newer than pg-boss 10's ${BOSS_SCHEMA_VERSION}: ` +
+          'drop it (DROP SCHEMA pgboss CASCADE) once no job is waiting, and the runner installs it again',
+      );
+    }
+  }
 
   /** Takes one due run of a periodic job (none while another process runs it) and runs it. */
   async function runPeriodic(job: PeriodicJob): Promise<boolean> {
-    const [taken] = await boss.fetch<object>(job.name);
+    const [taken] = await boss.fetch<object>(job.name, { includeMetadata: true });
     if (!taken) return false;
     try {
       await job.run(context(taken));
@@ -160,7 +186,7 @@ export function createJobs(
       await job.run({ signal: stopping.signal, attempt: 0 });
       return true;
     }
-    await boss.send(job.name, null, { singletonKey: job.name, singletonSeconds: seconds(job.everyMs) });
+    await boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: seconds(job.everyMs) });
     return runPeriodic(job);
   }
 
@@ -168,7 +194,10 @@ export function createJobs(
   async function drain(job: QueueJob<object>): Promise<boolean> {
     let ran = false;
     while (!stopping.signal.aborted) {
-      const batch = await boss.fetch<object>(job.name, { batchSize: job.batch ?? 10 });
+      const batch = await boss.fetch<object>(job.name, {
+        batchSize: job.batch ?? 10,
+        includeMetadata: true,
+      });
       if (batch.length === 0) break;
       ran = true;
       for (const taken of batch) {
@@ -226,20 +255,37 @@ export function createJobs(
       // Stopped before it started (a SIGTERM at start-up): nothing is started any more.
       if (stopping.signal.aborted) return installed ?? Promise.resolve();
       installed ??= (async () => {
+        await refuseNewerSchema();
         await boss.start();
+        // Created once, then brought up to date (pg-boss keeps a queue's first options).
+        const ensure = async (name: string, queue: PgBoss.Queue) => {
+          if (!(await boss.getQueue(name))) {
+            // pg-boss 10's create_queue deadlocks against itself when two processes create the
+            // same queue at once (each waits on the other's queue row and table locks): the
+            // creations are taken one at a time, in one (implicit) transaction with the lock.
+            const created = JSON.stringify({ policy: queue.policy }).replaceAll("'", "''");
+            await database.execute(
+              `SELECT pg_advisory_xact_lock(hashtext('pgboss.create_queue')); ` +
+                `SELECT pgboss.create_queue('${name.replaceAll("'", "''")}', '${created}'::json)`,
+            );
+          }
+          await boss.updateQueue(name, queue);
+        };
         for (const job of periodic.values()) {
           if (job.perProcess) continue;
           // `stately`: one run waiting and one running at most, across processes.
-          await boss.createQueue(job.name, {
+          await ensure(job.name, {
+            name: job.name,
             policy: 'stately',
             expireInSeconds: seconds(job.timeoutMs ?? DEFAULT_TIMEOUT_MS),
             retryLimit: 1,
             retryDelay: 0,
-            deleteAfterSeconds: 86_400,
+            retryBackoff: false,
           });
         }
         for (const job of queues.values()) {
-          await boss.createQueue(job.name, {
+          await ensure(job.name, {
+            name: job.name,
             policy: 'standard',
             expireInSeconds: seconds(job.timeoutMs ?? DEFAULT_TIMEOUT_MS),
             retryLimit: job.retryLimit ?? 5,
@@ -279,7 +325,7 @@ export function createJobs(
       if (queued) return track(drain(queued));
       if (!job) return false;
       // A run beside the periods' (one waiting at most: `stately`).
-      await boss.send(name, null, { singletonKey: name });
+      await boss.send(name, {}, { singletonKey: name });
       return track(runPeriodic(job));
     },
 
@@ -289,7 +335,7 @@ export function createJobs(
       if (job?.perProcess) return track(tick(job));
       if (!job && !queued) throw new Error(`no job ${name}`);
       await jobs.install();
-      await boss.supervise(name);
+      await supervise();
       if (queued) return track(drain(queued));
       return job ? track(tick(job)) : false;
     },
