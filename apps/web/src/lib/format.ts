@@ -18,8 +18,10 @@ export function setFormatLocale(next: string) {
 }
 
 /** A clock or a countdown ("15:49:27") in the language's digits ("۱۵:۴۹:۲۷" in Persian). */
-export const localDigits = (text: string) =>
-  digits ? text.replace(/[0-9]/g, (d) => digits![Number(d)]!) : text;
+export const localDigits = (text: string) => {
+  const local = digits;
+  return local ? text.replace(/[0-9]/g, (d) => local[Number(d)] ?? d) : text;
+};
 
 /** Whole numbers with the language's thousands separators. */
 export const formatNumber = (n: number) => whole.format(Math.floor(n));

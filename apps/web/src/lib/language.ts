@@ -17,5 +17,5 @@ export type Language = LanguageCode;
 
 /** Languages written right to left (Persian among ours). */
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
-export const isRightToLeft = (lng: string) => RIGHT_TO_LEFT.has(lng.split('-')[0]!);
+export const isRightToLeft = (lng: string) => RIGHT_TO_LEFT.has(lng.split('-')[0] ?? lng);
 export { isLanguage, LANGUAGE_CODES, pickLanguage };
