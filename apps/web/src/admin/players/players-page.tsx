@@ -22,7 +22,9 @@ export function PlayersPage() {
         onSubmit={(e) => {
           e.preventDefault();
           const text = draft.trim();
-          void navigate(text ? `/admin/players?${new URLSearchParams({ q: text }).toString()}` : '/admin/players');
+          void navigate(
+            text ? `/admin/players?${new URLSearchParams({ q: text }).toString()}` : '/admin/players',
+          );
         }}
       >
         <input
