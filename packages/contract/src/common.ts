@@ -24,6 +24,14 @@ export interface RouteSchemas {
   also?: Record<number, z.ZodType>;
 }
 
+/**
+ * 304 Not Modified: the request's `If-None-Match` names the reply's current `ETag`; no body.
+ * Declared as an `also` status by the cacheable routes (the airdrop's public answers, the claim).
+ */
+export const notModified = z
+  .null()
+  .meta({ description: 'Not Modified: If-None-Match names the current ETag' });
+
 export function replies<const T extends Record<number, z.ZodType>>(ok: z.ZodType, extra?: T) {
   return { 200: ok, ...(extra as T), '4xx': errorBody, '5xx': errorBody } as const;
 }

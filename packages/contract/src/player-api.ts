@@ -1,6 +1,6 @@
 import { loginRequest, loginResponse } from './auth.ts';
 import { notificationsSetting, notificationsUpdate } from './bot.ts';
-import { idParams, optionalUseridBody, type RouteSchemas, useridBody } from './common.ts';
+import { idParams, notModified, optionalUseridBody, type RouteSchemas, useridBody } from './common.ts';
 import {
   comboClaimBody,
   comboClaimResponse,
@@ -109,7 +109,7 @@ export const playerApi = {
   walletCheck: { body: proofCheckBody, reply: walletResponse },
   walletUnbind: { body: optionalUseridBody, reply: walletResponse },
   appConfig: { reply: appConfigResponse },
-  airdropClaim: { reply: airdropClaimResponse },
+  airdropClaim: { reply: airdropClaimResponse, also: { 304: notModified } },
   airdropClaimSent: { body: optionalUseridBody, reply: airdropClaimSentResponse },
   airdropReview: { reply: airdropReviewResponse },
   airdropAppeal: { body: airdropAppealBody, reply: airdropReviewResponse },

@@ -3,7 +3,7 @@ import { publicSnapshotResponse } from './admin.ts';
 import { airdropDump, airdropWalletParams, airdropWalletResponse } from './airdrop.ts';
 import { devLaunchQuery, devLaunchResponse } from './auth.ts';
 import { telegramUpdate, webhookResponse } from './bot.ts';
-import type { RouteSchemas } from './common.ts';
+import { notModified, type RouteSchemas } from './common.ts';
 import { healthResponse, openApiDocument, readyResponse } from './meta.ts';
 import type { serviceRoutes } from './routes.ts';
 import { tonConnectManifestResponse } from './wallet.ts';
@@ -13,9 +13,9 @@ export const serviceApi = {
   devLaunch: { query: devLaunchQuery, reply: devLaunchResponse },
   botWebhook: { body: telegramUpdate, reply: webhookResponse },
   publicSnapshot: { reply: publicSnapshotResponse },
-  airdropWallet: { params: airdropWalletParams, reply: airdropWalletResponse },
-  airdropDump: { reply: airdropDump },
-  jettonMetadata: { reply: z.record(z.string(), z.string()) },
+  airdropWallet: { params: airdropWalletParams, reply: airdropWalletResponse, also: { 304: notModified } },
+  airdropDump: { reply: airdropDump, also: { 304: notModified } },
+  jettonMetadata: { reply: z.record(z.string(), z.string()), also: { 304: notModified } },
   health: { reply: healthResponse, also: { 503: healthResponse } },
   ready: { reply: readyResponse, also: { 503: readyResponse } },
   openApi: { reply: openApiDocument },

@@ -5,6 +5,18 @@ import { OPERATOR } from '../../plugins/auth.ts';
 import { claimConfirmer } from './airdrop.confirm.ts';
 import { createAirdropService } from './airdrop.service.ts';
 import { contractRoute, sendRaw } from '../../lib/contract-route.ts';
+import { cacheable, etagOf, FOREVER_S } from '../../lib/http-cache.ts';
+
+/** Before publishing (or a refusal): nothing the answer says is kept. */
+const NO_STORE = 'no-store';
+/** A published allocation's answers never change: kept anywhere, for a year, not revalidated. */
+const IMMUTABLE = `public, max-age=${FOREVER_S}, immutable`;
+/** The jetton's metadata once published: fixed, but the site that serves it may be moved. */
+const METADATA_FINAL = 'public, max-age=3600';
+/** The metadata before publishing: its decimals may still change. */
+const METADATA_EARLY = 'public, max-age=60';
+/** The player's claim: theirs only, revalidated on every look (its ETag spares the body). */
+const PRIVATE = 'private, no-cache';
 
 /**
  * The airdrop: allocations of a snapshot for operators (/api/v1/admin/airdrop/, 403 to anyone
@@ -67,8 +79,13 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
     ...contractRoute('airdropWallet'),
     config: { public: true },
     handler: async (request, reply) => {
-      reply.header('access-control-allow-origin', '*');
-      return airdrop.walletPayload(request.params.address);
+      // A 400 or 404 (nothing published, an address not in the tree) is not kept.
+      reply.header('access-control-allow-origin', '*').header('cache-control', NO_STORE);
+      const answer = await airdrop.walletPayload(request.params.address);
+      // The proof of one wallet for the published root: the same bytes for ever.
+      const etag = etagOf((await airdrop.publishedRoot()) ?? '', JSON.stringify(answer));
+      if (cacheable(request, reply, etag, IMMUTABLE)) return reply.code(304).send(null);
+      return answer;
     },
   });
 
@@ -77,8 +94,10 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
   app.route({
     ...contractRoute('airdropDump'),
     config: { public: true },
-    handler: async (_request, reply) => {
-      const { id, path, bytes } = await airdrop.dump();
+    handler: async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      const { id, path, bytes, sha256 } = await airdrop.dump();
+      if (cacheable(request, reply, `"${sha256}"`, IMMUTABLE)) return reply.code(304).send(null);
       return sendRaw(
         reply
           .type('application/octet-stream')
@@ -93,13 +112,25 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
   app.route({
     ...contractRoute('jettonMetadata'),
     config: { public: true },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
       reply.header('access-control-allow-origin', '*');
-      return airdrop.metadata();
+      const { body, final } = await airdrop.metadata();
+      const etag = etagOf(JSON.stringify(body));
+      if (cacheable(request, reply, etag, final ? METADATA_FINAL : METADATA_EARLY))
+        return reply.code(304).send(null);
+      return body;
     },
   });
 
-  app.route({ ...contractRoute('airdropClaim'), handler: async (request) => airdrop.claim(request.userId) });
+  app.route({
+    ...contractRoute('airdropClaim'),
+    handler: async (request, reply) => {
+      const answer = await airdrop.claim(request.userId);
+      if (cacheable(request, reply, etagOf(JSON.stringify(answer)), PRIVATE))
+        return reply.code(304).send(null);
+      return answer;
+    },
+  });
 
   app.route({
     ...contractRoute('airdropClaimSent'),

@@ -397,10 +397,20 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       const a = await publishedAllocation();
       if (!a) throw notFound('No airdrop is published.');
       const { dumpPath, dumpBytes } = await treeOf(a);
-      return { id: a.id, path: dumpPath, bytes: dumpBytes };
+      return { id: a.id, path: dumpPath, bytes: dumpBytes, sha256: a.dumpSha256 ?? String(a.id) };
     },
 
-    metadata: () => metadataFor(deps.env.publicUrl, published?.decimals ?? JETTON.decimals),
+    /** The published allocation's root (hex), or null before publishing: what the public answers follow. */
+    publishedRoot: async () => (await publishedAllocation())?.rootHex ?? null,
+
+    /** The jetton's metadata, and whether it is final (an allocation is published: its decimals fixed). */
+    async metadata() {
+      const a = await publishedAllocation();
+      return {
+        body: metadataFor(deps.env.publicUrl, a?.decimals ?? JETTON.decimals),
+        final: a !== undefined,
+      };
+    },
 
     /** The player's airdrop status and, when claimable now, the TON Connect messages. */
     async claim(userId: number): Promise<AirdropClaimResponse> {
