@@ -644,6 +644,24 @@ describe('appeals', () => {
       expect.arrayContaining(['airdrop.exclude', 'airdrop.include', 'airdrop.appeal.upheld']),
     );
   });
+
+  it('takes an appeal in paragraphs as sent, and refuses other control characters and bidi controls', async () => {
+    const id = FARM[4]!;
+    for (const text of [
+      'My own phone.\u0000 I play at noon, every day.',
+      'My own phone.\r\nI play at noon, every day.',
+      'My own phone. \u202eyad yreve ,noon ta yalp I',
+      'My own phone. \u2067I play at noon\u2069, every day.',
+    ]) {
+      const res = await appeal(id, text);
+      expect(res.statusCode, JSON.stringify(text)).toBe(400);
+    }
+    const text = 'This phone is mine.\n\nMy sister plays on hers, at noon too; we share the flat.';
+    const sent = await appeal(id, text);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const stored = (await appeals()).find((a) => a.playerId === id)! as AppealView & { text: string };
+    expect(stored.text).toBe(text);
+  });
 });
 
 describe('after the decisions', () => {

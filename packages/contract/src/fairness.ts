@@ -81,8 +81,24 @@ export const airdropReviewResponse = z.object({
   /** Whether an appeal can be sent now (under review or excluded, none pending, before publishing). */
   canAppeal: z.boolean(),
 });
-/** POST /airdrop/appeal: a short text, once while one is pending. */
-export const airdropAppealBody = z.object({ text: z.string().trim().min(10).max(1000) });
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder
+ * the text an operator reads after them, so an appeal cannot hold them.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * POST /airdrop/appeal: a short text, once while one is pending; paragraphs (\n) allowed, no other
+ * control character (the server's control-character rule) nor bidi control.
+ */
+export const airdropAppealBody = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(10)
+    .max(1000)
+    .refine((text) => !BIDI_CONTROL.test(text), 'bidirectional control characters are not allowed'),
+});
 
 /** GET /airdrop/criteria: the rule published with the root, null before publishing. */
 export const airdropCriteriaResponse = z.object({

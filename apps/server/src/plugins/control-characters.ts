@@ -8,6 +8,11 @@ declare module 'fastify' {
      * messages people type, line breaks included), not a field a player or an operator fills in.
      */
     foreignText?: boolean;
+    /**
+     * Top-level body fields whose text may hold line feeds (\n, and no other control character):
+     * a player's own paragraphs, as a textarea sends them.
+     */
+    lineBreaks?: readonly string[];
   }
 }
 
@@ -19,6 +24,9 @@ declare module 'fastify' {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
+/** CONTROL without the line feed, for the fields a route lets hold paragraphs. */
+// eslint-disable-next-line no-control-regex -- as above.
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 /**
  * Every string of the path, the query and the body, with control characters, is refused with
@@ -28,13 +36,14 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
  */
 export function registerControlCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.foreignText) return;
-    for (const [where, value] of [
-      ['params', request.params],
-      ['querystring', request.query],
-      ['body', request.body],
+    const { foreignText, lineBreaks } = request.routeOptions.config;
+    if (foreignText) return;
+    for (const [where, value, multiline] of [
+      ['params', request.params, undefined],
+      ['querystring', request.query, undefined],
+      ['body', request.body, lineBreaks],
     ] as const) {
-      const field = controlCharacterAt(value);
+      const field = controlCharacterAt(value, multiline);
       if (field !== undefined) {
         throw badRequest(
           `Invalid ${where}${field ? ` field '${field}'` : ''}: control characters are not allowed`,
@@ -46,15 +55,15 @@ export function registerControlCharacters(app: FastifyInstance) {
 
 /**
  * The path (`a.b.0`, '' for the value itself) of the first string or object key holding a
- * control character, or undefined. Iterative, so the deepest body the parser accepts walks in
- * constant stack.
+ * control character, or undefined; the strings at the `lineBreaks` paths may hold line feeds.
+ * Iterative, so the deepest body the parser accepts walks in constant stack.
  */
-export function controlCharacterAt(value: unknown): string | undefined {
+export function controlCharacterAt(value: unknown, lineBreaks: readonly string[] = []): string | undefined {
   const pending: [unknown, string][] = [[value, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, path] = next;
     if (typeof item === 'string') {
-      if (CONTROL.test(item)) return path;
+      if ((lineBreaks.includes(path) ? CONTROL_BUT_LF : CONTROL).test(item)) return path;
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
         const at = path ? `${path}.${key}` : key;

@@ -29,7 +29,8 @@ export type Action =
   | 'league'
   | 'combo'
   | 'squad'
-  | 'login';
+  | 'login'
+  | 'appeal';
 
 type ErrorKey =
   `errors.${'tryAgain' | 'tryAgainBang' | 'farmStart' | 'farmClaim' | 'somethingWrong' | 'leaderboard'}`;
@@ -52,6 +53,7 @@ const ACTIONS: Record<Action, { fallback: ErrorKey | 'settings.saveFailed'; netw
   combo: { fallback: 'errors.somethingWrong' },
   squad: { fallback: 'errors.somethingWrong' },
   login: { fallback: 'errors.somethingWrong' },
+  appeal: { fallback: 'errors.somethingWrong' },
 };
 
 /** Codes a client-side check may raise, worded as the server's refusal. */

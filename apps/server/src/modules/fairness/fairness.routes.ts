@@ -84,6 +84,8 @@ export default async function fairnessRoutes(fastify: FastifyInstance) {
 
   app.route({
     ...contractRoute('airdropAppeal'),
+    // The appeal's text is the player's own paragraphs (the review card's textarea).
+    config: { lineBreaks: ['text'] },
     handler: async (request) => fairness.appeal(request.userId, request.body.text),
   });
 

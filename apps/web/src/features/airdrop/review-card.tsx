@@ -125,7 +125,7 @@ function AppealForm({ again = false }: { again?: boolean }) {
     ? null
     : send.error instanceof ApiError && send.error.code === 'CONFLICT'
       ? t('airdrop.review.changed')
-      : errorText(send.error, 'wallet');
+      : errorText(send.error, 'appeal');
   return (
     <form
       className="flex flex-col gap-2"
