@@ -549,6 +549,38 @@ describe('decisions on a cluster', () => {
     expect((await audit(`player:${FARM_OP}`)).filter((r) => r.action === 'refused.self')).toHaveLength(2);
     expect((await clusters()).find((c) => c.id === farmCluster)!.decision).toMatchObject({ by: OPERATOR });
   });
+
+  it('keeps a decision standing for a member who left the cluster before it was decided again', async () => {
+    const departed = FARM[9]!;
+    const stayed = FARM.filter((id) => id !== departed);
+    // The cluster as a computation finds it after one account left (its signals gone quiet).
+    await t.deps.database.db.execute(
+      sql`update fairness_clusters set members = ${JSON.stringify(stayed)}::jsonb, size = ${stayed.length}
+          where id = ${farmCluster}`,
+    );
+    for (const [action, reason] of [
+      ['clear', 'a school computer room after all'],
+      ['exclude', 'the room plays at noon only, a farm after all'],
+      ['clear', 'a school computer room after all'],
+    ] as const) {
+      t.clock.advance(1_000);
+      const res = await decide(op, action, reason);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ cluster: ClusterView }>().cluster.members).toEqual(stayed);
+      expect((await review(FARM[0]!)).status).toBe(action === 'clear' ? 'cleared' : 'excluded');
+      // Excluded with the whole farm, before it left: no later decision named it.
+      expect((await review(departed)).status, action).toBe('excluded');
+    }
+    // As the next allocations found it: the whole farm excluded again.
+    t.clock.advance(1_000);
+    expect((await decide(op, 'exclude', 'the room plays at noon only, a farm after all')).statusCode).toBe(
+      200,
+    );
+    await t.deps.database.db.execute(
+      sql`update fairness_clusters set members = ${JSON.stringify(FARM)}::jsonb, size = ${FARM.length}
+          where id = ${farmCluster}`,
+    );
+  });
 });
 
 describe('appeals', () => {

@@ -9,7 +9,7 @@ import type { Recommendation } from './clusters.ts';
 
 export type ReviewStatus = 'none' | 'review' | 'excluded' | 'cleared';
 
-/** An operator's decision on a cluster: the latest one of its cluster, covering the player. */
+/** An operator's decision on a cluster, naming the player among its members. */
 export interface DecisionOnPlayer {
   clusterId: string;
   action: 'exclude' | 'clear';
@@ -22,8 +22,8 @@ export interface ReviewFacts {
   /** The cluster the player is in as last computed, or null. */
   cluster: { id: string; recommendation: Recommendation } | null;
   /**
-   * For each cluster whose latest decision named the player among its members (at the decision's
-   * time), that decision.
+   * The player's standing decision: the latest one whose members (as stored with it) named them,
+   * whatever their cluster is now; the latest of these counts when several are given.
    */
   decisions: readonly DecisionOnPlayer[];
   /** Epoch ms of the player's latest upheld appeal, or null. */

@@ -164,18 +164,23 @@ export async function latestDecision(tx: Tx, clusterId: string): Promise<Decisio
   return row;
 }
 
-/** The latest decision of each cluster whose latest decision names the player among its members. */
-export async function decisionsOn(tx: Tx, userId: number): Promise<DecisionRow[]> {
-  const rows = await queryRows<Raw>(
-    tx,
-    sql`select * from (
-          select distinct on (cluster_id) id, cluster_id, action, reason, members, admin_id, created_at
-          from ${fairnessDecisions}
-          where cluster_id in (select cluster_id from ${fairnessDecisions} where members @> ${containing(userId)})
-          order by cluster_id, id desc) d
-        where d.members @> ${containing(userId)}`,
-  );
-  return rows.map(decisionRow);
+/**
+ * The player's standing decision: the latest decision whose stored members include them, whatever
+ * its cluster has become since (a later decision on the cluster without them leaves it standing).
+ */
+export async function standingDecision(tx: Tx, userId: number): Promise<DecisionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(fairnessDecisions)
+    .where(sql`${fairnessDecisions.members} @> ${containing(userId)}`)
+    .orderBy(desc(fairnessDecisions.id))
+    .limit(1);
+  return row;
+}
+
+/** Every decision, oldest first (the allocation reads each player's standing one of them). */
+export async function allDecisions(tx: Tx): Promise<DecisionRow[]> {
+  return tx.select().from(fairnessDecisions).orderBy(asc(fairnessDecisions.id));
 }
 
 const members = (value: unknown): number[] =>

@@ -137,24 +137,24 @@ interface Judged {
   upheld: Map<number, number>;
 }
 
-/** Every stored cluster, latest decision and upheld appeal, by player. */
+/** Every stored cluster, standing decision (the latest naming the player) and upheld appeal, by player. */
 async function judgements(deps: Deps): Promise<Judged> {
   const { db } = deps.database;
   const [clusters, decisions, upheld] = await Promise.all([
     repo.clusterMembers(db),
-    repo.latestDecisions(db),
+    repo.allDecisions(db),
     repo.upheldAll(db),
   ]);
   const cluster = new Map<number, { id: string; recommendation: repo.ClusterRow['recommendation'] }>();
   for (const c of clusters)
     for (const m of c.members) cluster.set(m, { id: c.id, recommendation: c.recommendation });
   const byPlayer = new Map<number, DecisionOnPlayer[]>();
+  // Oldest first: each player keeps the latest decision naming them.
   for (const d of decisions)
-    for (const m of d.members) {
-      let list = byPlayer.get(m);
-      if (!list) byPlayer.set(m, (list = []));
-      list.push({ clusterId: d.clusterId, action: d.action, reason: d.reason, at: d.createdAt.getTime() });
-    }
+    for (const m of d.members)
+      byPlayer.set(m, [
+        { clusterId: d.clusterId, action: d.action, reason: d.reason, at: d.createdAt.getTime() },
+      ]);
   return { cluster, decisions: byPlayer, upheld };
 }
 
@@ -306,9 +306,9 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
 
   /** The player's review, with what it was judged on. */
   async function judge(userId: number) {
-    const [cluster, decisions, upheld, alone, appeal, published] = await Promise.all([
+    const [cluster, decision, upheld, alone, appeal, published] = await Promise.all([
       repo.clusterOf(db, userId),
-      repo.decisionsOn(db, userId),
+      repo.standingDecision(db, userId),
       repo.upheldAt(db, userId),
       allocations.excludedAlone(userId),
       repo.latestAppeal(db, userId),
@@ -316,12 +316,16 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
     ]);
     const review = playerReview({
       cluster: cluster ? { id: cluster.id, recommendation: cluster.recommendation } : null,
-      decisions: decisions.map((d) => ({
-        clusterId: d.clusterId,
-        action: d.action,
-        reason: d.reason,
-        at: d.createdAt.getTime(),
-      })),
+      decisions: decision
+        ? [
+            {
+              clusterId: decision.clusterId,
+              action: decision.action,
+              reason: decision.reason,
+              at: decision.createdAt.getTime(),
+            },
+          ]
+        : [],
       upheldAt: upheld?.getTime() ?? null,
       excludedAlone: alone,
     });
