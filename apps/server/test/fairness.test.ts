@@ -694,6 +694,32 @@ describe('appeals', () => {
     const stored = (await appeals()).find((a) => a.playerId === id)! as AppealView & { text: string };
     expect(stored.text).toBe(text);
   });
+
+  it('keeps an upheld appeal standing against a later decision on the cluster; only the player’s own exclusion overrides it', async () => {
+    t.clock.advance(1_000);
+    const again = await decide(op, 'exclude', 'the room plays at noon only, a farm after all');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ cluster: ClusterView }>().cluster.members).toContain(FARM[1]);
+    expect((await review(FARM[1]!)).status).toBe('cleared');
+    expect((await review(FARM[2]!)).status).toBe('excluded');
+
+    const id = FARM[1]!;
+    t.clock.advance(1_000);
+    const alone = await t.call(op, {
+      method: 'POST',
+      url: '/api/v1/admin/airdrop/exclusions',
+      payload: { playerId: id, reason: 'sold the account since' },
+    });
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect((await review(id)).status).toBe('excluded');
+    const lifted = await t.call(op, {
+      method: 'DELETE',
+      url: `/api/v1/admin/airdrop/exclusions/${id}`,
+      payload: { reason: 'the buyer was his brother, checked' },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect((await review(id)).status).toBe('cleared');
+  });
 });
 
 describe('after the decisions', () => {

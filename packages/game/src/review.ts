@@ -39,19 +39,19 @@ export interface Review {
 }
 
 /**
- * The player's status. The latest judgement of a person stands: an exclusion or clearing of a
- * cluster they were in, or an appeal of theirs upheld (which clears them), whichever came last.
- * Without one, a cluster recommended `exclude` or `review` puts them under review (a machine
- * alone never excludes anyone); otherwise `none`. A per-player exclusion excludes them whatever
- * else holds (an upheld appeal lifts it where it is stored).
+ * The player's status. An appeal of theirs upheld clears them against any cluster decision,
+ * earlier or later (a decision on a cluster judges the group, the appeal judged the person).
+ * Otherwise the latest decision naming them stands, an exclusion or a clearing. Without one, a
+ * cluster recommended `exclude` or `review` puts them under review (a machine alone never
+ * excludes anyone); otherwise `none`. A per-player exclusion excludes them whatever else holds
+ * (an upheld appeal lifts it where it is stored, so one standing was taken after the appeal).
  */
 export function playerReview(facts: ReviewFacts): Review {
   let latest: { action: 'exclude' | 'clear'; at: number; decision: DecisionOnPlayer | null } | null = null;
   for (const d of facts.decisions)
     if (!latest || d.at > latest.at || (d.at === latest.at && d.action === 'clear'))
       latest = { action: d.action, at: d.at, decision: d };
-  if (facts.upheldAt !== null && (!latest || facts.upheldAt >= latest.at))
-    latest = { action: 'clear', at: facts.upheldAt, decision: null };
+  if (facts.upheldAt !== null) latest = { action: 'clear', at: facts.upheldAt, decision: null };
 
   const exclusion =
     latest?.action === 'exclude' && latest.decision

@@ -45,9 +45,15 @@ describe('a player’s review', () => {
     });
   });
 
-  it('clears a player whose appeal was upheld after the exclusion, not before it', () => {
+  it('clears a player whose appeal was upheld, against a cluster decision before or after it', () => {
     expect(playerReview({ ...none, decisions: [exclude(10)], upheldAt: 20 }).status).toBe('cleared');
-    expect(playerReview({ ...none, decisions: [exclude(30)], upheldAt: 20 }).status).toBe('excluded');
+    expect(playerReview({ ...none, decisions: [exclude(30)], upheldAt: 20 })).toEqual({
+      status: 'cleared',
+      exclusion: null,
+    });
+    expect(playerReview({ ...none, decisions: [clear(25), exclude(30, 'c2')], upheldAt: 20 }).status).toBe(
+      'cleared',
+    );
     expect(
       playerReview({ ...none, cluster: { id: 'c1', recommendation: 'review' }, upheldAt: 20 }).status,
     ).toBe('cleared');
@@ -55,6 +61,11 @@ describe('a player’s review', () => {
 
   it('excludes a player excluded on their own whatever else holds', () => {
     expect(playerReview({ ...none, excludedAlone: true, decisions: [clear(10)], upheldAt: 20 })).toEqual({
+      status: 'excluded',
+      exclusion: null,
+    });
+    // Excluded on their own after an upheld appeal (which lifted the earlier one): out again.
+    expect(playerReview({ ...none, excludedAlone: true, decisions: [exclude(30)], upheldAt: 20 })).toEqual({
       status: 'excluded',
       exclusion: null,
     });
