@@ -7,7 +7,7 @@ import { connect } from './bootstrap.ts';
 import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './modules/health/index.ts';
 import { flushScores } from './modules/leaderboard/index.ts';
 import { createJobs } from './lib/jobs.ts';
-import { registerClaimConfirmJob } from './modules/airdrop/index.ts';
+import { registerClaimConfirmJob, registerClaimReminderJob } from './modules/airdrop/index.ts';
 import { registerClustersJob, registerSignalsJobs } from './modules/fairness/index.ts';
 import { registerSeasonJob } from './modules/seasons/index.ts';
 
@@ -35,6 +35,8 @@ async function serve(env: Env) {
   registerSeasonJob(jobs, deps, app.log);
   // Confirms sent airdrop claims from the chain (with TON_API_ROOT).
   registerClaimConfirmJob(jobs, deps, app.log);
+  // Reminds players who have not claimed, 7 days and 1 day before the airdrop closes (with the bot).
+  registerClaimReminderJob(jobs, deps, app.log);
   // The fairness signals: idle players' cadence written, wallets' facts read, old signals purged.
   registerSignalsJobs(jobs, deps, app.log);
   // The clusters of linked accounts, computed before the console reads them.

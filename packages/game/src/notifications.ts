@@ -4,10 +4,11 @@ import { nextResetAt } from './time.ts';
 
 /**
  * Messages the bot sends (design choices): re-engagement reminders, and the answer to a player's
- * airdrop appeal. Each is sent at most once per event: the event's key names it (a farm start, an
- * energy spend, a game day, an invitee, an appeal).
+ * airdrop appeal, the airdrop's deadline to players who have not claimed. Each is sent at most once
+ * per event: the event's key names it (a farm start, an energy spend, a game day, an invitee, an
+ * appeal, an allocation's milestone).
  */
-export type NotificationKind = 'farm' | 'energy' | 'streak' | 'friend' | 'appeal';
+export type NotificationKind = 'farm' | 'energy' | 'streak' | 'friend' | 'appeal' | 'airdrop-deadline';
 
 /** An event older than this when first seen is not announced any more (a stale reminder is noise). */
 export const NOTIFY_WINDOW_MS = 6 * 3_600_000;

@@ -338,3 +338,30 @@ export async function walletsOfPlayers(tx: Tx, id: number, playerIds: readonly n
     };
   });
 }
+
+/**
+ * Up to `limit` wallets of allocation `allocationId` that have neither claimed nor sent a claim,
+ * after `after` in address order (keyset: the primary key's order), with their players.
+ */
+export async function unclaimedWallets(
+  tx: Tx,
+  allocationId: number,
+  after: string | null,
+  limit: number,
+): Promise<{ walletAddress: string; playerIds: number[] }[]> {
+  return tx
+    .select({
+      walletAddress: airdropAllocationRows.walletAddress,
+      playerIds: airdropAllocationRows.playerIds,
+    })
+    .from(airdropAllocationRows)
+    .where(
+      and(
+        eq(airdropAllocationRows.allocationId, allocationId),
+        eq(airdropAllocationRows.claimStatus, 'unclaimed'),
+        after === null ? undefined : gt(airdropAllocationRows.walletAddress, after),
+      ),
+    )
+    .orderBy(asc(airdropAllocationRows.walletAddress))
+    .limit(limit);
+}

@@ -1,4 +1,4 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export { createBotSide, telegramApi } from './bot.ts';
 export type { BotSide } from './bot.ts';
-export { queueAppealAnswer, rememberTimeZone } from './notifications.service.ts';
+export { queueAirdropDeadline, queueAppealAnswer, rememberTimeZone } from './notifications.service.ts';

@@ -30,6 +30,8 @@ interface BotTexts {
   /** The answer to the player's airdrop appeal. */
   appealUpheld: string;
   appealRejected: string;
+  /** The airdrop's window closes in `days` and the player has not claimed. */
+  airdropDeadline: (days: number, word: Words) => string;
 }
 
 /** `n` written in the language, followed by the plural form of `forms` that goes with it. */
@@ -66,6 +68,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'Egg Rush misses you!',
     thanks: (tickets, word) =>
       `Thank you! ${word(tickets, { one: 'ticket is', other: 'tickets are' })} in your balance.`,
+    airdropDeadline: (days, word) =>
+      `⏳ The airdrop closes in ${word(days, { one: 'day', other: 'days' })}: open the game and claim your tokens before then.`,
     appealUpheld: '✅ Your airdrop appeal was upheld: your account counts in the airdrop like any other.',
     appealRejected: 'Your airdrop appeal was reviewed: the team looked again and kept its decision.',
   },
@@ -99,6 +103,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'Egg Rush скучает по вам!',
     thanks: (tickets, word) =>
       `Спасибо! На вашем балансе +${word(tickets, { one: 'билет', few: 'билета', other: 'билетов' })}.`,
+    airdropDeadline: (days, word) =>
+      `⏳ Аирдроп закрывается через ${word(days, { one: 'день', few: 'дня', other: 'дней' })}: откройте игру и заберите свои токены до этого.`,
     appealUpheld:
       '✅ Ваша апелляция по аирдропу удовлетворена: аккаунт участвует в аирдропе, как и все остальные.',
     appealRejected:
@@ -132,6 +138,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'Egg Rush сумує за вами!',
     thanks: (tickets, word) =>
       `Дякуємо! На вашому балансі +${word(tickets, { one: 'квиток', few: 'квитки', other: 'квитків' })}.`,
+    airdropDeadline: (days, word) =>
+      `⏳ Аірдроп закривається через ${word(days, { one: 'день', few: 'дні', other: 'днів' })}: відкрийте гру та заберіть свої токени до цього.`,
     appealUpheld: '✅ Вашу апеляцію щодо аірдропу задоволено: акаунт бере участь в аірдропі, як і всі інші.',
     appealRejected:
       'Вашу апеляцію щодо аірдропу розглянуто: команда переглянула справу й залишила рішення в силі.',
@@ -166,6 +174,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: '¡Egg Rush te extraña!',
     thanks: (tickets, word) =>
       `¡Gracias! Tu saldo suma +${word(tickets, { one: 'boleto', other: 'boletos' })}.`,
+    airdropDeadline: (days, word) =>
+      `⏳ El airdrop cierra en ${word(days, { one: 'día', other: 'días' })}: abre el juego y reclama tus tokens antes.`,
     appealUpheld:
       '✅ Tu apelación del airdrop fue aceptada: tu cuenta participa en el airdrop como cualquier otra.',
     appealRejected:
@@ -201,6 +211,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     missYou: 'O Egg Rush sente sua falta!',
     thanks: (tickets, word) =>
       `Obrigado! +${word(tickets, { one: 'ticket', other: 'tickets' })} no seu saldo.`,
+    airdropDeadline: (days, word) =>
+      `⏳ O airdrop fecha em ${word(days, { one: 'dia', other: 'dias' })}: abra o jogo e resgate seus tokens antes disso.`,
     appealUpheld: '✅ Seu recurso do airdrop foi aceito: sua conta participa do airdrop como qualquer outra.',
     appealRejected: 'Seu recurso do airdrop foi analisado: a equipe analisou de novo e manteve a decisão.',
   },
@@ -233,6 +245,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'Seorang teman',
     missYou: 'Egg Rush merindukanmu!',
     thanks: (tickets, word) => `Terima kasih! +${word(tickets, { other: 'tiket' })} sudah masuk ke saldomu.`,
+    airdropDeadline: (days, word) =>
+      `⏳ Airdrop ditutup dalam ${word(days, { other: 'hari' })}: buka game dan klaim token-mu sebelum itu.`,
     appealUpheld: '✅ Banding airdrop-mu diterima: akunmu ikut dalam airdrop seperti akun lainnya.',
     appealRejected: 'Banding airdrop-mu sudah ditinjau: tim memeriksanya lagi dan tetap pada keputusannya.',
   },
@@ -265,6 +279,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'Một người bạn',
     missYou: 'Egg Rush nhớ bạn!',
     thanks: (tickets, word) => `Cảm ơn bạn! +${word(tickets, { other: 'vé' })} đã vào số dư của bạn.`,
+    airdropDeadline: (days, word) =>
+      `⏳ Airdrop sẽ đóng sau ${word(days, { other: 'ngày' })}: hãy mở trò chơi và nhận token của bạn trước thời hạn.`,
     appealUpheld:
       '✅ Kháng nghị airdrop của bạn được chấp nhận: tài khoản được tính trong airdrop như mọi tài khoản khác.',
     appealRejected:
@@ -297,6 +313,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'Bir arkadaşın',
     missYou: 'Egg Rush seni özledi!',
     thanks: (tickets, word) => `Teşekkürler! +${word(tickets, { other: 'bilet' })} bakiyende.`,
+    airdropDeadline: (days, word) =>
+      `⏳ Airdrop ${word(days, { other: 'gün' })} içinde kapanıyor: oyunu aç ve tokenlarını ondan önce al.`,
     appealUpheld: "✅ Airdrop itirazın kabul edildi: hesabın airdrop'a diğerleri gibi katılıyor.",
     appealRejected: 'Airdrop itirazın incelendi: ekip yeniden inceledi ve kararını korudu.',
   },
@@ -328,6 +346,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'یک دوست',
     missYou: 'Egg Rush دلش برایت تنگ شده!',
     thanks: (tickets, word) => `ممنون! +${word(tickets, { other: 'بلیت' })} به موجودی‌ات اضافه شد.`,
+    airdropDeadline: (days, word) =>
+      `⏳ ایردراپ تا ${word(days, { other: 'روز' })} دیگر بسته می‌شود: بازی را باز کن و توکن‌هایت را پیش از آن بگیر.`,
     appealUpheld: '✅ اعتراضت درباره ایردراپ پذیرفته شد: حسابت مثل بقیه در ایردراپ حساب می‌شود.',
     appealRejected: 'اعتراضت درباره ایردراپ بررسی شد: تیم دوباره بررسی کرد و تصمیمش را تغییر نداد.',
   },
@@ -358,6 +378,8 @@ const TEXTS: Record<LanguageCode, BotTexts> = {
     aFriend: 'एक दोस्त',
     missYou: 'Egg Rush आपको याद कर रहा है!',
     thanks: (tickets, word) => `धन्यवाद! आपके बैलेंस में +${word(tickets, { other: 'टिकट' })}।`,
+    airdropDeadline: (days, word) =>
+      `⏳ एयरड्रॉप ${word(days, { one: 'दिन', other: 'दिनों' })} में बंद हो जाएगा: गेम खोलें और उससे पहले अपने टोकन क्लेम करें।`,
     appealUpheld: '✅ एयरड्रॉप पर आपकी अपील स्वीकार हुई: आपका अकाउंट बाकी सभी की तरह एयरड्रॉप में गिना जाएगा।',
     appealRejected: 'एयरड्रॉप पर आपकी अपील देखी गई: टीम ने दोबारा देखा और अपना फ़ैसला बनाए रखा।',
   },
@@ -391,6 +413,8 @@ export function botTexts(lng: LanguageCode) {
           );
         case 'appeal':
           return detail.outcome === 'upheld' ? texts.appealUpheld : texts.appealRejected;
+        case 'airdrop-deadline':
+          return texts.airdropDeadline(Number(detail.days ?? 1), word);
         default:
           return texts.missYou;
       }

@@ -108,6 +108,39 @@ export async function enqueueNotice(
   return rows.length > 0;
 }
 
+/**
+ * Queues the same message (kind, key, detail) for each of `userIds` who may get one, due at
+ * `dueAt`; a player queued before for this kind and key is left alone. Returns how many were queued.
+ */
+export async function enqueueForPlayers(
+  tx: Tx,
+  notice: {
+    userIds: readonly number[];
+    kind: string;
+    eventKey: string;
+    dueAt: Date;
+    detail: Record<string, unknown>;
+  },
+): Promise<number> {
+  if (notice.userIds.length === 0) return 0;
+  const ids = sql.join(
+    notice.userIds.map((id) => sql`(${id}::bigint)`),
+    sql`, `,
+  );
+  const rows = await queryRows(
+    tx,
+    sql`insert into notifications (user_id, kind, event_key, due_at, detail)
+      select p.id, ${notice.kind}, ${notice.eventKey}, ${notice.dueAt}, ${JSON.stringify(notice.detail)}
+      from (values ${ids}) as p(id)
+        join users u on u.id = p.id
+        left join bot_chats c on c.user_id = p.id
+      where ${mayNotify}
+      on conflict do nothing
+      returning id`,
+  );
+  return rows.length;
+}
+
 export interface ClaimedNotification {
   id: number;
   userId: number;

@@ -18,6 +18,7 @@ import {
   claimDue,
   enqueueEnergyFull,
   enqueueNotice,
+  enqueueForPlayers,
   enqueueFarmsReady,
   enqueueFriendsJoined,
   enqueueStreakWarnings,
@@ -53,6 +54,26 @@ export async function queueAppealAnswer(
   });
 }
 
+/**
+ * Reminds players who have not claimed their airdrop that its window closes in `days` (kind
+ * `airdrop-deadline`, once per player, allocation and milestone: a second run or process queues
+ * nothing again), due now: delivery keeps quiet hours, opt-outs and Telegram's pace. Players who
+ * turned notifications off or blocked the bot are not queued. Returns how many were queued.
+ */
+export async function queueAirdropDeadline(
+  deps: Deps,
+  notice: { userIds: readonly number[]; allocationId: number; days: number },
+): Promise<number> {
+  if (!deps.env.botEnabled || notice.userIds.length === 0) return 0;
+  return enqueueForPlayers(deps.database.db, {
+    userIds: notice.userIds,
+    kind: 'airdrop-deadline',
+    eventKey: `airdrop:${notice.allocationId}:${notice.days}d`,
+    dueAt: new Date(deps.now()),
+    detail: { days: notice.days },
+  });
+}
+
 /** The notification jobs' names in the job runner. */
 export const NOTIFY_JOBS = { scan: 'notifications.scan', deliver: 'notifications.deliver' } as const;
 /** How often the jobs look for new events and for due messages (milliseconds). */
@@ -80,7 +101,7 @@ export function decide(n: ClaimedNotification, state: RecipientState, now: numbe
         ? state.energyKey === n.eventKey && state.energySpent
         : kind === 'streak'
           ? n.eventKey === `day:${gameDay(now)}` && state.lastDailyDay === gameDay(now) - 1
-          : kind === 'friend' || kind === 'appeal';
+          : kind === 'friend' || kind === 'appeal' || kind === 'airdrop-deadline';
   if (!stillTrue) return { send: false, status: 'skipped' };
   const allowed = outsideQuietHours(now, state.timeZone);
   if (allowed > now) return { send: false, later: allowed };
