@@ -93,11 +93,23 @@ const DAY = 86_400_000;
 export const CLUSTERING = {
   /** Two sessions "start together" when their launches are at most this far apart. */
   coStartMs: 2 * MIN,
+  /**
+   * A session is handed off to another account's when that one starts at most this long after it
+   * ended, from the same network address AND the same device (both known): a phone or a script
+   * running accounts in turn, which never starts two together. A household handing one tablet
+   * around does it too (fewer than minReviewSize: `clear`); a café or a carrier's NAT has many
+   * unrelated people starting one after another, but on other devices, and not the same two day
+   * after day. A pair that hands off on minCoStartDays days (and minCoStartShare of the days both
+   * played) is in step as if it started together; in a group, a session handed off to or from
+   * another member counts as started together with no correction for chance (the same network
+   * and device are the specific part).
+   */
+  handOffMs: 12 * MIN,
   /** An account is new when its Telegram account was registered at most this long before it joined. */
   newAccountMs: 60 * DAY,
   /** Two new accounts are neighbours when registered at most this far apart (ids close together). */
   neighbourMs: 3 * DAY,
-  /** A pair is in step when their sessions start together on at least this many days… */
+  /** A pair is in step when their sessions start together (or hand off) on at least this many days… */
   minCoStartDays: 5,
   /** …and on at least this share of the days both played. */
   minCoStartShare: 0.4,
@@ -119,7 +131,9 @@ export const CLUSTERING = {
    * another member's, beyond what chance gives (the same sessions moved by `chanceShiftsMs`):
    * a farm's accounts start (nearly) every session with the others; a classmate who plays with
    * the class at the breaks, or an honest player who happens to play at a farm's hours, starts
-   * only some; in a crowd everyone starts with someone, and chance says so.
+   * only some; in a crowd everyone starts with someone, and chance says so. Sessions handed off
+   * to or from another member's (handOffMs) count whole: chance does not put two accounts on one
+   * device and address minutes apart.
    */
   memberInStep: 0.6,
   chanceShiftsMs: [-113 * MIN, -47 * MIN, 47 * MIN, 113 * MIN],
@@ -132,7 +146,10 @@ export const CLUSTERING = {
   scriptedCv: 0.15,
   /** A funder is the cluster's own when at least this share of the wallets it funded are members'. */
   ownFunderShare: 0.8,
-  /** A cluster with fewer members is always `clear`: a household, a couple, friends who play together. */
+  /**
+   * A cluster with fewer members is always `clear`: a household, a couple, friends who play
+   * together, a family handing one tablet around (hand-offs).
+   */
   minReviewSize: 4,
   minExcludeSize: 6,
   /** Scores from which a cluster is recommended for review and for exclusion. */
@@ -153,7 +170,10 @@ interface Table {
   isNew: Uint8Array;
   offset: Int32Array;
   start: Float64Array;
+  end: Float64Array;
   net: Int32Array;
+  /** The device numbered, −1 when unknown. */
+  device: Int32Array;
   nets: number;
   /** How many wallets each address funded, over everyone. */
   fundedCount: Map<string, number>;
@@ -182,8 +202,11 @@ function tabulate(input: readonly AccountSignals[], now: number): Table {
   const offset = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) offset[i + 1] = offset[i]! + sessionsOf[i]!.length;
   const start = new Float64Array(offset[n]!);
+  const end = new Float64Array(offset[n]!);
   const net = new Int32Array(offset[n]!);
+  const device = new Int32Array(offset[n]!);
   const netIds = new Map<string, number>();
+  const deviceIds = new Map<string, number>();
   const ids = new Float64Array(n);
   const registeredAt = new Float64Array(n);
   const isNew = new Uint8Array(n);
@@ -197,8 +220,12 @@ function tabulate(input: readonly AccountSignals[], now: number): Table {
     let k = offset[i]!;
     for (const s of sessionsOf[i]!) {
       start[k] = s.start;
+      end[k] = Math.max(s.start, s.end);
       let id = s.net === '' ? -1 : netIds.get(s.net);
       if (id === undefined) netIds.set(s.net, (id = netIds.size));
+      let dev = s.device === '' ? -1 : deviceIds.get(s.device);
+      if (dev === undefined) deviceIds.set(s.device, (dev = deviceIds.size));
+      device[k] = dev;
       net[k++] = id;
     }
     if (a.wallet) wallets++;
@@ -214,7 +241,9 @@ function tabulate(input: readonly AccountSignals[], now: number): Table {
     isNew,
     offset,
     start,
+    end,
     net,
+    device,
     nets: netIds.size,
     fundedCount,
     popularFunder,
@@ -312,6 +341,10 @@ export interface PairFacts {
   coStartSessionShare: number;
   /** Days on which two sessions that started together came from one network address. */
   coStartSameNetDays: number;
+  /** Days on which one's session was handed off to the other's (see CLUSTERING.handOffMs). */
+  handOffDays: number;
+  /** Share of all their sessions handed off to or from one of the other's. */
+  handOffSessionShare: number;
   /** One invited the other. */
   referral: boolean;
   /** One account invited both. */
@@ -327,6 +360,49 @@ export interface PairFacts {
 
 /** Which of b's sessions started together with one of a's: reused from pair to pair. */
 let scratch = new Uint8Array(256);
+
+/** First session in [from, to) that starts at `at` or later (sessions ascending by start). */
+function firstFrom(t: Table, from: number, to: number, at: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t.start[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether session y starts within handOffMs after session x ended, from its network and device. */
+const handsOff = (t: Table, x: number, y: number) =>
+  t.start[y]! >= t.end[x]! &&
+  t.start[y]! <= t.end[x]! + CLUSTERING.handOffMs &&
+  t.net[x] !== -1 &&
+  t.net[x] === t.net[y] &&
+  t.device[x] !== -1 &&
+  t.device[x] === t.device[y];
+
+/**
+ * Hand-offs from a's sessions [a0, a1) to b's [b0, b1): calls `found(x, y)` for each session x
+ * handed off to y (the first of b's sessions after x ended that is on its network and device).
+ */
+function handOffs(
+  t: Table,
+  a0: number,
+  a1: number,
+  b0: number,
+  b1: number,
+  found: (x: number, y: number) => void,
+) {
+  for (let x = a0; x < a1; x++) {
+    const until = t.end[x]! + CLUSTERING.handOffMs;
+    for (let y = firstFrom(t, b0, b1, t.end[x]!); y < b1 && t.start[y]! <= until; y++)
+      if (handsOff(t, x, y)) {
+        found(x, y);
+        break;
+      }
+  }
+}
 
 function pairFacts(t: Table, a: number, b: number): PairFacts {
   const W = CLUSTERING.coStartMs;
@@ -362,6 +438,16 @@ function pairFacts(t: Table, a: number, b: number): PairFacts {
     if (any) together++;
   }
   for (let k = 0; k < b1 - b0; k++) together += bTogether[k]!;
+  // Hand-offs either way: the days they happened on, and the sessions in one.
+  const handed = new Set<number>();
+  const handOffDaySet = new Set<number>();
+  const mark = (x: number, y: number) => {
+    handed.add(x);
+    handed.add(y);
+    handOffDaySet.add(dayOf(t.start[y]!));
+  };
+  handOffs(t, a0, a1, b0, b1, mark);
+  handOffs(t, b0, b1, a0, a1, mark);
   let commonDays = 0;
   let lastCommon = NaN;
   for (let x = a0, y = b0; x < a1 && y < b1;) {
@@ -387,6 +473,8 @@ function pairFacts(t: Table, a: number, b: number): PairFacts {
     commonDays,
     coStartSessionShare: a1 - a0 + b1 - b0 > 0 ? together / (a1 - a0 + b1 - b0) : 0,
     coStartSameNetDays,
+    handOffDays: handOffDaySet.size,
+    handOffSessionShare: a1 - a0 + b1 - b0 > 0 ? handed.size / (a1 - a0 + b1 - b0) : 0,
     referral: A.referrerId === B.id || B.referrerId === A.id,
     siblings: A.referrerId !== null && A.referrerId === B.referrerId,
     fundedByOther:
@@ -402,23 +490,32 @@ function pairFacts(t: Table, a: number, b: number): PairFacts {
 }
 
 /**
- * Whether two accounts are linked: in step (their sessions start together on many of the days both
- * play) AND tied by something beyond the clock. A close tie (one invited the other, one's wallet
+ * Whether two accounts are linked: in step (their sessions start together, or one's starts
+ * minutes after the other's ended on the same network and device, on many of the days both play:
+ * see CLUSTERING.handOffMs) AND tied by something beyond the clock. A close tie (one invited the other, one's wallet
  * funded the other's, or one address that funded few wallets funded both) is enough with that. A
  * loose tie (invited by the same player, new accounts registered days apart, an address they start
  * from together, an exchange's hot wallet funding both) needs more: most of all their sessions
- * started together. Starting at the same hours alone links nobody (a reminder, a commute, a school
+ * started together (or handed off; an address they hand off on is no tie: it is the hand-off's
+ * own). Starting at the same hours alone links nobody (a reminder, a commute, a school
  * break do that); sharing an address alone links nobody (a carrier's NAT, a university, a
  * household do that).
  */
 export function linked(p: PairFacts): boolean {
-  const inStep =
-    p.coStartDays >= CLUSTERING.minCoStartDays && p.coStartDays >= CLUSTERING.minCoStartShare * p.commonDays;
-  if (!inStep) return false;
+  const often = (days: number) =>
+    days >= CLUSTERING.minCoStartDays && days >= CLUSTERING.minCoStartShare * p.commonDays;
+  const together = often(p.coStartDays);
+  // Handing off to each other day after day, on one network and device, is being in step too.
+  const inTurn = often(p.handOffDays);
+  if (!together && !inTurn) return false;
   if (p.referral || p.fundedByOther || p.sameFunder) return true;
-  const loose =
-    p.siblings || p.neighbours || p.samePopularFunder || p.coStartSameNetDays >= CLUSTERING.minCoStartDays;
-  return loose && p.coStartSessionShare >= CLUSTERING.looseTieSessionShare;
+  const loose = p.siblings || p.neighbours || p.samePopularFunder;
+  return (
+    (together &&
+      (loose || p.coStartSameNetDays >= CLUSTERING.minCoStartDays) &&
+      p.coStartSessionShare >= CLUSTERING.looseTieSessionShare) ||
+    (inTurn && loose && p.handOffSessionShare >= CLUSTERING.looseTieSessionShare)
+  );
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
@@ -577,7 +674,9 @@ function candidates(t: Table): Float64Array {
  * Clusters of linked accounts (see `linked`), of two members or more, each with a score, a
  * recommendation and evidence; ordered by score (highest first), then by id. A linked group keeps
  * as members only the accounts that start most of their sessions together with the others,
- * beyond chance (CLUSTERING.memberInStep); the others are grouped again among themselves.
+ * beyond chance, or hand off to them (CLUSTERING.memberInStep); the others are grouped again
+ * among themselves. Then only the members with a tie of their own to another member stay (see
+ * `ownTied`): a farm that uses an honest player's invite link does not take him in.
  *
  * Deterministic: the order of `accounts` and of their sessions does not matter. Sessions after
  * `now` are ignored. Scales with the number of sessions: accounts are compared only when they
@@ -597,9 +696,9 @@ export function findClusters(accounts: readonly AccountSignals[], now: number): 
     }
   }
   // Groups that act alike: within each group of closely tied accounts (see `tieGroups`), the
-  // members in step with the group beyond chance are linked, even when no two of them start
-  // together often enough to be linked as a pair (a script that runs its accounts in a new order
-  // every time).
+  // members in step with the group beyond chance (hand-offs included) are linked, even when no
+  // two of them start together or hand off often enough to be linked as a pair (a script or a
+  // phone that runs its accounts in a new order every time).
   for (const group of tieGroups(t)) {
     // In step beyond chance, on minCoStartDays sessions at least: two sessions prove nothing.
     const { share, together } = inStep(t, group, false);
@@ -624,8 +723,68 @@ export function findClusters(accounts: readonly AccountSignals[], now: number): 
   }
   const clusters: Cluster[] = [];
   for (const group of groups.values())
-    for (const members of settle(group, t, linksOf)) clusters.push(judge(t, members));
+    for (const members of settle(group, t, linksOf)) {
+      const kept = ownTied(t, members);
+      if (kept.length >= 2) clusters.push(judge(t, kept));
+    }
   return clusters.sort((a, b) => b.score - a.score || a.members[0]! - b.members[0]!);
+}
+
+/**
+ * The members with a tie of their own to another member: an address they both used, a wallet's
+ * funding (one address that is not an exchange's funded both, or one's wallet funded the other's),
+ * new accounts registered days apart, or being invited by a member. Inviting members is no tie of
+ * one's own: anyone can use an honest player's invite link and start accounts whenever he does.
+ * Repeated until every member left has one (an invitee whose only tie was its inviter goes too).
+ */
+function ownTied(t: Table, members: readonly number[]): number[] {
+  let left = [...members];
+  for (;;) {
+    const ids = new Set(left.map((m) => t.ids[m]!));
+    const netUsers = new Map<number, number>();
+    const funders = new Map<string, number>();
+    const addresses = new Set<string>();
+    const fundedBy = new Set<string>();
+    for (const m of left) {
+      const nets = new Set<number>();
+      for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++) if (t.net[s] !== -1) nets.add(t.net[s]!);
+      for (const x of nets) netUsers.set(x, (netUsers.get(x) ?? 0) + 1);
+      const w = t.accounts[m]!.wallet;
+      if (w) addresses.add(w.address);
+      if (w?.fundedBy != null) {
+        fundedBy.add(w.fundedBy);
+        if ((t.fundedCount.get(w.fundedBy) ?? 0) <= t.popularFunder)
+          funders.set(w.fundedBy, (funders.get(w.fundedBy) ?? 0) + 1);
+      }
+    }
+    const fresh = left
+      .filter((m) => t.isNew[m] === 1)
+      .sort((a, b) => t.registeredAt[a]! - t.registeredAt[b]!);
+    const neighbour = new Set<number>();
+    for (let k = 1; k < fresh.length; k++)
+      if (t.registeredAt[fresh[k]!]! - t.registeredAt[fresh[k - 1]!]! <= CLUSTERING.neighbourMs) {
+        neighbour.add(fresh[k]!);
+        neighbour.add(fresh[k - 1]!);
+      }
+    const tied = (m: number) => {
+      const a = t.accounts[m]!;
+      if (a.referrerId !== null && ids.has(a.referrerId)) return true;
+      if (neighbour.has(m)) return true;
+      const w = a.wallet;
+      if (
+        w &&
+        (fundedBy.has(w.address) ||
+          (w.fundedBy != null && (addresses.has(w.fundedBy) || (funders.get(w.fundedBy) ?? 0) >= 2)))
+      )
+        return true;
+      for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++)
+        if (t.net[s] !== -1 && netUsers.get(t.net[s]!)! >= 2) return true;
+      return false;
+    };
+    const kept = left.filter(tied);
+    if (kept.length === left.length) return kept;
+    left = kept;
+  }
 }
 
 /**
@@ -718,7 +877,11 @@ function settle(group: number[], t: Table, linksOf: Map<number, number[]>): numb
  * by each of chanceShiftsMs (a crowd starts together by chance; a farm's script does not start
  * its accounts 47 minutes apart).
  */
-function inStep(t: Table, members: readonly number[], every = true): { together: number[]; share: number[] } {
+function inStep(
+  t: Table,
+  members: readonly number[],
+  every = true,
+): { together: number[]; coStarted: number[]; handedOff: number[]; share: number[] } {
   const W = CLUSTERING.coStartMs;
   let total = 0;
   let t0 = Infinity;
@@ -770,13 +933,62 @@ function inStep(t: Table, members: readonly number[], every = true): { together:
     for (let y = lo; y < total && sorted[y]! <= at + W; y++) if (owner[y] !== x) return true;
     return false;
   };
+  // Sessions handed off to or from another member's (same network and device), as `member:start`.
+  const handed = new Set<string>();
+  const byPlace = new Map<string, number[]>();
+  members.forEach((m, x) => {
+    for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++)
+      if (t.net[s] !== -1 && t.device[s] !== -1) {
+        const key = `${t.net[s]},${t.device[s]}`;
+        const list = byPlace.get(key);
+        if (list) list.push(s, x);
+        else byPlace.set(key, [s, x]);
+      }
+  });
+  for (const list of byPlace.values()) {
+    if (list.length < 4) continue;
+    const order: number[] = [];
+    for (let k = 0; k < list.length; k += 2) order.push(k);
+    order.sort((p, q) => t.start[list[p]!]! - t.start[list[q]!]! || list[p + 1]! - list[q + 1]!);
+    for (let a = 0; a < order.length; a++) {
+      const s = list[order[a]!]!;
+      const x = list[order[a]! + 1]!;
+      // The first session of another member after this one ended (binary search over the starts).
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (t.start[list[order[mid]!]!]! < t.end[s]!) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let b = lo; b < order.length; b++) {
+        const u = list[order[b]!]!;
+        const y = list[order[b]! + 1]!;
+        if (t.start[u]! > t.end[s]! + CLUSTERING.handOffMs) break;
+        if (y !== x) {
+          handed.add(`${x}:${t.start[s]}`);
+          handed.add(`${y}:${t.start[u]}`);
+          break;
+        }
+      }
+    }
+  }
+  // Together: started within W of another member's, or handed off; `coStartedOnly` the former
+  // and not handed off, which chance is measured for.
   const together = new Array<number>(members.length).fill(0);
+  const coStartedOnly = new Array<number>(members.length).fill(0);
+  const coStarted = new Array<number>(members.length).fill(0);
+  const handedOffCount = new Array<number>(members.length).fill(0);
   for (let y = 0; y < total; y++) {
     const x = owner[y]!;
     let found = false;
     for (let z = y - 1; z >= 0 && sorted[y]! - sorted[z]! <= W && !found; z--) found = owner[z] !== x;
     for (let z = y + 1; z < total && sorted[z]! - sorted[y]! <= W && !found; z++) found = owner[z] !== x;
-    if (found) together[x]!++;
+    const handedOff = handed.size > 0 && handed.has(`${x}:${sorted[y]}`);
+    if (found && !handedOff) coStartedOnly[x]!++;
+    if (found) coStarted[x]!++;
+    if (handedOff) handedOffCount[x]!++;
+    if (found || handedOff) together[x]!++;
   }
   const sessionsOf = (x: number) => t.offset[members[x]! + 1]! - t.offset[members[x]!]!;
   // Chance is measured for every member, or only for those whose share could reach memberInStep.
@@ -791,9 +1003,12 @@ function inStep(t: Table, members: readonly number[], every = true): { together:
   const shifts = CLUSTERING.chanceShiftsMs.length;
   const share = members.map((_, x) => {
     const sessions = sessionsOf(x);
-    return sessions > 0 && measured[x] ? Math.max(0, (together[x]! - chance[x]! / shifts) / sessions) : 0;
+    if (sessions === 0 || !measured[x]) return 0;
+    // Chance brings starts together, not hand-offs on one network and device: those count whole.
+    const handedOff = together[x]! - coStartedOnly[x]!;
+    return Math.min(1, (Math.max(0, coStartedOnly[x]! - chance[x]! / shifts) + handedOff) / sessions);
   });
-  return { together, share };
+  return { together, coStarted, handedOff: handedOffCount, share };
 }
 
 /** The facts a cluster's evidence states, computed from its members' signals. */
@@ -807,6 +1022,8 @@ export interface ClusterFacts {
   /** Sessions of the members, and those that started within coStartMs of another member's. */
   sessions: number;
   inStepSessions: number;
+  /** Sessions handed off to or from another member's (CLUSTERING.handOffMs): accounts run in turn. */
+  handedOffSessions: number;
   /** The members' mean share of sessions started with another member's beyond chance (see `inStep`). */
   inStepBeyondChance: number;
   /** Days on which two members or more played, and those on which most of them started a session together with another member. */
@@ -926,7 +1143,8 @@ function clusterFacts(t: Table, members: readonly number[]): ClusterFacts {
     newAccounts: members.filter((m) => t.isNew[m] === 1).length,
     premium: accounts.filter((a) => a.premium).length,
     sessions,
-    inStepSessions: step.together.reduce((s, x) => s + x, 0),
+    inStepSessions: step.coStarted.reduce((s, x) => s + x, 0),
+    handedOffSessions: step.handedOff.reduce((s, x) => s + x, 0),
     inStepBeyondChance: sessions > 0 ? beyondChance / sessions : 0,
     playedDays,
     inStepDays,
@@ -964,7 +1182,11 @@ export function evidenceOf(f: ClusterFacts): string[] {
     out.push(`sessions start within 2 minutes of each other on ${f.inStepDays} of ${f.playedDays} days`);
   if (f.sessions > 0)
     out.push(
-      `${f.inStepSessions} of ${f.sessions} sessions start within 2 minutes of another member's (${Math.round(f.inStepBeyondChance * 100)} % beyond chance)`,
+      `${f.inStepSessions} of ${f.sessions} sessions start within 2 minutes of another member's (${Math.round(f.inStepBeyondChance * 100)} % beyond chance${f.handedOffSessions > 0 ? ', hand-offs included' : ''})`,
+    );
+  if (f.handedOffSessions > 0)
+    out.push(
+      `${f.handedOffSessions} of ${f.sessions} sessions start within ${CLUSTERING.handOffMs / MIN} minutes after another member's ended, on the same network and device (accounts run in turn)`,
     );
   if (f.sharingNet > 0)
     out.push(`${f.sharingNet} share ${plural(f.sharedNets, 'network address', 'network addresses')}`);

@@ -37,9 +37,12 @@ const DAY = 86_400_000;
  * - `proxies`: rented proxies and several phone models, an address and a device per account;
  * - `slow`: human-paced, a few sessions a day at times that move from day to day, asleep at
  *   night, a plausible tap cadence, some sessions skipped;
- * - `friends`: like `proxies`, and its referral tree takes in real friends who play.
+ * - `friends`: like `proxies`, and its referral tree takes in real friends who play;
+ * - `sequential`: the accounts run in turn on a few phones (each its own address), never two at
+ *   once: each session starts 2 to 10 minutes after the previous account's ended, in a new order
+ *   every round, rounds from morning to night.
  */
-export const FARM_KINDS = ['one-address', 'proxies', 'slow', 'friends'] as const;
+export const FARM_KINDS = ['one-address', 'proxies', 'slow', 'friends', 'sequential'] as const;
 export type FarmKind = (typeof FARM_KINDS)[number];
 
 export interface FarmSpec {
@@ -418,6 +421,34 @@ export function simulatePopulation(o: PopulationOptions): Population {
       slots.map(() => (slow ? (frng() * 2 - 1) * 45 * MIN : (frng() * 2 - 1) * 2 * MIN)),
     );
     const premiums = Math.floor(frng() * 3);
+    // The sequential farm: its accounts shared among a few phones, each running its own in turn.
+    const inTurn = new Map<number, SessionSignal[]>();
+    if (kind === 'sequential') {
+      const phones = 2 + Math.floor(frng() * 3);
+      for (let p = 0; p < phones; p++) {
+        const mine = ids.map((_, k) => k).filter((k) => k % phones === p);
+        const phone = { net: `farm${farm}-phone${p}`, device: pickWeighted(frng, DEVICES, DEVICE_TOTAL) };
+        for (let d = 0; d < o.days; d++) {
+          let t = start + d * DAY + (7 + frng() * 0.5) * HOUR;
+          while (t < start + d * DAY + 22.5 * HOUR) {
+            const order = [...mine];
+            for (let a = order.length - 1; a > 0; a--) {
+              const b = Math.floor(frng() * (a + 1));
+              [order[a], order[b]] = [order[b]!, order[a]!];
+            }
+            for (const k of order) {
+              if (t >= start + d * DAY + 23 * HOUR) break;
+              const at = Math.floor(t);
+              const end = at + Math.floor((2 + frng() * 3) * MIN);
+              const list = inTurn.get(k) ?? [];
+              list.push({ start: at, end, ...phone });
+              inTurn.set(k, list);
+              t = end + (2 + frng() * 8) * MIN;
+            }
+          }
+        }
+      }
+    }
     const farmDrafts: Draft[] = [];
     ids.forEach((fid, k) => {
       const referrer = k < roots ? null : farmDrafts[Math.floor(frng() * farmDrafts.length)]!;
@@ -426,21 +457,24 @@ export function simulatePopulation(o: PopulationOptions): Population {
       const offset = frng() * spreadMs;
       const proxy = `proxy${farm}-${k}-${Math.floor(frng() * 1e6)}`;
       const device = kind === 'one-address' ? farmDevice : pickWeighted(frng, DEVICES, DEVICE_TOTAL);
-      const sessions: SessionSignal[] = [];
-      for (let d = joinDay; d < o.days; d++)
-        slots.forEach((h, s) => {
-          if (slow && frng() < 0.15) return;
-          // The slow farm runs its accounts in a new order every time: no two stay side by side.
-          const at = slow ? frng() * spreadMs : offset + frng() * 20_000;
-          const t = Math.floor(start + d * DAY + h * HOUR + dayShift[d]![s]! + at);
-          if (t < joinedAt || t >= now) return;
-          sessions.push({
-            start: t,
-            end: t + Math.floor((slow ? 4 : 2) * MIN + frng() * MIN),
-            net: kind === 'one-address' ? farmNet : proxy,
-            device,
+      const sessions: SessionSignal[] = (inTurn.get(k) ?? []).filter(
+        (x) => x.start >= joinedAt && x.start < now,
+      );
+      if (kind !== 'sequential')
+        for (let d = joinDay; d < o.days; d++)
+          slots.forEach((h, s) => {
+            if (slow && frng() < 0.15) return;
+            // The slow farm runs its accounts in a new order every time: no two stay side by side.
+            const at = slow ? frng() * spreadMs : offset + frng() * 20_000;
+            const t = Math.floor(start + d * DAY + h * HOUR + dayShift[d]![s]! + at);
+            if (t < joinedAt || t >= now) return;
+            sessions.push({
+              start: t,
+              end: t + Math.floor((slow ? 4 : 2) * MIN + frng() * MIN),
+              net: kind === 'one-address' ? farmNet : proxy,
+              device,
+            });
           });
-        });
       // Wallets from one seed: new, one version, funded by the farm (through a chain for the slow one).
       const previous = farmDrafts[farmDrafts.length - 1]?.wallet?.address;
       const wallet: WalletSignal = {

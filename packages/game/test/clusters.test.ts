@@ -141,6 +141,8 @@ describe('links', () => {
     commonDays: 20,
     coStartSessionShare: 0,
     coStartSameNetDays: 0,
+    handOffDays: 0,
+    handOffSessionShare: 0,
     referral: false,
     siblings: false,
     sameFunder: false,
@@ -336,5 +338,127 @@ describe('clusters of a simulated population', () => {
       expect(cluster.recommendation).toBe('exclude');
     }
     expect(CLUSTERS.filter((c) => c.recommendation !== 'clear')).toHaveLength(2);
+  });
+});
+
+describe('a farm that runs its accounts in turn on one phone', () => {
+  it('is found through its hand-offs: each account starts minutes after the previous one ended', () => {
+    const rng = seededRng(91);
+    const ids = Array.from({ length: 100 }, (_, k) => 8_460_000_000 + k * 257);
+    const farm: AccountSignals[] = ids.map((id, k) => ({
+      id,
+      joinedAt: START,
+      premium: false,
+      referrerId: k === 0 ? null : ids[Math.floor(rng() * k)]!,
+      sessions: [],
+      taps: { batches: 400, meanMs: 51, cv: 0.05 },
+      mole: null,
+      wallet: {
+        address: wallet(id),
+        boundAt: START + DAY,
+        version: 'v4r2',
+        newWhenBound: true,
+        fundedBy: wallet(9),
+      },
+      activeDays: 21,
+      coins: 5_000_000,
+    }));
+    // Two rounds a day, each in a new order: one account after another, 4 minutes apart, never two at once.
+    const sessions = farm.map(() => [] as SessionSignal[]);
+    for (let d = 0; d < 21; d++)
+      for (const h of [6, 14]) {
+        const order = ids.map((_, k) => k).sort(() => rng() - 0.5);
+        order.forEach((k, turn) => {
+          const start = START + d * DAY + h * 3_600_000 + turn * 4 * MIN + Math.floor(rng() * 20_000);
+          sessions[k]!.push({ start, end: start + 2 * MIN, net: 'phone-net', device: 'redmi-note12' });
+        });
+      }
+    farm.forEach((a, k) => (a.sessions = sessions[k]!.sort((x, y) => x.start - y.start)));
+    const clusters = findClusters([...farm, ...household([123_456_789, 223_456_789])], NOW);
+    const excluded = clusters.filter((c) => c.recommendation === 'exclude').flatMap((c) => c.members);
+    expect(excluded.filter((id) => ids.includes(id)).length).toBeGreaterThanOrEqual(95);
+    expect(excluded.every((id) => ids.includes(id))).toBe(true);
+  });
+
+  it('leaves a family handing one tablet around clear', () => {
+    const rng = seededRng(92);
+    const ids = [223_456_789, 323_456_789, 423_456_789];
+    const family: AccountSignals[] = ids.map((id, k) => ({
+      id,
+      joinedAt: START,
+      premium: k === 0,
+      referrerId: k === 0 ? null : ids[0]!,
+      sessions: [],
+      taps: null,
+      mole: null,
+      wallet: null,
+      activeDays: 21,
+      coins: 100_000,
+    }));
+    for (let d = 0; d < 21; d++) {
+      let at = START + d * DAY + 19 * 3_600_000 + Math.floor(rng() * 3_600_000);
+      for (const a of [...family].sort(() => rng() - 0.5)) {
+        (a.sessions as SessionSignal[]).push({ start: at, end: at + 8 * MIN, net: 'home', device: 'ipad' });
+        at += 8 * MIN + Math.floor((1 + rng() * 4) * MIN);
+      }
+    }
+    for (const c of findClusters(family, NOW)) expect(c.recommendation).toBe('clear');
+  });
+});
+
+describe("a farm that uses an honest player's invite link", () => {
+  it('does not take the inviter in: he has no tie of his own to the farm', () => {
+    const rng = seededRng(93);
+    const inviterId = 312_345_678;
+    const inviterSessions: SessionSignal[] = [];
+    for (let d = 0; d < 21; d++)
+      for (let s = 0; s < 2; s++) {
+        const start = START + d * DAY + Math.floor((8 + s * 8 + rng() * 6) * 3_600_000);
+        inviterSessions.push({ start, end: start + 12 * MIN, net: 'his-home', device: 'iphone15' });
+      }
+    const inviter: AccountSignals = {
+      id: inviterId,
+      joinedAt: START - 200 * DAY,
+      premium: true,
+      referrerId: null,
+      sessions: inviterSessions,
+      taps: { batches: 200, meanMs: 260, cv: 0.5 },
+      mole: { games: 10, medianScore: 90 },
+      wallet: {
+        address: wallet(inviterId),
+        boundAt: START - 100 * DAY,
+        version: 'v4r2',
+        newWhenBound: false,
+        fundedBy: wallet(0xe1),
+      },
+      activeDays: 21,
+      coins: 3_000_000,
+    };
+    const ids = Array.from({ length: 10 }, (_, k) => 8_470_000_000 + k * 97);
+    const farm: AccountSignals[] = ids.map((id) => ({
+      id,
+      joinedAt: START,
+      premium: false,
+      referrerId: inviterId,
+      sessions: inviterSessions.map((s) => {
+        const start = s.start + 20_000 + Math.floor(rng() * 60_000);
+        return { start, end: start + 3 * MIN, net: 'farm-net', device: 'galaxy-a54' };
+      }),
+      taps: { batches: 400, meanMs: 51, cv: 0.05 },
+      mole: null,
+      wallet: {
+        address: wallet(id),
+        boundAt: START + DAY,
+        version: 'v4r2',
+        newWhenBound: true,
+        fundedBy: wallet(10),
+      },
+      activeDays: 21,
+      coins: 5_000_000,
+    }));
+    const clusters = findClusters([inviter, ...farm], NOW);
+    for (const c of clusters) if (c.members.includes(inviterId)) expect(c.recommendation).toBe('clear');
+    const excluded = clusters.filter((c) => c.recommendation === 'exclude').flatMap((c) => c.members);
+    expect(excluded).toEqual(ids);
   });
 });

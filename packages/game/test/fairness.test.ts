@@ -80,5 +80,5 @@ describe('clusters against every kind of farm', () => {
       const [alone] = farmShares(pop, cleared, RECOMMENDED_RULE);
       expect(alone!.jettonsByRule).toBeLessThan(shares!.jettonsByCoins - 0.1);
     }
-  });
+  }, 90_000);
 });

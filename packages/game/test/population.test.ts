@@ -60,6 +60,33 @@ describe('simulated population', () => {
     expect(friends.every((a) => a.activeDays > 0)).toBe(true);
   });
 
+  it("runs the sequential farm's accounts in turn: never two at once on a phone, 2 to 10 minutes apart", () => {
+    const pop = simulatePopulation({
+      seed: 6,
+      days: 7,
+      honest: 50,
+      farms: [{ kind: 'sequential', size: 40 }],
+    });
+    const farm = pop.accounts.filter((a) => pop.truth.get(a.id)!.farm === 0);
+    const byPhone = new Map<string, { start: number; end: number; id: number }[]>();
+    for (const a of farm)
+      for (const s of a.sessions) {
+        const key = `${s.net} ${s.device}`;
+        byPhone.set(key, [...(byPhone.get(key) ?? []), { ...s, id: a.id }]);
+      }
+    expect(byPhone.size).toBeGreaterThanOrEqual(2);
+    expect(byPhone.size).toBeLessThanOrEqual(4);
+    for (const sessions of byPhone.values()) {
+      sessions.sort((x, y) => x.start - y.start);
+      const gaps = sessions.slice(1).map((s, k) => s.start - sessions[k]!.end);
+      // Never two at once; an account that had not joined yet leaves a longer gap, a night too.
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2 * 60_000);
+      const median = gaps.sort((x, y) => x - y)[Math.floor(gaps.length / 2)]!;
+      expect(median).toBeLessThanOrEqual(10 * 60_000);
+      expect(new Set(sessions.map((s) => s.id)).size).toBeGreaterThan(5);
+    }
+  });
+
   it('gives honest players every trait a farm has, one at a time', () => {
     const pop = simulatePopulation({ seed: 3, days: 21, honest: 3000, farms: [] });
     const honest = pop.accounts;
