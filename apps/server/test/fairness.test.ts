@@ -724,12 +724,14 @@ describe('appeals', () => {
 
 describe('after the decisions', () => {
   let publishedId: number;
+  let snapshotId: number;
 
   it('leaves the excluded cluster out of the next allocation, with its reason, and counts the upheld player in full', async () => {
     t.clock.advance(60_000);
     const snapshot = await takeSnapshot();
     const { allocation, preview } = await allocate(snapshot.id);
     publishedId = allocation.id;
+    snapshotId = snapshot.id;
     const refused = await refusals(allocation.id);
     for (const id of FARM.filter((id) => id !== FARM[1]))
       expect(refused.get(id), String(id)).toEqual({
@@ -744,6 +746,48 @@ describe('after the decisions', () => {
     );
     // Nobody is under review any more: the farm is excluded, its appellant cleared.
     expect(preview.cohorts.find((c) => c.cohort === 'review')).toMatchObject({ players: 0 });
+  });
+
+  it('refuses to publish a draft older than a decision, an answer or an exclusion, with 409', async () => {
+    const publish = (id: number) =>
+      t.call(op, { method: 'POST', url: `/api/v1/admin/airdrop/allocations/${id}/publish`, payload: {} });
+    const expectStale = async (id: number) => {
+      const res = await publish(id);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Decisions changed since this draft: allocate again.',
+      });
+    };
+    const pending = (await appeals()).find((a) => a.playerId === FARM[4] && a.status === 'pending')!;
+    t.clock.advance(1_000);
+    expect((await answer(op, pending.id, 'rejected', 'in step with the others')).statusCode).toBe(200);
+    await expectStale(publishedId);
+
+    t.clock.advance(1_000);
+    const draft = (await allocate(snapshotId)).allocation.id;
+    t.clock.advance(1_000);
+    for (const method of ['POST', 'DELETE'] as const) {
+      const res = await t.call(op, {
+        method,
+        url: `/api/v1/admin/airdrop/exclusions${method === 'DELETE' ? `/${H[6]}` : ''}`,
+        payload: method === 'POST' ? { playerId: H[6], reason: 'a second look' } : { reason: 'looked again' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await expectStale(draft);
+
+    t.clock.advance(1_000);
+    const again = (await allocate(snapshotId)).allocation.id;
+    t.clock.advance(1_000);
+    expect((await decide(op, 'exclude', 'the room plays at noon only, a farm after all')).statusCode).toBe(
+      200,
+    );
+    await expectStale(again);
+
+    t.clock.advance(1_000);
+    publishedId = (await allocate(snapshotId)).allocation.id;
+    expect((await amounts(publishedId))(H[6]!)).toBeGreaterThan(0n);
   });
 
   it('publishes the rule with the root; then refuses decisions, answers and appeals with 409', async () => {

@@ -149,6 +149,15 @@ export async function resetStreak(tx: Tx, id: number) {
   return row;
 }
 
+/** When the latest audited action among `actions` was taken, or null when none was. */
+export async function lastAuditAt(tx: Tx, actions: readonly string[]): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: sql<string | Date | null>`max(${adminAudit.createdAt})` })
+    .from(adminAudit)
+    .where(inArray(adminAudit.action, [...actions]));
+  return row?.at ? new Date(row.at) : null;
+}
+
 export async function insertAudit(tx: Tx, rows: (typeof adminAudit.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await tx.insert(adminAudit).values(rows);
 }

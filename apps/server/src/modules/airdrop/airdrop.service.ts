@@ -19,7 +19,7 @@ import { claimMessages, claimPayload, deployMessages, jettonMetadata } from '@eg
 import { customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { finishedSnapshot, frozenSnapshotRows, insertAudit } from '../admin/index.ts';
+import { finishedSnapshot, frozenSnapshotRows, insertAudit, lastAuditAt } from '../admin/index.ts';
 import { allocationInput } from '../fairness/index.ts';
 import { ledgerReads } from '../ledger/index.ts';
 import * as repo from './airdrop.repository.ts';
@@ -38,6 +38,18 @@ export const JETTON = { name: 'Egg Rush', symbol: 'EGG', decimals: 9 } as const;
 /** Claiming stays open this long after it opens, unless the operator says otherwise. */
 export const DEFAULT_CLAIM_WINDOW_S = 180 * 24 * 3600;
 const LARGEST = 20;
+/**
+ * The audited actions that change who counts in an allocation: decisions on clusters, answers to
+ * appeals, per-player exclusions and their lifting.
+ */
+const JUDGEMENTS = [
+  'airdrop.cluster.exclude',
+  'airdrop.cluster.clear',
+  'airdrop.appeal.upheld',
+  'airdrop.appeal.rejected',
+  'airdrop.exclude',
+  'airdrop.include',
+] as const;
 const EXCLUDED_LIMIT = 500;
 
 /** Where the jetton's TEP-64 metadata and TEP-177's custom payload API are served. */
@@ -316,6 +328,10 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       if ((await repo.publishedCount(db)) > 0)
         throw refused('ANOTHER_PUBLISHED', 'Another allocation is already published.');
       if (a.wallets === 0) throw refused('EMPTY_ALLOCATION', 'This allocation has no wallet.');
+      // What counts is frozen with the draft: a judgement taken since is not in it.
+      const judged = await lastAuditAt(db, JUDGEMENTS);
+      if (judged && judged > a.createdAt)
+        throw refused('CONFLICT', 'Decisions changed since this draft: allocate again.');
       // A draft may have waited for days: its window must still be open for a day at least.
       const windowProblem = claimWindowProblem(a, Math.floor(deps.now() / 1000));
       if (windowProblem)
