@@ -84,7 +84,7 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
       const answer = await airdrop.walletPayload(request.params.address);
       // The proof of one wallet for the published root: the same bytes for ever.
       const etag = etagOf((await airdrop.publishedRoot()) ?? '', JSON.stringify(answer));
-      if (cacheable(request, reply, etag, IMMUTABLE)) return reply.code(304).send(null);
+      if (cacheable(request, reply, etag, IMMUTABLE)) return sendRaw(reply.code(304), '');
       return answer;
     },
   });
@@ -97,7 +97,7 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       const { id, path, bytes, sha256 } = await airdrop.dump();
-      if (cacheable(request, reply, `"${sha256}"`, IMMUTABLE)) return reply.code(304).send(null);
+      if (cacheable(request, reply, `"${sha256}"`, IMMUTABLE)) return sendRaw(reply.code(304), '');
       return sendRaw(
         reply
           .type('application/octet-stream')
@@ -117,7 +117,7 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
       const { body, final } = await airdrop.metadata();
       const etag = etagOf(JSON.stringify(body));
       if (cacheable(request, reply, etag, final ? METADATA_FINAL : METADATA_EARLY))
-        return reply.code(304).send(null);
+        return sendRaw(reply.code(304), '');
       return body;
     },
   });
@@ -127,7 +127,7 @@ export default async function airdropRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const answer = await airdrop.claim(request.userId);
       if (cacheable(request, reply, etagOf(JSON.stringify(answer)), PRIVATE))
-        return reply.code(304).send(null);
+        return sendRaw(reply.code(304), '');
       return answer;
     },
   });
