@@ -666,6 +666,24 @@ describe('appeals', () => {
       200,
     );
     const mine = (await appeals()).find((a) => a.playerId === id && a.status === 'pending')!;
+    // The exclusion cannot be lifted (a failing write): the answer is not stored either.
+    const db = t.deps.database.db;
+    await db.execute(sql`create function refuse_lift() returns trigger language plpgsql as $$
+      begin raise exception 'lift refused'; end $$`);
+    await db.execute(
+      sql`create trigger refuse_lift before delete on airdrop_exclusions for each row execute function refuse_lift()`,
+    );
+    try {
+      expect((await answer(op, mine.id, 'upheld', 'checked the wallet history')).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_lift on airdrop_exclusions`);
+      await db.execute(sql`drop function refuse_lift()`);
+    }
+    expect((await appeals()).find((a) => a.id === mine.id)).toMatchObject({
+      status: 'pending',
+      answer: null,
+    });
+    expect((await review(id)).status).toBe('excluded');
     expect((await answer(op, mine.id, 'upheld', 'checked the wallet history')).statusCode).toBe(200);
     expect((await review(id)).status).toBe('cleared');
     const list = await t.call(op, { method: 'GET', url: '/api/v1/admin/airdrop/exclusions' });

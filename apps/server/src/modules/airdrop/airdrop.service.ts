@@ -17,6 +17,7 @@ import { airdropCohorts } from '@egg-rush/game/cohorts';
 import { ADJUST_KIND } from '@egg-rush/game/operator';
 import { claimMessages, claimPayload, deployMessages, jettonMetadata } from '@egg-rush/jetton/contracts';
 import { customPayloadResponse } from '@egg-rush/jetton/tree';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { finishedSnapshot, frozenSnapshotRows, insertAudit, lastAuditAt } from '../admin/index.ts';
@@ -32,6 +33,31 @@ import {
   type AllocationTree,
   type Minter,
 } from './airdrop.tree.ts';
+
+/**
+ * Lifts a player's own exclusion, audited, within the caller's transaction (an upheld appeal
+ * lifts it with the answer, all or nothing): false when they had none.
+ */
+export async function liftExclusion(
+  tx: Tx,
+  change: { adminId: number; playerId: number; reason: string; at: Date },
+): Promise<boolean> {
+  const before = await repo.findExclusion(tx, change.playerId);
+  if (!before) return false;
+  await repo.deleteExclusion(tx, change.playerId);
+  await insertAudit(tx, [
+    {
+      adminId: change.adminId,
+      action: 'airdrop.include',
+      target: `player:${change.playerId}`,
+      reason: change.reason,
+      before,
+      after: null,
+      createdAt: change.at,
+    },
+  ]);
+  return true;
+}
 
 /** The jetton this game airdrops (TEP-64). TON jettons count in 10^-9 like TON itself. */
 export const JETTON = { name: 'Egg Rush', symbol: 'EGG', decimals: 9 } as const;

@@ -4,8 +4,8 @@ import type { AllocationRule } from '@egg-rush/game/allocation-rule';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { OPERATOR } from '../../plugins/auth.ts';
 import {
-  createAirdropService,
   findExclusion,
+  liftExclusion,
   newestDraft,
   publishedAllocation,
   walletsOfPlayers,
@@ -20,7 +20,6 @@ import { createFairnessService, type AllocationsPort } from './fairness.service.
 export default async function fairnessRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const airdrop = createAirdropService(app.deps);
   // The published allocation never changes once found: kept after the first read.
   let published: { at: number; rule: AllocationRule | null } | undefined;
   const allocations: AllocationsPort = {
@@ -38,9 +37,7 @@ export default async function fairnessRoutes(fastify: FastifyInstance) {
     },
     walletsOf: (id, playerIds) => walletsOfPlayers(db, id, playerIds),
     excludedAlone: async (playerId) => (await findExclusion(db, playerId)) !== undefined,
-    async include(adminId, playerId, reason) {
-      await airdrop.exclude(adminId, playerId, reason, false);
-    },
+    include: (tx, change) => liftExclusion(tx, change),
   };
   const fairness = createFairnessService(app.deps, allocations);
   const clusterId = (request: FastifyRequest) => (request.params as { clusterId: string }).clusterId;

@@ -10,7 +10,7 @@ import {
   type Review,
 } from '@egg-rush/game/review';
 import { SNAPSHOT_FACTS } from '@egg-rush/game/snapshot-facts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { insertAudit } from '../admin/index.ts';
@@ -55,8 +55,11 @@ export interface AllocationsPort {
   ): Promise<{ amount: bigint; playerIds: number[] }[]>;
   /** Whether an operator excluded the player on their own (per-player exclusions). */
   excludedAlone(playerId: number): Promise<boolean>;
-  /** Lifts a per-player exclusion, audited by the airdrop module. */
-  include(adminId: number, playerId: number, reason: string): Promise<void>;
+  /**
+   * Lifts a per-player exclusion within the transaction, audited by the airdrop module: false
+   * when the player had none.
+   */
+  include(tx: Tx, change: { adminId: number; playerId: number; reason: string; at: Date }): Promise<boolean>;
 }
 
 // --- Clusters, computed and stored ---------------------------------------------------------------
@@ -425,7 +428,7 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
 
     /**
      * Answers a pending appeal (audited): upheld clears the player (a per-player exclusion of theirs
-     * is lifted too), rejected leaves things as they are. The bot tells the player in their language.
+     * is lifted in the same transaction), rejected leaves things as they are. The bot tells the player in their language.
      */
     async answer(adminId: number, appealId: number, outcome: 'upheld' | 'rejected', reason: string) {
       const appeal = await repo.findAppeal(db, appealId);
@@ -441,6 +444,14 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
           answeredAt: now,
         });
         if (!answered) throw refused('CONFLICT', 'This appeal is already answered.');
+        // Upheld: the player's own exclusion is lifted with the answer, or neither is stored.
+        if (outcome === 'upheld')
+          await allocations.include(tx, {
+            adminId,
+            playerId: answered.userId,
+            reason: `appeal ${appealId} upheld: ${reason}`,
+            at: now,
+          });
         await insertAudit(tx, [
           {
             adminId,
@@ -454,8 +465,7 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
         ]);
         return answered;
       });
-      if (outcome === 'upheld' && (await allocations.excludedAlone(saved.userId)))
-        await allocations.include(adminId, saved.userId, `appeal ${appealId} upheld: ${reason}`);
+      // Told once the answer is stored, never of one rolled back.
       await queueAppealAnswer(deps, { userId: saved.userId, appealId, outcome });
       return { appeal: appealView(saved) };
     },
