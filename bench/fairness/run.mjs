@@ -2,8 +2,9 @@
 // (packages/game/src/clusters.ts) and the allocation rule (allocation-rule.ts) keep farms from
 // the airdrop, on simulated populations (population.ts), and how long findClusters takes.
 //
-// For each kind of farm (FARM_KINDS: one-address, proxies, slow, friends, and sequential, the
-// accounts run in turn on a few phones, never two at once) and each seed:
+// For each kind of farm (FARM_KINDS: one-address, proxies, slow, friends; sequential, the
+// accounts run in turn on a few phones, never two at once; spread, each account at hours of its
+// own on a few shared addresses, funded by the farm's own address) and each seed:
 // - detection: a population of BENCH_HONEST honest players (10,000) and one farm of 100 accounts.
 //   Recall: the farm's share of accounts in clusters recommended `exclude`. Honest flagged: the
 //   honest players' share in clusters recommended `exclude` or `review`. Precision: of the accounts

@@ -144,7 +144,12 @@ export const CLUSTERING = {
   scriptedMeanMs: 1.25 * TAP_INTERVAL_MS,
   /** …and its intervals vary less than this (coefficient of variation); people are irregular. */
   scriptedCv: 0.15,
-  /** A funder is the cluster's own when at least this share of the wallets it funded are members'. */
+  /**
+   * A funder is the cluster's own when at least this share of the wallets it funded are members'.
+   * Such a funder's wallets are linked whatever their clocks (a farm that spreads its sessions
+   * over the day) when this share of them are new accounts with new wallets, in a referral tree
+   * of their own, each on an address another of them used: the score says so (`tiedWithoutStep`).
+   */
   ownFunderShare: 0.8,
   /**
    * A cluster with fewer members is always `clear`: a household, a couple, friends who play
@@ -727,7 +732,56 @@ export function findClusters(accounts: readonly AccountSignals[], now: number): 
       const kept = ownTied(t, members);
       if (kept.length >= 2) clusters.push(judge(t, kept));
     }
+  // Wallets of one own funder on shared addresses, whatever their clocks: those in no cluster yet.
+  const clustered = new Set(clusters.flatMap((c) => c.members));
+  for (const group of fundedTogether(t)) {
+    const core = sharingAddresses(t, group);
+    if (core.length < CLUSTERING.ownFunderShare * group.length) continue;
+    const rest = core.filter((m) => !clustered.has(t.ids[m]!));
+    if (rest.length >= 2) clusters.push(judge(t, rest, true));
+  }
   return clusters.sort((a, b) => b.score - a.score || a.members[0]! - b.members[0]!);
+}
+
+/**
+ * The wallets each funder that is not an exchange's funded (all it funded, over everyone), when
+ * they are minReviewSize or more, ascending.
+ */
+function fundedTogether(t: Table): number[][] {
+  const by = new Map<string, number[]>();
+  for (let i = 0; i < t.n; i++) {
+    const f = t.accounts[i]!.wallet?.fundedBy;
+    if (f != null && (t.fundedCount.get(f) ?? 0) <= t.popularFunder) push(by, f, i);
+  }
+  return [...by.values()].filter((g) => g.length >= CLUSTERING.minReviewSize);
+}
+
+/**
+ * Of one funder's wallets, the accounts new with a wallet new when bound, in a referral tree
+ * among them (invited by one of them or inviting one), on an address another of them used;
+ * repeated until all left are. A farm's own funder funds such accounts only; an exchange's, or a
+ * friend's wallet, funds players of every age and wallet on addresses of their own.
+ */
+function sharingAddresses(t: Table, members: readonly number[]): number[] {
+  let left = members.filter((m) => t.isNew[m] === 1 && t.accounts[m]!.wallet?.newWhenBound === true);
+  for (;;) {
+    const ids = new Set(left.map((m) => t.ids[m]!));
+    const inviters = new Set(left.map((m) => t.accounts[m]!.referrerId));
+    const users = new Map<number, number>();
+    const netsOf = left.map((m) => {
+      const nets = new Set<number>();
+      for (let s = t.offset[m]!; s < t.offset[m + 1]!; s++) if (t.net[s] !== -1) nets.add(t.net[s]!);
+      for (const x of nets) users.set(x, (users.get(x) ?? 0) + 1);
+      return nets;
+    });
+    const kept = left.filter((m, k) => {
+      const r = t.accounts[m]!.referrerId;
+      const inTree = (r !== null && ids.has(r)) || inviters.has(t.ids[m]!);
+      return inTree && [...netsOf[k]!].some((x) => users.get(x)! >= 2);
+    });
+    if (kept.length === left.length) return kept;
+    left = kept;
+  }
 }
 
 /**
@@ -1048,6 +1102,12 @@ export interface ClusterFacts {
   /** Members invited by another member, and the members invited by nobody in the cluster. */
   invitedByMember: number;
   roots: number;
+  /**
+   * Linked without being in step: one funder, not an exchange's, funded every member's wallet,
+   * and at least ownFunderShare of all it funded are new accounts with new wallets in a referral
+   * tree of theirs, each on an address another used (see `sharingAddresses`).
+   */
+  tiedWithoutStep: boolean;
 }
 
 const maxEntry = (m: Map<string, number>): [string | null, number] => {
@@ -1062,7 +1122,7 @@ const maxEntry = (m: Map<string, number>): [string | null, number] => {
   return [key, most];
 };
 
-function clusterFacts(t: Table, members: readonly number[]): ClusterFacts {
+function clusterFacts(t: Table, members: readonly number[], tiedWithoutStep = false): ClusterFacts {
   const accounts = members.map((m) => t.accounts[m]!);
   const ids = new Set(accounts.map((a) => a.id));
   const regs = members.map((m) => t.registeredAt[m]!);
@@ -1160,6 +1220,7 @@ function clusterFacts(t: Table, members: readonly number[]): ClusterFacts {
     sameVersion: maxEntry(versions)[1],
     invitedByMember,
     roots: members.length - invitedByMember,
+    tiedWithoutStep,
   };
 }
 
@@ -1203,6 +1264,10 @@ export function evidenceOf(f: ClusterFacts): string[] {
     out.push(`${f.newWallets} of ${f.wallets} wallets new when bound, ${f.sameVersion} of the same version`);
   if (f.invitedByMember > 0)
     out.push(`${f.invitedByMember} invited by another member, from ${plural(f.roots, 'root', 'roots')}`);
+  if (f.tiedWithoutStep)
+    out.push(
+      'linked without playing in step: new accounts in a referral tree of their own, each on an address another member used, every wallet new and funded by one address that funded (almost) only them',
+    );
   out.push(f.premium === 0 ? 'none is Premium' : `${f.premium} ${f.premium === 1 ? 'is' : 'are'} Premium`);
   return out;
 }
@@ -1234,7 +1299,9 @@ export function scoreOf(f: ClusterFacts): number {
     0.15 * (f.scriptedTaps / n) +
     0.1 * (f.sharingNet / n);
   const size = 1 - Math.exp(-(n - 1) / 4);
-  return Math.round(size * step * (0.4 + 0.6 * corroboration) * 1000) / 1000;
+  // An own funder of every member's wallet, with addresses shared, stands for being in step.
+  const tied = f.tiedWithoutStep ? 1 : step;
+  return Math.round(size * Math.max(step, tied) * (0.4 + 0.6 * corroboration) * 1000) / 1000;
 }
 
 /** `exclude` from excludeScore (and minExcludeSize members), `review` from reviewScore (minReviewSize), else `clear`. */
@@ -1244,8 +1311,8 @@ export function recommend(f: ClusterFacts, score: number): Recommendation {
   return 'clear';
 }
 
-function judge(t: Table, members: readonly number[]): Cluster {
-  const f = clusterFacts(t, members);
+function judge(t: Table, members: readonly number[], tiedWithoutStep = false): Cluster {
+  const f = clusterFacts(t, members, tiedWithoutStep);
   const score = scoreOf(f);
   return {
     id: `c${t.ids[members[0]!]}`,

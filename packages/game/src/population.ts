@@ -40,9 +40,11 @@ const DAY = 86_400_000;
  * - `friends`: like `proxies`, and its referral tree takes in real friends who play;
  * - `sequential`: the accounts run in turn on a few phones (each its own address), never two at
  *   once: each session starts 2 to 10 minutes after the previous account's ended, in a new order
- *   every round, rounds from morning to night.
+ *   every round, rounds from morning to night;
+ * - `spread`: each account at hours of its own, new every day (nothing in step), on a few of the
+ *   farm's addresses, its wallets funded by the farm's own address, its referral tree.
  */
-export const FARM_KINDS = ['one-address', 'proxies', 'slow', 'friends', 'sequential'] as const;
+export const FARM_KINDS = ['one-address', 'proxies', 'slow', 'friends', 'sequential', 'spread'] as const;
 export type FarmKind = (typeof FARM_KINDS)[number];
 
 export interface FarmSpec {
@@ -460,7 +462,22 @@ export function simulatePopulation(o: PopulationOptions): Population {
       const sessions: SessionSignal[] = (inTurn.get(k) ?? []).filter(
         (x) => x.start >= joinedAt && x.start < now,
       );
-      if (kind !== 'sequential')
+      if (kind === 'spread')
+        for (let d = joinDay; d < o.days; d++) {
+          const times = Array.from({ length: 1 + Math.floor(frng() * 3) }, () =>
+            Math.floor(start + d * DAY + (7 + frng() * 15.5) * HOUR),
+          ).sort((x, y) => x - y);
+          for (const t of times) {
+            if (t < joinedAt || t >= now) continue;
+            sessions.push({
+              start: t,
+              end: t + Math.floor((3 + frng() * 3) * MIN),
+              net: `farm${farm}-net${Math.floor(frng() * 3)}`,
+              device,
+            });
+          }
+        }
+      if (kind !== 'sequential' && kind !== 'spread')
         for (let d = joinDay; d < o.days; d++)
           slots.forEach((h, s) => {
             if (slow && frng() < 0.15) return;

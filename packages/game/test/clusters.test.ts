@@ -462,3 +462,17 @@ describe("a farm that uses an honest player's invite link", () => {
     expect(excluded).toEqual(ids);
   });
 });
+
+describe('a farm that spreads its sessions over the day', () => {
+  it('is linked by its own funder, its referral tree and its shared addresses, and says so', () => {
+    const pop = simulatePopulation({ seed: 1, days: 21, honest: 200, farms: [{ kind: 'spread' }] });
+    const ids = [...pop.truth].filter(([, t]) => t.farm === 0).map(([id]) => id);
+    const clusters = findClusters(pop.accounts, pop.now);
+    const excluded = clusters.filter((c) => c.recommendation === 'exclude');
+    expect(excluded).toHaveLength(1);
+    expect(excluded[0]!.members.length).toBeGreaterThanOrEqual(95);
+    expect(excluded[0]!.members.every((id) => ids.includes(id))).toBe(true);
+    expect(excluded[0]!.evidence.some((e) => e.startsWith('linked without playing in step'))).toBe(true);
+    expect(clusters.filter((c) => c.recommendation === 'review')).toEqual([]);
+  });
+});
