@@ -139,6 +139,8 @@ describe('a farm’s players under review appeal, in Russian and in Persian', ()
       ).body.token;
       assert.deepEqual((await api(token, 'GET', '/airdrop/review')).body, {
         status: 'review',
+        evidence: farm.evidence,
+        reason: null,
         appeal: null,
         canAppeal: true,
       });

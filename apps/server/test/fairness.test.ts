@@ -166,7 +166,9 @@ const review = async (id: number) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
     status: string;
-    appeal: { status: string; createdAt: number; answeredAt: number | null } | null;
+    evidence: string[];
+    reason: string | null;
+    appeal: { status: string; createdAt: number; answeredAt: number | null; answer: string | null } | null;
     canAppeal: boolean;
   }>();
 };
@@ -353,8 +355,25 @@ describe('clusters', () => {
   });
 
   it('tells the farm’s players they are under review and the others nothing; criteria are null before publishing', async () => {
-    expect(await review(FARM[1]!)).toEqual({ status: 'review', appeal: null, canAppeal: true });
-    expect(await review(H[1]!)).toEqual({ status: 'none', appeal: null, canAppeal: false });
+    const farm = (await clusters()).find((c) => c.id === farmCluster)!;
+    const underReview = await review(FARM[1]!);
+    expect(underReview).toEqual({
+      status: 'review',
+      evidence: farm.evidence,
+      reason: null,
+      appeal: null,
+      canAppeal: true,
+    });
+    // The cluster's evidence as operators read it: counts, no player's id.
+    expect(underReview.evidence.length).toBeGreaterThan(0);
+    for (const id of FARM) expect(underReview.evidence.join('\n')).not.toContain(String(id));
+    expect(await review(H[1]!)).toEqual({
+      status: 'none',
+      evidence: [],
+      reason: null,
+      appeal: null,
+      canAppeal: false,
+    });
     const criteria = await t.call(tokens.get(H[1]!)!, { method: 'GET', url: '/api/v1/airdrop/criteria' });
     expect(criteria.json()).toEqual({ rule: null, publishedAt: null });
   });
@@ -512,12 +531,22 @@ describe('decisions on a cluster', () => {
         at: t.clock.now(),
       },
     });
-    expect((await review(FARM[1]!)).status).toBe('excluded');
+    expect(await review(FARM[1]!)).toMatchObject({
+      status: 'excluded',
+      evidence: cluster.evidence,
+      reason: 'one phone model, one network, in step',
+    });
 
     t.clock.advance(1_000);
     const cleared = await decide(op, 'clear', 'a school computer room');
     expect(cleared.json<{ cluster: ClusterView }>().cluster.decision).toMatchObject({ action: 'clear' });
-    expect(await review(FARM[1]!)).toEqual({ status: 'cleared', appeal: null, canAppeal: false });
+    expect(await review(FARM[1]!)).toEqual({
+      status: 'cleared',
+      evidence: cluster.evidence,
+      reason: 'a school computer room',
+      appeal: null,
+      canAppeal: false,
+    });
 
     t.clock.advance(1_000);
     expect((await decide(op, 'exclude', 'the room plays at noon only, a farm after all')).statusCode).toBe(
@@ -590,7 +619,8 @@ describe('appeals', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({
       status: 'excluded',
-      appeal: { status: 'pending' },
+      reason: 'the room plays at noon only, a farm after all',
+      appeal: { status: 'pending', answeredAt: null, answer: null },
       canAppeal: false,
     });
     const again = await appeal(FARM[1]!, 'Please answer my appeal, I play every day myself.');
@@ -625,12 +655,14 @@ describe('appeals', () => {
 
     expect(await review(FARM[1]!)).toMatchObject({
       status: 'cleared',
-      appeal: { status: 'upheld' },
+      reason: null,
+      appeal: { status: 'upheld', answer: 'his brother has his own account and phone' },
       canAppeal: false,
     });
     expect(await review(FARM[2]!)).toMatchObject({
       status: 'excluded',
-      appeal: { status: 'rejected' },
+      reason: 'the room plays at noon only, a farm after all',
+      appeal: { status: 'rejected', answer: 'in step with nine others' },
       canAppeal: true,
     });
     // Pending first, then the answered ones, newest first.
@@ -661,7 +693,7 @@ describe('appeals', () => {
       payload: { playerId: id, reason: 'shared wallet' },
     });
     expect(excluded.statusCode).toBe(200);
-    expect((await review(id)).status).toBe('excluded');
+    expect(await review(id)).toMatchObject({ status: 'excluded', evidence: [], reason: 'shared wallet' });
     expect((await appeal(id, 'The wallet is mine alone, bought the phone second hand.')).statusCode).toBe(
       200,
     );

@@ -75,8 +75,21 @@ export const adminAppealResponse = z.object({ appeal: airdropAppeal });
  */
 export const airdropReviewResponse = z.object({
   status: z.enum(['none', 'review', 'excluded', 'cleared']),
+  /**
+   * The evidence of the stored cluster the player is in, as operators read it (English sentences
+   * of counts, no ids); [] when none.
+   */
+  evidence: z.array(z.string()),
+  /** The operator's reason of the decision standing for the player, or of their own exclusion. */
+  reason: z.string().nullable(),
   appeal: z
-    .object({ status: z.enum(APPEAL_STATUSES), createdAt: z.number(), answeredAt: z.number().nullable() })
+    .object({
+      status: z.enum(APPEAL_STATUSES),
+      createdAt: z.number(),
+      answeredAt: z.number().nullable(),
+      /** The operator's reason, once answered. */
+      answer: z.string().nullable(),
+    })
     .nullable(),
   /** Whether an appeal can be sent now (under review or excluded, none pending, before publishing). */
   canAppeal: z.boolean(),

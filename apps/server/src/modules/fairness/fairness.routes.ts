@@ -37,6 +37,7 @@ export default async function fairnessRoutes(fastify: FastifyInstance) {
     },
     walletsOf: (id, playerIds) => walletsOfPlayers(db, id, playerIds),
     excludedAlone: async (playerId) => (await findExclusion(db, playerId)) !== undefined,
+    exclusionReason: async (playerId) => (await findExclusion(db, playerId))?.reason ?? null,
     include: (tx, change) => liftExclusion(tx, change),
   };
   const fairness = createFairnessService(app.deps, allocations);

@@ -55,6 +55,8 @@ export interface AllocationsPort {
   ): Promise<{ amount: bigint; playerIds: number[] }[]>;
   /** Whether an operator excluded the player on their own (per-player exclusions). */
   excludedAlone(playerId: number): Promise<boolean>;
+  /** The reason of the player's own exclusion by an operator, or null without one. */
+  exclusionReason(playerId: number): Promise<string | null>;
   /**
    * Lifts a per-player exclusion within the transaction, audited by the airdrop module: false
    * when the player had none.
@@ -313,7 +315,7 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
       repo.clusterOf(db, userId),
       repo.standingDecision(db, userId),
       repo.upheldAt(db, userId),
-      allocations.excludedAlone(userId),
+      allocations.exclusionReason(userId),
       repo.latestAppeal(db, userId),
       allocations.published(),
     ]);
@@ -330,7 +332,7 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
           ]
         : [],
       upheldAt: upheld?.getTime() ?? null,
-      excludedAlone: alone,
+      excludedAlone: alone !== null,
     });
     const open = review.status === 'review' || review.status === 'excluded';
     return {
@@ -339,11 +341,21 @@ export function createFairnessService(deps: Deps, allocations: AllocationsPort) 
       published: published !== null,
       reply: {
         status: review.status,
+        evidence: cluster?.evidence ?? [],
+        // The cluster's exclusion (else their own) when excluded; the clearing standing when
+        // cleared by one (an upheld appeal speaks through its answer).
+        reason:
+          review.status === 'excluded'
+            ? (review.exclusion?.reason ?? alone)
+            : review.status === 'cleared' && !upheld && decision?.action === 'clear'
+              ? decision.reason
+              : null,
         appeal: appeal
           ? {
               status: appeal.status,
               createdAt: appeal.createdAt.getTime(),
               answeredAt: appeal.answeredAt?.getTime() ?? null,
+              answer: appeal.answeredAt ? appeal.answer : null,
             }
           : null,
         canAppeal: open && appeal?.status !== 'pending' && published === null,

@@ -36,7 +36,7 @@ describe('Airdrop screen', () => {
 
   it('shows the review of the player’s account above the ways to qualify, and the published rule below', async () => {
     open({
-      airdropReview: { status: 'review', appeal: null, canAppeal: true },
+      airdropReview: { status: 'review', evidence: [], reason: null, appeal: null, canAppeal: true },
       airdropCriteria: {
         rule: {
           coinsExponent: 0.5,

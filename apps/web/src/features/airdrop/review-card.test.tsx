@@ -6,7 +6,10 @@ import { ReviewCard } from './review-card.tsx';
 
 const SENT = Date.UTC(2026, 5, 16, 9, 30);
 const ANSWERED = Date.UTC(2026, 5, 18, 12, 0);
-const pending = { status: 'pending', createdAt: SENT, answeredAt: null } as const;
+const ACCOUNTS = '8 accounts, all created within 2 days, on 1 network and 1 phone model.';
+const IN_STEP = 'They tapped within the same minute on 6 of 7 days.';
+const EVIDENCE = [ACCOUNTS, IN_STEP];
+const pending = { status: 'pending', createdAt: SENT, answeredAt: null, answer: null } as const;
 
 function open(review: Answer<'airdropReview'>, routes: Stubs = {}) {
   const calls = serve({ airdropReview: review, ...routes });
@@ -22,15 +25,70 @@ describe('the airdrop review card', () => {
   });
 
   it('shows nothing when the player is in no review', async () => {
-    const { client } = open({ status: 'none', appeal: null, canAppeal: false });
+    // In a cluster found harmless: its evidence is not the player's concern.
+    const { client } = open({
+      status: 'none',
+      evidence: EVIDENCE,
+      reason: null,
+      appeal: null,
+      canAppeal: false,
+    });
     await vi.waitFor(() => expect(client.getQueryState(['airdrop-review', 42])?.status).toBe('success'));
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('review-evidence')).not.toBeInTheDocument();
+    expect(screen.queryByText(ACCOUNTS)).not.toBeInTheDocument();
+  });
+
+  it('under review: lists what the review is based on, in English, left to right, and no reason', async () => {
+    open({ status: 'review', evidence: EVIDENCE, reason: null, appeal: null, canAppeal: true });
+    const review = await card();
+    const evidence = within(review).getByTestId('review-evidence');
+    expect(within(evidence).getByRole('heading')).toHaveTextContent(
+      'What the review is based on, as our team sees it (in English)',
+    );
+    const items = within(evidence).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(EVIDENCE);
+    for (const li of items) expect(li).toHaveAttribute('dir', 'ltr');
+    expect(within(review).queryByTestId('review-reason')).not.toBeInTheDocument();
+    expect(within(review).queryByTestId('appeal-answer')).not.toBeInTheDocument();
+  });
+
+  it('left out: the evidence, the team’s reason and the answer to the appeal', async () => {
+    open({
+      status: 'excluded',
+      evidence: EVIDENCE,
+      reason: 'one phone model, one network, in step',
+      appeal: {
+        status: 'rejected',
+        createdAt: SENT,
+        answeredAt: ANSWERED,
+        answer: 'in step with nine others',
+      },
+      canAppeal: true,
+    });
+    const review = await card();
+    expect(within(review).getAllByRole('listitem')).toHaveLength(EVIDENCE.length);
+    const reason = within(review).getByTestId('review-reason');
+    expect(reason).toHaveTextContent("The team's reason (in English)");
+    expect(reason).toHaveTextContent('one phone model, one network, in step');
+    const answer = within(within(review).getByTestId('appeal-status')).getByTestId('appeal-answer');
+    expect(answer).toHaveTextContent("The team's answer (in English)");
+    expect(answer).toHaveTextContent('in step with nine others');
+  });
+
+  it('in Persian: the heading in Persian, the English sentences left to right', async () => {
+    await setLanguage('fa');
+    open({ status: 'review', evidence: EVIDENCE, reason: null, appeal: null, canAppeal: true });
+    const evidence = within(await card()).getByTestId('review-evidence');
+    expect(within(evidence).getByRole('heading')).toHaveTextContent('به انگلیسی');
+    expect(within(evidence).getByRole('list')).toHaveAttribute('dir', 'ltr');
+    expect(within(evidence).getByText(IN_STEP)).toHaveAttribute('dir', 'ltr');
   });
 
   it('under review: says why, that a person decides, and sends an appeal of 10 to 1000 characters', async () => {
     const { calls } = open(
-      { status: 'review', appeal: null, canAppeal: true },
-      { airdropAppeal: { status: 'review', appeal: pending, canAppeal: false } },
+      { status: 'review', evidence: [], reason: null, appeal: null, canAppeal: true },
+      { airdropAppeal: { status: 'review', evidence: [], reason: null, appeal: pending, canAppeal: false } },
     );
     const review = await card();
     expect(review).toHaveAttribute('data-status', 'review');
@@ -69,7 +127,7 @@ describe('the airdrop review card', () => {
 
   it('keeps the text and shows the refusal when an appeal is refused', async () => {
     open(
-      { status: 'review', appeal: null, canAppeal: true },
+      { status: 'review', evidence: [], reason: null, appeal: null, canAppeal: true },
       {
         airdropAppeal: refuse(
           429,
@@ -98,8 +156,8 @@ describe('the airdrop review card', () => {
     const { calls } = open(
       () =>
         ++reads === 1
-          ? { status: 'review', appeal: null, canAppeal: true }
-          : { status: 'review', appeal: pending, canAppeal: false },
+          ? { status: 'review', evidence: [], reason: null, appeal: null, canAppeal: true }
+          : { status: 'review', evidence: [], reason: null, appeal: pending, canAppeal: false },
       { airdropAppeal: refuse(409, 'CONFLICT', 'Your appeal is waiting for an answer.') },
     );
     const review = await card();
@@ -117,7 +175,9 @@ describe('the airdrop review card', () => {
   });
 
   it('shows an appeal waiting for its answer, with no second form', async () => {
-    const review = (open({ status: 'review', appeal: pending, canAppeal: false }), await card());
+    const review =
+      (open({ status: 'review', evidence: [], reason: null, appeal: pending, canAppeal: false }),
+      await card());
     expect(within(review).getByTestId('appeal-state')).toHaveAttribute('data-status', 'pending');
     expect(review).toHaveTextContent('A person on the team will read it and answer here.');
     expect(within(review).queryByRole('button')).not.toBeInTheDocument();
@@ -126,7 +186,9 @@ describe('the airdrop review card', () => {
   it('left out: says so, shows the rejected appeal and lets the player appeal again', async () => {
     open({
       status: 'excluded',
-      appeal: { status: 'rejected', createdAt: SENT, answeredAt: ANSWERED },
+      evidence: [],
+      reason: null,
+      appeal: { status: 'rejected', createdAt: SENT, answeredAt: ANSWERED, answer: null },
       canAppeal: true,
     });
     const review = await card();
@@ -140,7 +202,9 @@ describe('the airdrop review card', () => {
   });
 
   it('left out after publishing: says appeals are closed', async () => {
-    const review = (open({ status: 'excluded', appeal: null, canAppeal: false }), await card());
+    const review =
+      (open({ status: 'excluded', evidence: [], reason: null, appeal: null, canAppeal: false }),
+      await card());
     expect(review).toHaveTextContent('Appeals are closed: the airdrop has been published.');
     expect(within(review).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -148,7 +212,9 @@ describe('the airdrop review card', () => {
   it('cleared: a short reassurance, naming the upheld appeal', async () => {
     open({
       status: 'cleared',
-      appeal: { status: 'upheld', createdAt: SENT, answeredAt: ANSWERED },
+      evidence: [],
+      reason: null,
+      appeal: { status: 'upheld', createdAt: SENT, answeredAt: ANSWERED, answer: null },
       canAppeal: false,
     });
     const review = await card();
@@ -160,7 +226,7 @@ describe('the airdrop review card', () => {
 
   it('speaks the player’s language, with its digits', async () => {
     await setLanguage('fa');
-    open({ status: 'review', appeal: null, canAppeal: true });
+    open({ status: 'review', evidence: [], reason: null, appeal: null, canAppeal: true });
     const review = await card();
     expect(within(review).getByRole('heading')).toHaveTextContent('حسابت در حال بررسی است');
     fireEvent.click(within(review).getByRole('button', { name: 'ارسال اعتراض' }));

@@ -48,8 +48,46 @@ export function ReviewCard() {
       </h2>
       <p className="text-sm">{excluded ? t('airdrop.review.excludedBody') : t('airdrop.review.body')}</p>
       <p className="text-sm text-text-dim">{t('airdrop.review.human')}</p>
+      <Evidence review={review} />
       <Appeal review={review} />
     </section>
+  );
+}
+
+/**
+ * What the review rests on: the cluster's evidence as operators read it (English sentences of
+ * counts, left to right whatever the player's language) and, when excluded, the operator's reason.
+ */
+function Evidence({ review }: { review: Review }) {
+  const { t } = useT();
+  const reason = review.status === 'excluded' ? review.reason : null;
+  if (review.evidence.length === 0 && !reason) return null;
+  return (
+    <div
+      className="flex min-w-0 flex-col gap-2 rounded-2xl bg-night-950/50 p-3"
+      data-testid="review-evidence"
+    >
+      {review.evidence.length > 0 ? (
+        <>
+          <h3 className="text-sm font-extrabold">{t('airdrop.review.evidence')}</h3>
+          <ul dir="ltr" lang="en" className="flex list-disc flex-col gap-1 ps-5 text-sm text-text-dim">
+            {review.evidence.map((sentence, i) => (
+              <li key={i} dir="ltr" className="break-words">
+                {sentence}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {reason ? (
+        <div data-testid="review-reason">
+          <h3 className="text-sm font-extrabold">{t('airdrop.review.reason')}</h3>
+          <p dir="auto" className="text-sm break-words whitespace-pre-line text-text-dim">
+            {reason}
+          </p>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -58,7 +96,7 @@ function Appeal({ review }: { review: Review }) {
   const { t, lng } = useT();
   const date = (ms: number) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(ms);
   if (review.appeal) {
-    const { status, createdAt, answeredAt } = review.appeal;
+    const { status, createdAt, answeredAt, answer } = review.appeal;
     return (
       <div className="flex flex-col gap-1 rounded-2xl bg-night-950/50 p-3" data-testid="appeal-status">
         <p className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -78,6 +116,14 @@ function Appeal({ review }: { review: Review }) {
           </span>
         </p>
         <p className="text-sm text-text-dim">{t(`airdrop.review.stateBody.${status}`)}</p>
+        {answer ? (
+          <div data-testid="appeal-answer">
+            <h3 className="text-sm font-extrabold">{t('airdrop.review.answer')}</h3>
+            <p dir="auto" className="text-sm break-words whitespace-pre-line text-text-dim">
+              {answer}
+            </p>
+          </div>
+        ) : null}
         <p className="text-xs text-text-dim">
           {answeredAt !== null
             ? t('airdrop.review.answeredOn', { date: date(answeredAt) })
