@@ -117,6 +117,8 @@ export interface RegisteredRoute {
   operator: boolean;
   /** Relays another system's text as sent, control characters included (config.foreignText). */
   foreignText: boolean;
+  /** Body fields that may hold line feeds (config.lineBreaks). */
+  lineBreaks: readonly string[];
 }
 
 declare module 'fastify' {
@@ -191,11 +193,24 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    const { public: open = false, operator = false, foreignText = false } = route.config ?? {};
+    const {
+      public: open = false,
+      operator = false,
+      foreignText = false,
+      lineBreaks = [],
+    } = route.config ?? {};
     checkDeclaredRole(route.url, route.config);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, schema: route.schema, public: open, operator, foreignText });
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        public: open,
+        operator,
+        foreignText,
+        lineBreaks,
+      });
     }
   });
   await app.register(swagger, {

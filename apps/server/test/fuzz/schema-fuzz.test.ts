@@ -289,7 +289,18 @@ async function send(target: Target, input: Input, caller: Caller, field: Field |
     offences.reachedWithoutToken.push(offence);
   if (!field && caller.token && res.statusCode === 401) offences.signedOut.push(offence);
   // A control character anywhere is refused before the schema, naming where it is.
-  if (field && variant.control && caller === callerOf(target) && !target.route.foreignText) {
+  // …except a line feed in a body field the route lets hold paragraphs (config.lineBreaks).
+  const lineFeedAllowed =
+    variant.name === 'line break' &&
+    field?.where === 'body' &&
+    target.route.lineBreaks.includes(field.path.join('.'));
+  if (
+    field &&
+    variant.control &&
+    caller === callerOf(target) &&
+    !target.route.foreignText &&
+    !lineFeedAllowed
+  ) {
     controlChecks++;
     const path = field.path.join('.');
     const message = `Invalid ${field.where}${path ? ` field '${path}'` : ''}: control characters`;
