@@ -217,10 +217,13 @@ describe('a farm’s players under review appeal, in Russian and in Persian', ()
       );
       const card = page.getByTestId('airdrop-review');
       await card.and(page.locator('[data-status="review"]')).waitFor({ timeout: 15_000 });
-      assert.equal(await card.getByRole('heading').innerText(), w.title);
+      assert.equal(await card.getByRole('heading', { level: 2 }).innerText(), w.title);
       if (lng === 'fa') {
         // From the right: the title starts at the card's right edge.
-        const [c, h] = await Promise.all([card.boundingBox(), card.getByRole('heading').boundingBox()]);
+        const [c, h] = await Promise.all([
+          card.boundingBox(),
+          card.getByRole('heading', { level: 2 }).boundingBox(),
+        ]);
         assert.ok(c.x + c.width - (h.x + h.width) < 24, 'the title from the right');
       }
       await atEverySize(page, `${lng}-review`, card);
@@ -332,7 +335,7 @@ describe('a farm’s players under review appeal, in Russian and in Persian', ()
     await go(page, '/airdrop');
     const card = page.getByTestId('airdrop-review');
     await card.and(page.locator('[data-status="excluded"]')).waitFor({ timeout: 15_000 });
-    assert.equal(await card.getByRole('heading').innerText(), w.excluded);
+    assert.equal(await card.getByRole('heading', { level: 2 }).innerText(), w.excluded);
     assert.equal(await card.getByTestId('appeal-state').innerText(), w.pending);
     await atEverySize(page, 'ru-excluded', card);
 
@@ -361,7 +364,7 @@ describe('a farm’s players under review appeal, in Russian and in Persian', ()
     await go(page, '/home');
     await go(page, '/airdrop');
     await card.and(page.locator('[data-status="cleared"]')).waitFor({ timeout: 15_000 });
-    assert.equal(await card.getByRole('heading').innerText(), w.cleared);
+    assert.equal(await card.getByRole('heading', { level: 2 }).innerText(), w.cleared);
     assert.match(await card.innerText(), new RegExp(w.upheld));
     await atEverySize(page, 'ru-cleared', card);
     assert.deepEqual(page.pageErrors, []);
@@ -384,7 +387,7 @@ describe('a farm’s players under review appeal, in Russian and in Persian', ()
     await go(page, '/airdrop');
     const card = page.getByTestId('airdrop-review');
     await card.and(page.locator('[data-status="cleared"]')).waitFor({ timeout: 15_000 });
-    assert.equal(await card.getByRole('heading').innerText(), w.cleared);
+    assert.equal(await card.getByRole('heading', { level: 2 }).innerText(), w.cleared);
     assert.match(await card.innerText(), new RegExp(w.upheld));
     await atEverySize(page, 'fa-cleared', card);
     assert.deepEqual(page.pageErrors, []);

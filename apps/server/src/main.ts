@@ -8,7 +8,7 @@ import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './mod
 import { flushScores } from './modules/leaderboard/index.ts';
 import { createJobs } from './lib/jobs.ts';
 import { registerClaimConfirmJob, registerClaimReminderJob } from './modules/airdrop/index.ts';
-import { registerClustersJob, registerSignalsJobs } from './modules/fairness/index.ts';
+import { registerSignalsJobs } from './modules/fairness/index.ts';
 import { registerSeasonJob } from './modules/seasons/index.ts';
 
 /** One server process: connect, listen, and close gracefully on SIGTERM/SIGINT. */
@@ -39,8 +39,6 @@ async function serve(env: Env) {
   registerClaimReminderJob(jobs, deps, app.log);
   // The fairness signals: idle players' cadence written, wallets' facts read, old signals purged.
   registerSignalsJobs(jobs, deps, app.log);
-  // The clusters of linked accounts, computed before the console reads them.
-  registerClustersJob(jobs, deps);
   // The bot's notifications: events queued, due messages sent.
   app.bot?.notifier.register(jobs);
   const close = async (signal: string) => {

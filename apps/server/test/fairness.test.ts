@@ -8,9 +8,7 @@ import { accountRegisteredAt } from '@egg-rush/game/account-age';
 import { queryRows } from '../src/db/client.ts';
 import { botTexts } from '../src/modules/bot/messages.ts';
 import { FAIRNESS } from '../src/modules/fairness/fairness.service.ts';
-import type { FastifyBaseLogger } from 'fastify';
-import { createJobs } from '../src/lib/jobs.ts';
-import { CLUSTERS_JOB, registerClustersJob, signalRecorder } from '../src/modules/fairness/index.ts';
+import { signalRecorder } from '../src/modules/fairness/index.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -303,31 +301,6 @@ describe('clusters', () => {
     t.clock.advance(2_000);
     await clusters();
     expect((await stored()).every((r) => r.at === t.clock.now())).toBe(true);
-  });
-
-  it('are computed by the job runner once stale, so the console reads them without computing', async () => {
-    const computedAt = async () =>
-      (
-        await queryRows<{ computed_at: string | Date }>(
-          t.deps.database.db,
-          sql`select max(computed_at) as computed_at from fairness_clusters`,
-        )
-      ).map((r) => new Date(r.computed_at).getTime())[0];
-    await clusters();
-    t.clock.advance(FAIRNESS.staleMs + 1_000);
-    const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
-    const jobs = createJobs(t.deps.database, log);
-    registerClustersJob(jobs, t.deps);
-    try {
-      expect(await jobs.runNow(CLUSTERS_JOB)).toBe(true);
-    } finally {
-      await jobs.stop();
-    }
-    const byJob = await computedAt();
-    expect(byJob).toBe(t.clock.now());
-    t.clock.advance(1_000);
-    await clusters();
-    expect(await computedAt()).toBe(byJob); // read, not computed again
   });
 
   it('refuses every operators’ route to a player who is not an operator, and to no token, with 403', async () => {

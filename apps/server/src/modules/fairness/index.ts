@@ -6,4 +6,3 @@ export type { Seen } from './signals.service.ts';
 export { closeWalletFactsReader, walletFactsReader } from './signals.wallets.ts';
 // Clusters, decisions and appeals: what the snapshot and the allocation read of them.
 export { allocationInput, refreshClusters, snapshotHooks } from './fairness.service.ts';
-export { CLUSTERS_JOB, registerClustersJob } from './fairness.job.ts';
