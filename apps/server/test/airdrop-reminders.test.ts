@@ -2,7 +2,8 @@ import { sign } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { createClaimReminder, dueMilestone } from '../src/modules/airdrop/airdrop.reminders.ts';
+import { claimReminderDue } from '@egg-rush/game/airdrop';
+import { createClaimReminder } from '../src/modules/airdrop/airdrop.reminders.ts';
 import { airdropAllocationRows, airdropAllocations } from '../src/modules/airdrop/airdrop.schema.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -123,12 +124,12 @@ afterAll(async () => {
 
 describe('the milestones', () => {
   it('are 7 days and 1 day before the window closes, the nearest one passed, none after it closed', () => {
-    expect(dueMilestone(EXPIRED_AT, EXPIRED_AT - 7 * DAY - 1)).toBeNull();
-    expect(dueMilestone(EXPIRED_AT, EXPIRED_AT - 7 * DAY)).toBe(7);
-    expect(dueMilestone(EXPIRED_AT, EXPIRED_AT - DAY - 1)).toBe(7);
-    expect(dueMilestone(EXPIRED_AT, EXPIRED_AT - DAY)).toBe(1);
-    expect(dueMilestone(EXPIRED_AT, EXPIRED_AT - 1)).toBe(1);
-    expect(dueMilestone(EXPIRED_AT, EXPIRED_AT)).toBeNull();
+    expect(claimReminderDue(EXPIRED_AT, EXPIRED_AT - 7 * DAY - 1)).toBeNull();
+    expect(claimReminderDue(EXPIRED_AT, EXPIRED_AT - 7 * DAY)).toBe(7);
+    expect(claimReminderDue(EXPIRED_AT, EXPIRED_AT - DAY - 1)).toBe(7);
+    expect(claimReminderDue(EXPIRED_AT, EXPIRED_AT - DAY)).toBe(1);
+    expect(claimReminderDue(EXPIRED_AT, EXPIRED_AT - 1)).toBe(1);
+    expect(claimReminderDue(EXPIRED_AT, EXPIRED_AT)).toBeNull();
   });
 });
 

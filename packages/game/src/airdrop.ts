@@ -156,6 +156,21 @@ export function claimWindowProblem(w: ClaimWindow, nowS: number): string | null 
  */
 export const claimOpen = (w: ClaimWindow, nowS: number) => w.startFrom <= nowS && nowS <= w.expiredAt;
 
+/** Days before the window closes that players who have not claimed are reminded, furthest first. */
+export const CLAIM_REMINDER_DAYS = [7, 1] as const;
+
+/**
+ * The reminder due at `nowS` (unix seconds) for a window closing at `expiredAt`: the nearest of
+ * CLAIM_REMINDER_DAYS already passed, or none before the first or once the window has closed. Only
+ * the nearest one: a job that was down over the 7-day mark and runs within the last day sends one.
+ */
+export function claimReminderDue(expiredAt: number, nowS: number): number | null {
+  if (nowS >= expiredAt) return null;
+  let due: number | null = null;
+  for (const days of CLAIM_REMINDER_DAYS) if (nowS >= expiredAt - days * 86_400) due = days;
+  return due;
+}
+
 const byWallet = (a: { wallet: string }, b: { wallet: string }) =>
   a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0;
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { claimReminderDue } from '@egg-rush/game/airdrop';
 import type { Deps } from '../../lib/deps.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { queueAirdropDeadline } from '../bot/index.ts';
@@ -8,22 +9,8 @@ import * as repo from './airdrop.repository.ts';
 export const CLAIM_REMINDER_JOB = 'airdrop.remind';
 /** How often the job looks whether a milestone has come (milliseconds). */
 export const REMIND_EVERY_MS = 15 * 60_000;
-/** Days before the window closes that players who have not claimed are reminded, furthest first. */
-export const REMIND_DAYS = [7, 1] as const;
 /** Allocated wallets read at a time (keyset over the allocation's rows). */
 export const REMIND_BATCH = 1000;
-
-/**
- * The milestone due at `nowS` (unix seconds) for a window closing at `expiredAt`: the nearest of
- * REMIND_DAYS already passed, or none before the first or once the window has closed. Only the
- * nearest one: a job that was down over the 7-day mark and runs within the last day sends one.
- */
-export function dueMilestone(expiredAt: number, nowS: number): number | null {
-  if (nowS >= expiredAt) return null;
-  let due: number | null = null;
-  for (const days of REMIND_DAYS) if (nowS >= expiredAt - days * 86_400) due = days;
-  return due;
-}
 
 /**
  * Queues the bot's `airdrop-deadline` reminder for the milestone due now to every player of the
@@ -38,7 +25,7 @@ export function createClaimReminder(deps: Deps, batchSize = REMIND_BATCH) {
     if (!deps.env.botEnabled) return 0;
     const a = await repo.publishedAllocation(deps.database.db);
     if (!a) return 0;
-    const days = dueMilestone(a.expiredAt, Math.floor(deps.now() / 1000));
+    const days = claimReminderDue(a.expiredAt, Math.floor(deps.now() / 1000));
     if (days === null || done.has(`${a.id}:${days}`)) return 0;
     let queued = 0;
     let after: string | null = null;
