@@ -1,7 +1,7 @@
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TICKET_PACKS } from '@egg-rush/game/payments';
-import { createOutside, OUTSIDE_DEFAULTS, OutsideBusy } from '../src/lib/outside.ts';
+import { createOutside, OUTSIDE_DEFAULTS, OutsideBusy, sharedOutside } from '../src/lib/outside.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -64,6 +64,23 @@ const invoice = (token: string, pack = TICKET_PACKS[0]!.id) =>
   t.call(token, { method: 'POST', url: '/api/v1/payments/invoice', payload: { pack } });
 
 describe('the outside client', () => {
+  it('is one per service for one owner, closed when its last taker releases it', async () => {
+    const owner = {};
+    const a = sharedOutside(owner, { name: 'ton-api', totalTimeoutMs: 1_000 });
+    const b = sharedOutside(owner, { name: 'ton-api', totalTimeoutMs: 1_000 });
+    expect(b.outside).toBe(a.outside);
+    expect(sharedOutside({}, { name: 'ton-api', totalTimeoutMs: 1_000 }).outside).not.toBe(a.outside);
+    const close = vi.spyOn(a.outside, 'close');
+    await a.release();
+    await a.release(); // twice: still one taker left
+    expect(close).not.toHaveBeenCalled();
+    await b.release();
+    expect(close).toHaveBeenCalledTimes(1);
+    const c = sharedOutside(owner, { name: 'ton-api', totalTimeoutMs: 1_000 });
+    expect(c.outside).not.toBe(a.outside);
+    await c.release();
+  });
+
   it('gives up on a call that hangs, after the total timeout', async () => {
     const outside = createOutside({ name: 'test', totalTimeoutMs: 200 });
     fake.hang.add('getMe');

@@ -158,3 +158,34 @@ export function createOutside(options: OutsideOptions): Outside {
     close: () => agent.close(),
   };
 }
+
+const shared = new WeakMap<object, Map<string, { outside: Outside; users: number }>>();
+
+/**
+ * One client per service for everything built on the same `owner` (the app's deps), so the bound
+ * on calls in flight and the breaker are the service's, however many modules call it. Each taker
+ * gets it with `release`, which closes the client once the last taker has released it.
+ */
+export function sharedOutside(
+  owner: object,
+  options: OutsideOptions,
+): { outside: Outside; release: () => Promise<void> } {
+  let byName = shared.get(owner);
+  if (!byName) shared.set(owner, (byName = new Map()));
+  let entry = byName.get(options.name);
+  if (!entry) byName.set(options.name, (entry = { outside: createOutside(options), users: 0 }));
+  entry.users += 1;
+  const taken = entry;
+  let released = false;
+  return {
+    outside: taken.outside,
+    release: async () => {
+      if (released) return;
+      released = true;
+      taken.users -= 1;
+      if (taken.users > 0) return;
+      if (byName.get(options.name) === taken) byName.delete(options.name);
+      await taken.outside.close();
+    },
+  };
+}

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { walletAddress } from '@egg-rush/jetton/contracts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Jobs } from '../../lib/jobs.ts';
-import { createOutside } from '../../lib/outside.ts';
+import { sharedOutside } from '../../lib/outside.ts';
 import * as repo from './airdrop.repository.ts';
 import { createTonApi, type TonApi } from './airdrop.tonapi.ts';
 import { minterOf, singleCache, type Minter } from './airdrop.tree.ts';
@@ -140,7 +140,7 @@ const confirmers = new WeakMap<Deps, ClaimConfirmer | null>();
 
 /**
  * The process's confirmer for these deps (shared by the routes and the job), or null without
- * TON_API_ROOT. Its TON API calls go through one outside client, closed by `close()`.
+ * TON_API_ROOT. Its TON API calls go through the TON API's one outside client (shared with the signals).
  */
 export function claimConfirmer(deps: Deps, log?: FastifyBaseLogger): ClaimConfirmer | null {
   let confirmer = confirmers.get(deps);
@@ -148,7 +148,7 @@ export function claimConfirmer(deps: Deps, log?: FastifyBaseLogger): ClaimConfir
   const root = deps.env.tonApiRoot;
   if (root === undefined) confirmer = null;
   else {
-    const outside = createOutside({
+    const { outside, release } = sharedOutside(deps, {
       name: 'ton-api',
       totalTimeoutMs: deps.env.outsideTimeoutMs,
       now: deps.now,
@@ -157,7 +157,7 @@ export function claimConfirmer(deps: Deps, log?: FastifyBaseLogger): ClaimConfir
     let closed: Promise<void> | undefined;
     confirmer = {
       ...inner,
-      close: () => (closed ??= inner.close().then(() => outside.close())),
+      close: () => (closed ??= inner.close().then(release)),
     };
   }
   confirmers.set(deps, confirmer);

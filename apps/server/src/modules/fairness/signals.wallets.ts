@@ -8,7 +8,7 @@
  */
 import { Address } from '@ton/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { createOutside } from '../../lib/outside.ts';
+import { sharedOutside } from '../../lib/outside.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { walletVersionOfCodeHash } from '../wallet/index.ts';
 import * as repo from './signals.repository.ts';
@@ -25,8 +25,6 @@ export const WALLET_FACTS = {
   batch: 20,
   /** Reads started by bindings at once; more are left to the job. */
   nudgesInFlight: 4,
-  /** Calls to the TON API in flight at once for the signals. */
-  maxInFlight: 4,
 } as const;
 
 export interface WalletFactsReader {
@@ -137,7 +135,7 @@ const readers = new WeakMap<Deps, WalletFactsReader | null>();
 
 /**
  * The process's reader for these deps (shared by the wallet binding and the job), or null
- * without TON_API_ROOT. Its calls go through an outside client of its own, closed by `close()`.
+ * without TON_API_ROOT. Its calls go through the TON API's one outside client (shared with the claim confirmer).
  */
 export function walletFactsReader(deps: Deps, log?: FastifyBaseLogger): WalletFactsReader | null {
   let reader = readers.get(deps);
@@ -145,10 +143,9 @@ export function walletFactsReader(deps: Deps, log?: FastifyBaseLogger): WalletFa
   const root = deps.env.tonApiRoot;
   if (root === undefined) reader = null;
   else {
-    const outside = createOutside({
+    const { outside, release } = sharedOutside(deps, {
       name: 'ton-api',
       totalTimeoutMs: deps.env.outsideTimeoutMs,
-      maxInFlight: WALLET_FACTS.maxInFlight,
       now: deps.now,
     });
     const inner = createWalletFactsReader(
@@ -157,7 +154,7 @@ export function walletFactsReader(deps: Deps, log?: FastifyBaseLogger): WalletFa
       log,
     );
     let closed: Promise<void> | undefined;
-    reader = { ...inner, close: () => (closed ??= inner.close().then(() => outside.close())) };
+    reader = { ...inner, close: () => (closed ??= inner.close().then(release)) };
   }
   readers.set(deps, reader);
   return reader;
