@@ -1,0 +1,134 @@
+/**
+ * Scheduled events: an operator's window (start, end, a title in each language) in which a kind
+ * of reward pays more. Pure rules: bounds, which events run at an instant, and the extra an event
+ * pays. The server keeps the events and is the only one to apply them.
+ *
+ * Overlapping events of one kind do not stack: at an instant, the highest multiplier of that kind
+ * applies (and alone pays the extra); events of different kinds apply each to their own reward.
+ */
+import { isLanguage, type LanguageCode } from './language.ts';
+
+/**
+ * What an event multiplies: `tap-multiplier` the coins of taps, `mole-multiplier` the mole game's
+ * reward. (The mining income is not multiplied yet: its accrual spans many instants.)
+ */
+export const EVENT_KINDS = ['tap-multiplier', 'mole-multiplier'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const EVENT_BOUNDS = {
+  /** A multiplier is above this… */
+  minMultiplier: 1,
+  /** …and at most this, with at most two decimals. */
+  maxMultiplier: 5,
+  /** An event starting earlier than this before now is refused (a form filled a little late). */
+  pastStartMs: 60_000,
+  /** The longest event. */
+  maxDurationMs: 14 * 86_400_000,
+  /** A title's length in characters, in each language. */
+  maxTitle: 60,
+  /** How far ahead players see an upcoming event. */
+  upcomingMs: 7 * 86_400_000,
+} as const;
+
+/** An event as the rules see it: the window [startsAt, endsAt) in ms since the epoch. */
+export interface GameEvent {
+  id: number;
+  kind: EventKind;
+  multiplier: number;
+  startsAt: number;
+  endsAt: number;
+  titles: Partial<Record<LanguageCode, string>> & { en: string };
+  cancelledAt?: number | null;
+}
+
+export type EventDraft = Pick<GameEvent, 'kind' | 'multiplier' | 'startsAt' | 'endsAt'> & {
+  titles: Record<string, string>;
+};
+
+export type EventRefusal =
+  | 'kind'
+  | 'multiplier'
+  | 'window'
+  | 'past'
+  | 'too-long'
+  | 'title-missing'
+  | 'title-length'
+  | 'title-language';
+
+/** Why a draft is refused, with a sentence for the operator; null when it may be scheduled. */
+export function checkEvent(draft: EventDraft, now: number): { reason: EventRefusal; message: string } | null {
+  const b = EVENT_BOUNDS;
+  if (!(EVENT_KINDS as readonly string[]).includes(draft.kind))
+    return { reason: 'kind', message: `The kind must be one of ${EVENT_KINDS.join(', ')}.` };
+  const m = draft.multiplier;
+  if (!Number.isFinite(m) || m <= b.minMultiplier || m > b.maxMultiplier || !twoDecimals(m))
+    return {
+      reason: 'multiplier',
+      message: `The multiplier must be above ${b.minMultiplier} and at most ${b.maxMultiplier}, with at most 2 decimals.`,
+    };
+  if (!(draft.endsAt > draft.startsAt))
+    return { reason: 'window', message: 'The end must be after the start.' };
+  if (draft.startsAt < now - b.pastStartMs) return { reason: 'past', message: 'The start is in the past.' };
+  if (draft.endsAt - draft.startsAt > b.maxDurationMs)
+    return { reason: 'too-long', message: 'An event lasts at most 14 days.' };
+  if (typeof draft.titles.en !== 'string' || draft.titles.en.trim() === '')
+    return { reason: 'title-missing', message: 'The English title is required.' };
+  for (const [language, title] of Object.entries(draft.titles)) {
+    if (!isLanguage(language))
+      return { reason: 'title-language', message: `${language} is not one of the game's languages.` };
+    const length = [...title.trim()].length;
+    if (length > b.maxTitle || (language === 'en' && length === 0))
+      return { reason: 'title-length', message: `A title is 1 to ${b.maxTitle} characters.` };
+  }
+  return null;
+}
+
+const twoDecimals = (m: number) => Math.abs(Math.round(m * 100) - m * 100) < 1e-6;
+
+/** The multiplier in hundredths (2.5 is 250): the integer the payouts are computed from. */
+export const percentOf = (multiplier: number) => Math.round(multiplier * 100);
+
+/** Running at `now`: started, not ended, not cancelled. */
+export const eventRunning = (event: GameEvent, now: number) =>
+  !event.cancelledAt && event.startsAt <= now && now < event.endsAt;
+
+/** The event of a kind paying at `now`: the highest multiplier among those running (no stacking). */
+export function activeEvent<E extends GameEvent>(
+  events: readonly E[],
+  kind: EventKind,
+  now: number,
+): E | null {
+  let best: E | null = null;
+  for (const event of events)
+    if (event.kind === kind && eventRunning(event, now) && (!best || event.multiplier > best.multiplier))
+      best = event;
+  return best;
+}
+
+/** The extra coins an event of `multiplier` pays on a `base` amount: base × (m − 1), rounded down. */
+export function eventExtra(base: number, multiplier: number): number {
+  if (base <= 0) return 0;
+  return Math.floor((base * (percentOf(multiplier) - 100)) / 100);
+}
+
+export type EventStatus = 'upcoming' | 'running' | 'ended' | 'cancelled';
+
+export function eventStatus(event: GameEvent, now: number): EventStatus {
+  if (event.cancelledAt) return 'cancelled';
+  if (now < event.startsAt) return 'upcoming';
+  return now < event.endsAt ? 'running' : 'ended';
+}
+
+/** What players are shown at `now`: running events and those starting within a week, soonest first. */
+export function visibleEvents<E extends GameEvent>(events: readonly E[], now: number): E[] {
+  return events
+    .filter((e) => !e.cancelledAt && e.endsAt > now && e.startsAt <= now + EVENT_BOUNDS.upcomingMs)
+    .sort((a, b) => a.startsAt - b.startsAt || a.id - b.id);
+}
+
+/** An event's title in a language, else the English one. */
+export function eventTitle(event: Pick<GameEvent, 'titles'>, language: string): string {
+  const titles = event.titles as Record<string, string | undefined>;
+  const own = titles[language]?.trim();
+  return own ? own : event.titles.en;
+}

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  activeEvent,
+  checkEvent,
+  EVENT_BOUNDS,
+  eventExtra,
+  eventStatus,
+  eventTitle,
+  visibleEvents,
+  type GameEvent,
+} from '../src/events.ts';
+
+const now = Date.parse('2026-06-15T12:00:00Z');
+const H = 3_600_000;
+const draft = {
+  kind: 'tap-multiplier' as const,
+  multiplier: 2,
+  startsAt: now + H,
+  endsAt: now + 49 * H,
+  titles: { en: 'Double weekend', fa: 'آخر هفته دوبرابر' },
+};
+const ev = (id: number, over: Partial<GameEvent> = {}): GameEvent => ({
+  id,
+  kind: 'tap-multiplier',
+  multiplier: 2,
+  startsAt: now,
+  endsAt: now + H,
+  titles: { en: `E${id}` },
+  ...over,
+});
+
+describe('event bounds', () => {
+  it('accepts a good draft', () => {
+    expect(checkEvent(draft, now)).toBeNull();
+    expect(checkEvent({ ...draft, multiplier: 1.25 }, now)).toBeNull();
+    expect(checkEvent({ ...draft, multiplier: 5 }, now)).toBeNull();
+    expect(checkEvent({ ...draft, startsAt: now - 30_000 }, now)).toBeNull();
+  });
+
+  it('refuses each bound with its reason', () => {
+    const reason = (over: object) => checkEvent({ ...draft, ...over }, now)?.reason;
+    expect(reason({ kind: 'gold-rain' })).toBe('kind');
+    expect(reason({ multiplier: 1 })).toBe('multiplier');
+    expect(reason({ multiplier: 5.01 })).toBe('multiplier');
+    expect(reason({ multiplier: 1.005 })).toBe('multiplier');
+    expect(reason({ multiplier: Number.NaN })).toBe('multiplier');
+    expect(reason({ endsAt: draft.startsAt })).toBe('window');
+    expect(reason({ startsAt: now - 2 * 60_000 })).toBe('past');
+    expect(reason({ endsAt: draft.startsAt + EVENT_BOUNDS.maxDurationMs + 1 })).toBe('too-long');
+    expect(reason({ titles: { fa: 'x' } })).toBe('title-missing');
+    expect(reason({ titles: { en: '   ' } })).toBe('title-missing');
+    expect(reason({ titles: { en: 'x'.repeat(61) } })).toBe('title-length');
+    expect(reason({ titles: { en: 'x', xx: 'y' } })).toBe('title-language');
+  });
+});
+
+describe('which event pays', () => {
+  it('runs from its start (inclusive) to its end (exclusive), not when cancelled', () => {
+    const e = ev(1);
+    expect(activeEvent([e], 'tap-multiplier', now - 1)).toBeNull();
+    expect(activeEvent([e], 'tap-multiplier', now)).toBe(e);
+    expect(activeEvent([e], 'tap-multiplier', now + H - 1)).toBe(e);
+    expect(activeEvent([e], 'tap-multiplier', now + H)).toBeNull();
+    expect(activeEvent([{ ...e, cancelledAt: now }], 'tap-multiplier', now + 1)).toBeNull();
+    expect(activeEvent([e], 'mole-multiplier', now)).toBeNull();
+  });
+
+  it('does not stack overlapping events of a kind: the highest applies', () => {
+    const events = [ev(1, { multiplier: 2 }), ev(2, { multiplier: 3 }), ev(3, { multiplier: 1.5 })];
+    expect(activeEvent(events, 'tap-multiplier', now + 1)?.id).toBe(2);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 101, max: 500 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (percents, base) => {
+          const list = percents.map((p, i) => ev(i + 1, { multiplier: p / 100 }));
+          const best = activeEvent(list, 'tap-multiplier', now);
+          if (!best) throw new Error('no event');
+          expect(best.multiplier).toBe(Math.max(...percents) / 100);
+          // The extra is one event's, never the sum of several.
+          expect(eventExtra(base, best.multiplier)).toBeLessThanOrEqual(4 * base);
+        },
+      ),
+    );
+  });
+});
+
+describe('the extra an event pays', () => {
+  it('is base × (m − 1), rounded down', () => {
+    expect(eventExtra(10, 2)).toBe(10);
+    expect(eventExtra(7, 1.5)).toBe(3);
+    expect(eventExtra(3, 1.1)).toBe(0);
+    expect(eventExtra(0, 3)).toBe(0);
+    expect(eventExtra(100, 1.15)).toBe(15);
+  });
+
+  it('never pays more than base × (m − 1) nor less than one coin under it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 101, max: 500 }), (base, p) => {
+        const extra = eventExtra(base, p / 100);
+        expect(Number.isInteger(extra)).toBe(true);
+        expect(extra * 100).toBeLessThanOrEqual(base * (p - 100));
+        expect((extra + 1) * 100).toBeGreaterThan(base * (p - 100));
+      }),
+    );
+  });
+});
+
+describe('what players see', () => {
+  it('lists running and upcoming within a week, soonest first, with a status', () => {
+    const running = ev(1, { startsAt: now - H, endsAt: now + H });
+    const soon = ev(2, { startsAt: now + 2 * H, endsAt: now + 3 * H });
+    const far = ev(3, { startsAt: now + 8 * 24 * H, endsAt: now + 9 * 24 * H });
+    const ended = ev(4, { startsAt: now - 2 * H, endsAt: now - H });
+    const cancelled = ev(5, { cancelledAt: now - 1 });
+    expect(visibleEvents([soon, far, ended, cancelled, running], now).map((e) => e.id)).toEqual([1, 2]);
+    expect([running, soon, ended, cancelled].map((e) => eventStatus(e, now))).toEqual([
+      'running',
+      'upcoming',
+      'ended',
+      'cancelled',
+    ]);
+  });
+
+  it('titles an event in the player language, else English', () => {
+    const e = ev(1, { titles: { en: 'Double', fa: 'دوبرابر', ru: ' ' } });
+    expect(eventTitle(e, 'fa')).toBe('دوبرابر');
+    expect(eventTitle(e, 'ru')).toBe('Double');
+    expect(eventTitle(e, 'tr')).toBe('Double');
+  });
+});
