@@ -5,8 +5,9 @@
 // written as they are finished, the dump and its index on disk), into a scratch directory removed
 // afterwards. Prints one JSON object: the build's time (wall and CPU), the peak RSS, the dump's
 // size and the time to assemble it, opening the files (what a restart costs), and the time of a
-// proof (lookup, proof cell and its BOC, as the endpoint serializes it) at p50/p99 over a sample of
-// wallets, and the same with the proof as a cell (as the player's own claim builds its messages).
+// proof (lookup and the claim payload's BOC, as the TEP-177 endpoint serializes it) at p50/p99 over
+// a sample of wallets, the claim's transfer body written the same way (as the player's own claim
+// builds its messages), and the proof as an @ton/core cell (what both cost before).
 // Then, in the TON emulator (@ton/sandbox), deploys the jetton on that root and claims with
 // proofs served from the files: gas and fees of each transaction of a claim, and of an ordinary
 // transfer afterwards (BENCH_CLAIM=0 leaves the emulator out).
@@ -24,7 +25,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Address, Cell, toNano } from '@ton/core';
 import { Blockchain } from '@ton/sandbox';
-import { claimMessages, jettonCode, transferBody } from '../../packages/jetton/src/contracts.ts';
+import {
+  claimMessages,
+  claimTransferHead,
+  jettonCode,
+  transferBody,
+} from '../../packages/jetton/src/contracts.ts';
 import { deploySandboxJetton, gasUsed, sendTonConnect } from '../../packages/jetton/src/testing.ts';
 import { customPayloadResponse, verifyAirdropProof } from '../../packages/jetton/src/tree.ts';
 import { AirdropTreeFile, AirdropTreeWriter } from '../../packages/jetton/src/tree-file.ts';
@@ -158,6 +164,8 @@ try {
     };
   };
   const payload = timed((address) => tree.lookup(address).payloadBoc());
+  // What the player's claim (GET /airdrop/claim) writes: the transfer body above the payload.
+  const claimBody = timed((address) => tree.lookup(address).payloadBoc(claimTransferHead(address)));
   const cell = timed((address) => tree.lookup(address).proof().toBoc());
   const absentStarted = performance.now();
   for (let k = 0; k < 100; k++) {
@@ -188,6 +196,7 @@ try {
       sample: addresses.length,
       depth: checked.proof().depth(),
       payload,
+      claimBody,
       cell,
       absentLookupMs: absentMs,
     },

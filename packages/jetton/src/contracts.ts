@@ -168,34 +168,78 @@ export function transferBody(options: {
 export type TonConnectMessage = { address: string; amount: string; stateInit?: string; payload: string };
 
 /**
+ * A cell's own part as a BOC writes it (its data padded to whole bytes and its second descriptor
+ * byte), for a cell whose one ref a caller writes: the claim's transfer above its custom payload.
+ */
+export type CellHead = { padded: Uint8Array; d2: number };
+
+/**
+ * The claim's `transfer` body without its custom payload (`transferBody` with the payload's
+ * maybe-ref bit set): written above the payload BOC a tree's files give (`payloadBoc(head)`), the
+ * bytes of `transferBody({…, customPayload: claimPayload(proof)}).toBoc()` with no cell hashed.
+ */
+export function claimTransferHead(owner: Address, queryId = 0n): CellHead {
+  const bits = beginCell()
+    .storeUint(Op.transfer, 32)
+    .storeUint(queryId, 64)
+    .storeCoins(0n)
+    .storeAddress(owner)
+    .storeAddress(owner)
+    .storeBit(1) // custom_payload: the one ref
+    .storeCoins(0n)
+    .storeBit(0) // no forward_payload
+    .endCell().bits;
+  const whole = Math.floor(bits.length / 8);
+  const padded = Buffer.alloc(Math.ceil(bits.length / 8));
+  for (let i = 0; i < bits.length; i++) if (bits.at(i)) padded[i >> 3]! |= 0x80 >> (i & 7);
+  // An incomplete last byte ends in a 1 bit, then zeros (the BOC's padding).
+  if (bits.length % 8 !== 0) padded[whole]! |= 0x80 >> (bits.length % 8);
+  return { padded, d2: whole + Math.ceil(bits.length / 8) };
+}
+
+/**
  * The messages a player's own wallet sends to claim (TEP-177): one `transfer` of 0 jettons to
  * themselves, sent to their jetton wallet with its state_init (it may not exist yet) and the claim
  * as custom payload. The wallet checks the proof against its Merkle root, credits the amount once,
  * and returns the unspent TON to the owner.
  */
 export function claimMessages(
-  options: WalletConfig & {
-    /** The custom payload: `claimPayload(proof)` (or the BOC served as `custom_payload`). */
-    proofPayload: Cell;
-    queryId?: bigint;
-    testOnly?: boolean;
-  },
+  options: WalletConfig &
+    (
+      | {
+          /** The custom payload: `claimPayload(proof)` (or the BOC served as `custom_payload`). */
+          proofPayload: Cell;
+          queryId?: bigint;
+        }
+      | {
+          /**
+           * The transfer body's BOC as written from a tree's files: `payloadBoc(claimTransferHead(owner))`
+           * (query id 0), the same bytes with no proof cell built.
+           */
+          bodyBoc: Buffer;
+        }
+    ) & { testOnly?: boolean },
 ): TonConnectMessage[] {
   const init = walletStateInit(options);
   const address = contractAddress(0, init);
-  const body = transferBody({
-    queryId: options.queryId ?? 0n,
-    amount: 0n,
-    destination: options.owner,
-    responseDestination: options.owner,
-    customPayload: options.proofPayload,
-  });
+  const payload =
+    'bodyBoc' in options
+      ? options.bodyBoc.toString('base64')
+      : boc(
+          transferBody({
+            queryId: options.queryId ?? 0n,
+            amount: 0n,
+            destination: options.owner,
+            responseDestination: options.owner,
+            customPayload: options.proofPayload,
+          }),
+        );
   return [
     {
       address: address.toString({ bounceable: true, testOnly: options.testOnly ?? false }),
       amount: CLAIM_AMOUNT.toString(),
       stateInit: boc(stateInitCell(init)),
-      payload: boc(body),
+      payload,
     },
   ];
 }

@@ -40,7 +40,7 @@ import * as crypto from 'node:crypto';
 import { join } from 'node:path';
 import type { Address, Cell } from '@ton/core';
 import { beginCell, BitString, crc32c } from '@ton/core';
-import { Op } from './contracts.ts';
+import { Op, type CellHead } from './contracts.ts';
 import type { AirdropItem, AirdropLookup } from './tree.ts';
 
 const KEY_BITS = 267;
@@ -549,9 +549,11 @@ interface Step {
 export interface TreeLookup extends AirdropLookup {
   /**
    * The claim's custom payload (merkle_airdrop_claim with the proof) as a BOC, the bytes
-   * `claimPayload(proof()).toBoc()` gives, written directly: no cell built, nothing hashed.
+   * `claimPayload(proof()).toBoc()` gives, written directly: no cell built, nothing hashed. With
+   * `head`, the BOC of that cell with the payload as its one ref (the claim's transfer body,
+   * `claimTransferHead`).
    */
-  payloadBoc(): Buffer;
+  payloadBoc(head?: CellHead): Buffer;
 }
 
 /**
@@ -669,7 +671,7 @@ export class AirdropTreeFile {
       if (offset === KEY_BITS) {
         path.push({ cell, turn: -1 });
         const item = readItem(d, p);
-        return { item, proof: () => this.proofOf(path), payloadBoc: () => this.payloadBocOf(path) };
+        return { item, proof: () => this.proofOf(path), payloadBoc: (head) => this.payloadBocOf(path, head) };
       }
       if (cell.refs.length !== 2) throw new Error('Corrupt airdrop dump');
       const turn = bitAt(key, offset);
@@ -719,7 +721,7 @@ export class AirdropTreeFile {
    * no two cells of a proof are alike: the cut path's cells differ in their remaining key length,
    * and so do the subtrees pruned beside it).
    */
-  private payloadBocOf(path: Step[]): Buffer {
+  private payloadBocOf(path: Step[], head?: CellHead): Buffer {
     type Node = { d1: number; data: Uint8Array; d2: number; refs: Node[] };
     let below: Node | null = null;
     for (let s = path.length - 1; s >= 0; s--) {
@@ -752,9 +754,11 @@ export class AirdropTreeFile {
     const op = Buffer.alloc(4);
     op.writeUInt32BE(Op.merkleAirdropClaim);
     const payload: Node = { d1: 1, data: op, d2: 8, refs: [proof] };
+    // A cell above the payload, its level 0 as the payload's (a Merkle proof is of level 0).
+    const top: Node = head ? { d1: 1, data: head.padded, d2: head.d2, refs: [payload] } : payload;
     // Pre-order numbering.
     const order: Node[] = [];
-    const stack: Node[] = [payload];
+    const stack: Node[] = [top];
     while (stack.length > 0) {
       const node = stack.pop()!;
       order.push(node);

@@ -25,7 +25,7 @@ import {
   type DictionaryValue,
   type Slice,
 } from '@ton/core';
-import { claimPayload, stateInitCell, walletStateInit } from './contracts.ts';
+import { claimPayload, stateInitCell, walletStateInit, type CellHead } from './contracts.ts';
 
 export type AirdropItem = { amount: bigint; startFrom: number; expiredAt: number };
 export type AirdropEntry = AirdropItem & { address: Address };
@@ -66,7 +66,12 @@ type Compact = {
  * An address's item and, on demand, its Merkle proof against the root; a source may also give the
  * claim payload's BOC directly (the bytes of `claimPayload(proof()).toBoc()`).
  */
-export type AirdropLookup = { item: AirdropItem; proof(): Cell; payloadBoc?(): Buffer };
+export type AirdropLookup = {
+  item: AirdropItem;
+  proof(): Cell;
+  /** With `head`, the BOC of that cell above the payload (tree-file.ts). */
+  payloadBoc?(head?: CellHead): Buffer;
+};
 
 /** What proofs are served from: this in-memory tree, or a tree's files (tree-file.ts). */
 export type AirdropProofSource = { root: bigint; lookup(address: Address): AirdropLookup | null };

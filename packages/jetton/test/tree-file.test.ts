@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Address, beginCell, Cell, Dictionary } from '@ton/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claimPayload } from '../src/contracts.ts';
+import { claimPayload, claimTransferHead, transferBody } from '../src/contracts.ts';
 import {
   airdropItemValue,
   airdropProof,
@@ -74,6 +74,14 @@ function checkAgainstCore(hashes: Buffer[], options: { proofs?: number } = {}) {
       const proof = found!.proof();
       expect(proof.toBoc().equals(dict.generateMerkleProof([address]).toBoc())).toBe(true);
       expect(found!.payloadBoc().equals(claimPayload(proof).toBoc())).toBe(true);
+      // The claim's transfer body above it: the bytes transferBody gives with the proof's cells.
+      const body = transferBody({
+        amount: 0n,
+        destination: address,
+        responseDestination: address,
+        customPayload: claimPayload(proof),
+      });
+      expect(found!.payloadBoc(claimTransferHead(address)).equals(body.toBoc())).toBe(true);
     }
   });
   // Addresses next to present ones, not in the tree.

@@ -15,7 +15,13 @@ import {
 import { RECOMMENDED_RULE, weighPlayers } from '@egg-rush/game/allocation-rule';
 import { airdropCohorts } from '@egg-rush/game/cohorts';
 import { ADJUST_KIND } from '@egg-rush/game/operator';
-import { claimMessages, claimPayload, deployMessages, jettonMetadata } from '@egg-rush/jetton/contracts';
+import {
+  claimMessages,
+  claimPayload,
+  claimTransferHead,
+  deployMessages,
+  jettonMetadata,
+} from '@egg-rush/jetton/contracts';
 import { customPayloadResponse } from '@egg-rush/jetton/tree';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -500,15 +506,16 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
       if (!claimOpen(a, Math.floor(deps.now() / 1000))) return { ...base, status: 'allocated' };
       const [{ tree }, minter] = await Promise.all([treeOf(a), minterFor(a)]);
       const owner = Address.parseRaw(wallet);
-      const proof = tree.lookup(owner)?.proof();
-      if (!proof) return { ...base, status: 'allocated' };
-      const messages = claimMessages({
-        owner,
-        minter: minter.address,
-        merkleRoot: tree.root,
-        walletCode: minter.walletCode,
-        proofPayload: claimPayload(proof),
-      });
+      const found = tree.lookup(owner);
+      if (!found) return { ...base, status: 'allocated' };
+      const config = { owner, minter: minter.address, merkleRoot: tree.root, walletCode: minter.walletCode };
+      // From a tree's files, the transfer body's bytes are written as they are read (no cell of
+      // the proof built or hashed); from a tree in memory, built from the proof's cells.
+      const messages = claimMessages(
+        found.payloadBoc
+          ? { ...config, bodyBoc: found.payloadBoc(claimTransferHead(owner)) }
+          : { ...config, proofPayload: claimPayload(found.proof()) },
+      );
       return { ...base, status: 'allocated', messages };
     },
 
