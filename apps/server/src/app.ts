@@ -18,13 +18,17 @@ import { httpDuration, httpRequests } from './lib/metrics.ts';
 import { createTokens } from './lib/token.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import airdropRoutes from './modules/airdrop/airdrop.routes.ts';
+import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import avatarRoutes from './modules/avatar/avatar.routes.ts';
+import campaignsRoutes from './modules/campaigns/campaigns.routes.ts';
 import comboRoutes from './modules/combo/combo.routes.ts';
+import cipherRoutes from './modules/cipher/cipher.routes.ts';
 import { createBotSide, type BotSide } from './modules/bot/index.ts';
 import botRoutes from './modules/bot/bot.routes.ts';
 import dailyRoutes from './modules/daily/daily.routes.ts';
 import economyRoutes from './modules/economy/economy.routes.ts';
+import eventsRoutes from './modules/events/events.routes.ts';
 import fairnessRoutes from './modules/fairness/fairness.routes.ts';
 import farmRoutes from './modules/farm/farm.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
@@ -93,6 +97,7 @@ const modules = [
   avatarRoutes,
   miningRoutes,
   comboRoutes,
+  cipherRoutes,
   friendsRoutes,
   tasksRoutes,
   spinRoutes,
@@ -102,7 +107,10 @@ const modules = [
   botRoutes,
   airdropRoutes,
   fairnessRoutes,
+  eventsRoutes,
+  campaignsRoutes,
   adminRoutes,
+  analyticsRoutes,
   openapiRoutes,
 ];
 

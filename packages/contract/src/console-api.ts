@@ -53,7 +53,24 @@ import {
   adminClusterResponse,
   adminClustersResponse,
 } from './fairness.ts';
+import { analyticsQuery, analyticsReplies } from './analytics.ts';
 import { optionalUseridBody, type RouteSchemas } from './common.ts';
+import { adminCipherBody, adminCipherDaysResponse, adminCipherParams, adminCipherResponse } from './cipher.ts';
+import {
+  adminEventCreateBody,
+  adminEventParams,
+  adminEventResponse,
+  adminEventsResponse,
+} from './events.ts';
+import {
+  adminCampaignCreateBody,
+  adminCampaignCreateResponse,
+  adminCampaignParams,
+  adminCampaignPreviewBody,
+  adminCampaignPreviewResponse,
+  adminCampaignResponse,
+  adminCampaignsResponse,
+} from './campaigns.ts';
 import type { consoleRoutes } from './routes.ts';
 
 /** The schemas of the console's routes (routes.ts, consoleRoutes), by the same names. */
@@ -102,4 +119,20 @@ export const consoleApi = {
   },
   adminAppeals: { reply: adminAppealsResponse },
   adminAppealAnswer: { params: adminAppealParams, body: adminAppealAnswerBody, reply: adminAppealResponse },
+  adminCampaigns: { reply: adminCampaignsResponse },
+  adminCampaignPreview: { body: adminCampaignPreviewBody, reply: adminCampaignPreviewResponse },
+  adminCampaignCreate: { body: adminCampaignCreateBody, reply: adminCampaignCreateResponse },
+  adminCampaign: { params: adminCampaignParams, reply: adminCampaignResponse },
+  adminCampaignSend: { params: adminCampaignParams, body: optionalUseridBody, reply: adminCampaignResponse },
+  adminCipherDays: { reply: adminCipherDaysResponse },
+  adminCipherSet: { params: adminCipherParams, body: adminCipherBody, reply: adminCipherResponse },
+  adminAnalyticsRetention: { query: analyticsQuery, reply: analyticsReplies.retention },
+  adminAnalyticsEconomy: { query: analyticsQuery, reply: analyticsReplies.economy },
+  adminAnalyticsFunnel: { query: analyticsQuery, reply: analyticsReplies.funnel },
+  adminAnalyticsActive: { query: analyticsQuery, reply: analyticsReplies.active },
+  adminAnalyticsNewPlayers: { query: analyticsQuery, reply: analyticsReplies.newPlayers },
+  adminAnalyticsRevenue: { query: analyticsQuery, reply: analyticsReplies.revenue },
+  adminEvents: { reply: adminEventsResponse },
+  adminEventCreate: { body: adminEventCreateBody, reply: adminEventResponse },
+  adminEventCancel: { params: adminEventParams, body: optionalUseridBody, reply: adminEventResponse },
 } as const satisfies Record<keyof typeof consoleRoutes, RouteSchemas>;

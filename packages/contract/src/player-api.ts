@@ -57,6 +57,8 @@ import {
 import { profile, settingsResponse, settingsUpdate } from './users.ts';
 import { airdropClaimResponse, airdropClaimSentResponse } from './airdrop.ts';
 import { airdropAppealBody, airdropCriteriaResponse, airdropReviewResponse } from './fairness.ts';
+import { cipherResponse, cipherSolveBody, cipherSolveResponse } from './cipher.ts';
+import { eventsResponse } from './events.ts';
 import { appConfigResponse, proofCheckBody, proofPayloadResponse, walletResponse } from './wallet.ts';
 
 /** The schemas of the players' routes (routes.ts, playerRoutes), by the same names. */
@@ -114,4 +116,7 @@ export const playerApi = {
   airdropReview: { reply: airdropReviewResponse },
   airdropAppeal: { body: airdropAppealBody, reply: airdropReviewResponse },
   airdropCriteria: { reply: airdropCriteriaResponse },
+  cipher: { reply: cipherResponse },
+  cipherSolve: { body: cipherSolveBody, reply: cipherSolveResponse },
+  events: { reply: eventsResponse },
 } as const satisfies Record<keyof typeof playerRoutes, RouteSchemas>;

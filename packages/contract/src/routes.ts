@@ -62,6 +62,9 @@ export const playerRoutes = {
   airdropReview: 'GET /airdrop/review',
   airdropAppeal: 'POST /airdrop/appeal',
   airdropCriteria: 'GET /airdrop/criteria',
+  cipher: 'GET /cipher',
+  cipherSolve: 'POST /cipher/solve',
+  events: 'GET /events',
 } as const;
 
 /** What the operators' console calls. Every one but `adminSession` is for operators only. */
@@ -98,6 +101,22 @@ export const consoleRoutes = {
   adminClusterClear: 'POST /admin/airdrop/clusters/:clusterId/clear',
   adminAppeals: 'GET /admin/airdrop/appeals',
   adminAppealAnswer: 'POST /admin/airdrop/appeals/:appealId',
+  adminCampaigns: 'GET /admin/campaigns',
+  adminCampaignPreview: 'POST /admin/campaigns/preview',
+  adminCampaignCreate: 'POST /admin/campaigns',
+  adminCampaign: 'GET /admin/campaigns/:campaignId',
+  adminCampaignSend: 'POST /admin/campaigns/:campaignId/send',
+  adminCipherDays: 'GET /admin/cipher',
+  adminCipherSet: 'PUT /admin/cipher/:day',
+  adminAnalyticsRetention: 'GET /admin/analytics/retention',
+  adminAnalyticsEconomy: 'GET /admin/analytics/economy',
+  adminAnalyticsFunnel: 'GET /admin/analytics/funnel',
+  adminAnalyticsActive: 'GET /admin/analytics/active',
+  adminAnalyticsNewPlayers: 'GET /admin/analytics/new-players',
+  adminAnalyticsRevenue: 'GET /admin/analytics/revenue',
+  adminEvents: 'GET /admin/events',
+  adminEventCreate: 'POST /admin/events',
+  adminEventCancel: 'POST /admin/events/:eventId/cancel',
 } as const;
 
 /** What others call: Telegram, wallets, load balancers, monitoring, tools. */

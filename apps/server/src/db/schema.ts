@@ -5,9 +5,13 @@
  */
 export * from '../modules/admin/admin.schema.ts';
 export * from '../modules/airdrop/airdrop.schema.ts';
+export * from '../modules/analytics/analytics.schema.ts';
 export * from '../modules/bans/bans.schema.ts';
 export * from '../modules/bot/bot.schema.ts';
+export * from '../modules/cipher/cipher.schema.ts';
+export * from '../modules/campaigns/campaigns.schema.ts';
 export * from '../modules/combo/combo.schema.ts';
+export * from '../modules/events/events.schema.ts';
 export * from '../modules/fairness/fairness.schema.ts';
 export * from '../modules/fairness/signals.schema.ts';
 export * from '../modules/friends/friends.schema.ts';

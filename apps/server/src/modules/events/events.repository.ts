@@ -1,0 +1,36 @@
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { events } from './events.schema.ts';
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+
+export async function insertEvent(tx: Tx, row: NewEvent): Promise<EventRow> {
+  const [saved] = await tx.insert(events).values(row).returning();
+  if (!saved) throw new Error('event not inserted');
+  return saved;
+}
+
+/** Events not cancelled that have not ended by `from` and start before `to`. */
+export async function eventsBetween(tx: Tx, from: Date, to: Date): Promise<EventRow[]> {
+  return tx
+    .select()
+    .from(events)
+    .where(and(isNull(events.cancelledAt), gt(events.endsAt, from), lt(events.startsAt, to)));
+}
+
+/** The console's list: the latest events first. */
+export async function latestEvents(tx: Tx, limit: number): Promise<EventRow[]> {
+  return tx.select().from(events).orderBy(desc(events.startsAt), desc(events.id)).limit(limit);
+}
+
+export async function lockEvent(tx: Tx, id: number): Promise<EventRow | undefined> {
+  const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+  return row;
+}
+
+export async function cancelEvent(tx: Tx, id: number, at: Date): Promise<EventRow> {
+  const [row] = await tx.update(events).set({ cancelledAt: at }).where(eq(events.id, id)).returning();
+  if (!row) throw new Error('event not cancelled');
+  return row;
+}

@@ -1,0 +1,227 @@
+import type { AdminEvent, AdminEventCreateBody, EventsResponse } from '@egg-rush/contract/events';
+import {
+  activeEvent,
+  checkEvent,
+  EVENT_BOUNDS,
+  eventExtra,
+  eventStatus,
+  eventTitle,
+  visibleEvents,
+  type EventKind,
+  type GameEvent,
+} from '@egg-rush/game/events';
+import { playerLanguage } from '@egg-rush/game/language';
+import type { Database, Tx } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { insertAudit } from '../admin/index.ts';
+import type { Effects } from '../ledger/index.ts';
+import { findUser } from '../users/index.ts';
+import {
+  cancelEvent,
+  eventsBetween,
+  insertEvent,
+  latestEvents,
+  lockEvent,
+  type EventRow,
+} from './events.repository.ts';
+
+/** The ledger kind of the extra coins an event pays (ref: the event's id); the base keeps its own kind. */
+export const EVENT_LEDGER_KIND = 'event';
+
+/**
+ * How long a process answers from the events it read (ms of the game clock). Taps ask for the
+ * running events on every batch: one query per few seconds, not per tap. The window itself is
+ * judged at each call's own instant, so an event starts and ends on time.
+ */
+export const EVENTS_CACHE_MS = 5_000;
+
+interface Cached {
+  fetchedAt: number;
+  events: Promise<GameEvent[]>;
+}
+const caches = new WeakMap<Database, Cached>();
+
+const toGame = (row: EventRow): GameEvent => ({
+  id: row.id,
+  kind: row.kind as EventKind,
+  multiplier: Number(row.multiplier),
+  startsAt: row.startsAt.getTime(),
+  endsAt: row.endsAt.getTime(),
+  titles: row.titles as GameEvent['titles'],
+  cancelledAt: row.cancelledAt?.getTime() ?? null,
+});
+
+/**
+ * The events running or starting within a week around `now`, as this process last read them
+ * (at most EVENTS_CACHE_MS of the game clock ago, either way).
+ */
+export function knownEvents(deps: Deps, now: number): Promise<GameEvent[]> {
+  const cached = caches.get(deps.database);
+  if (cached && Math.abs(now - cached.fetchedAt) <= EVENTS_CACHE_MS) return cached.events;
+  const events = eventsBetween(
+    deps.database.db,
+    new Date(now - EVENTS_CACHE_MS),
+    new Date(now + EVENT_BOUNDS.upcomingMs + EVENTS_CACHE_MS),
+  ).then((rows) => rows.map(toGame));
+  caches.set(deps.database, { fetchedAt: now, events });
+  // A failed read is not kept: the next call asks again.
+  events.catch(() => {
+    if (caches.get(deps.database)?.events === events) caches.delete(deps.database);
+  });
+  return events;
+}
+
+/** An operator's change: this process reads the events again at once (others within the cache time). */
+const forget = (deps: Deps) => caches.delete(deps.database);
+
+/** The event of a kind paying at `now` (the highest multiplier of those running), or null. */
+export async function eventMultiplier(deps: Deps, kind: EventKind, now: number): Promise<GameEvent | null> {
+  return activeEvent(await knownEvents(deps, now), kind, now);
+}
+
+/**
+ * The extra coins the running event of `kind` pays on a `base` reward at `now`, written as its own
+ * ledger row (kind 'event', ref the event's id) beside the base's; 0 when no event runs. The
+ * caller adds the returned extra to the player's balance in the same transaction.
+ */
+export async function eventBonus(
+  deps: Deps,
+  fx: Effects,
+  params: { userId: number; kind: EventKind; base: number; now: number },
+): Promise<{ extra: number; event: GameEvent | null }> {
+  const event = await eventMultiplier(deps, params.kind, params.now);
+  const extra = event ? eventExtra(params.base, event.multiplier) : 0;
+  if (event && extra > 0)
+    fx.ledger({
+      userId: params.userId,
+      kind: EVENT_LEDGER_KIND,
+      deltaOnion: extra,
+      ref: String(event.id),
+      at: new Date(params.now),
+    });
+  return { extra, event };
+}
+
+function adminView(row: EventRow, now: number): AdminEvent {
+  const event = toGame(row);
+  return {
+    id: event.id,
+    kind: event.kind,
+    multiplier: event.multiplier,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    titles: row.titles,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.getTime(),
+    cancelledAt: event.cancelledAt ?? null,
+    status: eventStatus(event, now),
+  };
+}
+
+const SCHEDULE_REFUSALS = new Set(['window', 'past', 'too-long']);
+
+export function createEventsService(deps: Deps) {
+  const { db } = deps.database;
+  return {
+    /** GET /events: running events and those starting within a week, in the player's language. */
+    async forPlayer(userId: number): Promise<EventsResponse> {
+      const now = deps.now();
+      const [user, events] = await Promise.all([findUser(db, userId), knownEvents(deps, now)]);
+      if (!user) throw notFound('Player not found.');
+      const language = playerLanguage(user.settings.language, user.languageCode);
+      return {
+        now,
+        events: visibleEvents(events, now).map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          multiplier: e.multiplier,
+          startsAt: e.startsAt,
+          endsAt: e.endsAt,
+          title: eventTitle(e, language),
+        })),
+      };
+    },
+
+    async list() {
+      const now = deps.now();
+      const rows = await latestEvents(db, 200);
+      return {
+        events: rows.map((row) => adminView(row, now)),
+        bounds: {
+          maxMultiplier: EVENT_BOUNDS.maxMultiplier,
+          maxDurationMs: EVENT_BOUNDS.maxDurationMs,
+          maxTitle: EVENT_BOUNDS.maxTitle,
+        },
+      };
+    },
+
+    /** Schedules an event within the rules' bounds (a refusal stores nothing), audited. */
+    async create(adminId: number, body: AdminEventCreateBody) {
+      const now = deps.now();
+      const titles = Object.fromEntries(
+        Object.entries(body.titles)
+          .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+          .map(([language, title]) => [language, title.trim()])
+          .filter(([, title]) => title !== ''),
+      );
+      const draft = {
+        kind: body.kind,
+        multiplier: body.multiplier ?? Number.NaN,
+        startsAt: body.startsAt,
+        endsAt: body.endsAt,
+        titles,
+      };
+      const refusal = checkEvent(draft, now);
+      if (refusal)
+        throw badRequest(
+          refusal.message,
+          SCHEDULE_REFUSALS.has(refusal.reason) ? 'BAD_SCHEDULE' : 'BAD_REQUEST',
+        );
+      const at = new Date(now);
+      const row = await deps.database.transaction(async (tx: Tx) => {
+        const saved = await insertEvent(tx, {
+          kind: draft.kind,
+          multiplier: draft.multiplier,
+          startsAt: new Date(draft.startsAt),
+          endsAt: new Date(draft.endsAt),
+          titles,
+          createdBy: adminId,
+          createdAt: at,
+        });
+        await insertAudit(tx, [
+          { adminId, action: 'event.create', target: `event:${saved.id}`, after: saved, createdAt: at },
+        ]);
+        return saved;
+      });
+      forget(deps);
+      return { event: adminView(row, now) };
+    },
+
+    /** Cancels an event not yet ended (upcoming or running): it pays no more from now; audited. */
+    async cancel(adminId: number, eventId: number) {
+      const now = deps.now();
+      const at = new Date(now);
+      const row = await deps.database.transaction(async (tx: Tx) => {
+        const before = await lockEvent(tx, eventId);
+        if (!before) throw notFound('Event not found.');
+        if (before.cancelledAt) throw refused('CONFLICT', 'This event is cancelled already.');
+        if (before.endsAt.getTime() <= now) throw refused('CONFLICT', 'This event has ended.');
+        const saved = await cancelEvent(tx, eventId, at);
+        await insertAudit(tx, [
+          {
+            adminId,
+            action: 'event.cancel',
+            target: `event:${eventId}`,
+            before,
+            after: saved,
+            createdAt: at,
+          },
+        ]);
+        return saved;
+      });
+      forget(deps);
+      return { event: adminView(row, now) };
+    },
+  };
+}

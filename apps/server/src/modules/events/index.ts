@@ -1,0 +1,8 @@
+// The module's public surface: what other modules and the app may import (lint enforces it).
+export {
+  EVENT_LEDGER_KIND,
+  EVENTS_CACHE_MS,
+  eventBonus,
+  eventMultiplier,
+  knownEvents,
+} from './events.service.ts';
