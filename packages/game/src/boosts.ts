@@ -38,10 +38,32 @@ export const BOOST_MAX_LEVEL: Record<LevelledBoost, number> = { touchIncome: 10,
  */
 export const FULL_ENERGY_PER_DAY = 6;
 
+/** The tunables of the boost shop (the active configuration's `boosts`). */
+export interface BoostConfig {
+  /** Price of each boost (the first level of a levelled one). */
+  cost: number;
+  /** Each level of a levelled boost costs this many times the previous one. */
+  priceGrowth: number;
+  maxLevel: Record<LevelledBoost, number>;
+  energyCapacityStep: number;
+  touchIncomeStep: number;
+  fullEnergyPerDay: number;
+}
+
+/** Today's game. */
+export const BOOST_DEFAULTS: BoostConfig = {
+  cost: BOOST_COST,
+  priceGrowth: BOOST_PRICE_GROWTH,
+  maxLevel: { ...BOOST_MAX_LEVEL },
+  energyCapacityStep: ENERGY_CAPACITY_STEP,
+  touchIncomeStep: TOUCH_INCOME_STEP,
+  fullEnergyPerDay: FULL_ENERGY_PER_DAY,
+};
+
 /** The price of the next purchase of `name` when `level` levels are owned (0 for the others). */
-export function boostPrice(name: BoostName, level = 0): number {
-  if (!isLevelled(name)) return BOOST_COST;
-  return BOOST_COST * BOOST_PRICE_GROWTH ** Math.max(0, Math.floor(level));
+export function boostPrice(name: BoostName, level = 0, config: BoostConfig = BOOST_DEFAULTS): number {
+  if (!isLevelled(name)) return config.cost;
+  return Math.round(config.cost * config.priceGrowth ** Math.max(0, Math.floor(level)));
 }
 
 /** Full Energy refills already bought today, given the day of the last one and its count. */
@@ -50,8 +72,13 @@ export function refillsUsed(refillDay: number | null, refillCount: number, now: 
 }
 
 /** Refills still allowed today. */
-export function refillsLeft(refillDay: number | null, refillCount: number, now: number): number {
-  return Math.max(0, FULL_ENERGY_PER_DAY - refillsUsed(refillDay, refillCount, now));
+export function refillsLeft(
+  refillDay: number | null,
+  refillCount: number,
+  now: number,
+  config: BoostConfig = BOOST_DEFAULTS,
+): number {
+  return Math.max(0, config.fullEnergyPerDay - refillsUsed(refillDay, refillCount, now));
 }
 
 /** Passive income multiplier: 2 * Income doubles every coin of profit per hour, bought before or after. */
@@ -100,24 +127,27 @@ export const levelOf = (
  * plan), or why it can no longer be bought (used, at its last level, refills over for today, no
  * income to double).
  */
-export const boostAvailability = (name: BoostName, s: BoostState): BoostPlan =>
-  planBoost(name, { ...s, onion: Number.MAX_SAFE_INTEGER, energy: 0 });
+export const boostAvailability = (
+  name: BoostName,
+  s: BoostState,
+  config: BoostConfig = BOOST_DEFAULTS,
+): BoostPlan => planBoost(name, { ...s, onion: Number.MAX_SAFE_INTEGER, energy: 0 }, config);
 
 /**
  * Buying a boost: once-only boosts already in the list are refused, as are levelled boosts at
  * their last level, a refill past the day's allowance or at full energy, and 2 * Income while
  * there is no income to double; then the balance must cover the price.
  */
-export function planBoost(name: BoostName, s: BoostState): BoostPlan {
+export function planBoost(name: BoostName, s: BoostState, config: BoostConfig = BOOST_DEFAULTS): BoostPlan {
   if (ONCE_ONLY_BOOSTS.includes(name) && s.boosts.includes(name))
     return { ok: false, reason: 'already-used' };
-  if (isLevelled(name) && levelOf(name, s) >= BOOST_MAX_LEVEL[name])
+  if (isLevelled(name) && levelOf(name, s) >= config.maxLevel[name])
     return { ok: false, reason: 'max-level' };
-  if (name === 'fullyEnergy' && s.refillsToday >= FULL_ENERGY_PER_DAY)
+  if (name === 'fullyEnergy' && s.refillsToday >= config.fullEnergyPerDay)
     return { ok: false, reason: 'daily-limit' };
   if (name === 'fullyEnergy' && s.energy >= s.maxEnergy) return { ok: false, reason: 'energy-full' };
   if (name === 'income' && s.earnPerHour <= 0) return { ok: false, reason: 'no-income' };
-  const cost = boostPrice(name, isLevelled(name) ? levelOf(name, s) : 0);
+  const cost = boostPrice(name, isLevelled(name) ? levelOf(name, s) : 0, config);
   if (s.onion < cost) return { ok: false, reason: 'balance' };
   const next: BoostEffect = {
     onion: s.onion - cost,
@@ -145,11 +175,11 @@ export function planBoost(name: BoostName, s: BoostState): BoostPlan {
       break;
     case 'touchIncome':
       // Double doubles every coin a tap, bought before or after Touch Income.
-      next.earnPerTap = s.earnPerTap + TOUCH_INCOME_STEP * (s.boosts.includes('double') ? 2 : 1);
+      next.earnPerTap = s.earnPerTap + config.touchIncomeStep * (s.boosts.includes('double') ? 2 : 1);
       next.touchIncomeLevel = s.touchIncomeLevel + 1;
       break;
     case 'energyCapacity':
-      next.maxEnergy = s.maxEnergy + ENERGY_CAPACITY_STEP;
+      next.maxEnergy = s.maxEnergy + config.energyCapacityStep;
       next.energyCapacityLevel = s.energyCapacityLevel + 1;
       break;
   }

@@ -4,7 +4,13 @@ import { gameDay } from './time.ts';
  * Daily check-in rewards by streak day (design choice).
  * Day 1 is the first day of a streak; past the table the last row repeats.
  */
-export const DAILY_REWARDS: readonly { onion: number; ticket: number; chest: number }[] = [
+export interface DailyReward {
+  onion: number;
+  ticket: number;
+  chest: number;
+}
+
+export const DAILY_REWARDS: readonly DailyReward[] = [
   { onion: 500, ticket: 1, chest: 0 },
   { onion: 1_000, ticket: 1, chest: 0 },
   { onion: 2_000, ticket: 2, chest: 0 },
@@ -14,9 +20,10 @@ export const DAILY_REWARDS: readonly { onion: number; ticket: number; chest: num
   { onion: 10_000, ticket: 5, chest: 1 },
 ];
 
-export function dailyReward(day: number) {
-  const index = Math.min(Math.max(day, 1), DAILY_REWARDS.length) - 1;
-  return DAILY_REWARDS[index] ?? DAILY_REWARDS[0]!;
+/** The reward of streak day `day` in `rewards` (the active configuration's daily.rewards). */
+export function dailyReward(day: number, rewards: readonly DailyReward[] = DAILY_REWARDS): DailyReward {
+  const index = Math.min(Math.max(day, 1), rewards.length) - 1;
+  return rewards[index] ?? rewards[0]!;
 }
 
 export type DailyClaim =
@@ -28,9 +35,15 @@ export type DailyClaim =
  * streak; skipping a day starts again at day 1.
  * `streak` is the number of consecutive days claimed up to `lastClaimDay`.
  */
-export function claimDaily(lastClaimDay: number | null, streak: number, now: number): DailyClaim {
+export function claimDaily(
+  lastClaimDay: number | null,
+  streak: number,
+  now: number,
+  rewards: readonly DailyReward[] = DAILY_REWARDS,
+): DailyClaim {
   const today = gameDay(now);
   if (lastClaimDay !== null && lastClaimDay >= today) return { ok: false, reason: 'already-claimed' };
   const day = lastClaimDay === today - 1 ? streak + 1 : 1;
-  return { ok: true, day, today, ...dailyReward(day) };
+  const { onion, ticket, chest } = dailyReward(day, rewards);
+  return { ok: true, day, today, onion, ticket, chest };
 }

@@ -13,13 +13,19 @@ export interface Settled {
 }
 
 /**
- * The energy at `now`, given the stored `energy` settled at `at`. Never above `max`, never
+ * The energy at `now` (one energy every `regenMs`, the active configuration's energy.regenMs), given the stored `energy` settled at `at`. Never above `max`, never
  * more than the elapsed time allows, and a clock that went backwards yields nothing.
  */
-export function settleEnergy(energy: number, max: number, at: number, now: number): Settled {
+export function settleEnergy(
+  energy: number,
+  max: number,
+  at: number,
+  now: number,
+  regenMs: number = ENERGY_REGEN_MS,
+): Settled {
   if (energy >= max) return { value: energy, at: now };
   const elapsed = Math.max(0, now - at);
-  const gained = Math.floor(elapsed / ENERGY_REGEN_MS);
+  const gained = Math.floor(elapsed / regenMs);
   if (energy + gained >= max) return { value: max, at: now };
-  return { value: energy + gained, at: at + gained * ENERGY_REGEN_MS };
+  return { value: energy + gained, at: at + gained * regenMs };
 }

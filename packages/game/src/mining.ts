@@ -106,9 +106,34 @@ export function findItem(category: MiningCategory, item: string): MiningItem | u
   return itemsOf(category).find((i) => i.id === key || i.name.toLowerCase() === key);
 }
 
-/** Price of the next level when the item is at `level` (0 = not bought yet). */
-export function nextPrice(item: MiningItem, level: number): number {
-  return Math.round(item.basePrice * PRICE_GROWTH ** Math.max(0, level));
+/** The tunables of mining (the active configuration's `mining`). */
+export interface MiningConfig {
+  /** Each level costs this many times the previous one. */
+  priceGrowth: number;
+  /** Price of level 1 and profit per level, by item id. */
+  items: Record<string, { basePrice: number; profitPerLevel: number }>;
+}
+
+/** Today's game: the catalogue's prices and PRICE_GROWTH. */
+export const MINING_DEFAULTS: MiningConfig = {
+  priceGrowth: PRICE_GROWTH,
+  items: Object.fromEntries(
+    MINING_ITEMS.map((i) => [i.id, { basePrice: i.basePrice, profitPerLevel: i.profitPerLevel }]),
+  ),
+};
+
+/** The item with its price and profit as `config` sets them. */
+export function configuredItem(item: MiningItem, config: MiningConfig = MINING_DEFAULTS): MiningItem {
+  const c = config.items[item.id];
+  return c ? { ...item, basePrice: c.basePrice, profitPerLevel: c.profitPerLevel } : item;
+}
+
+/**
+ * Price of the next level when the item is at `level` (0 = not bought yet), each level `growth`
+ * times the previous (the active configuration's mining.priceGrowth).
+ */
+export function nextPrice(item: MiningItem, level: number, growth: number = PRICE_GROWTH): number {
+  return Math.round(item.basePrice * growth ** Math.max(0, level));
 }
 
 /** The art for an item, served by the web app. */
@@ -129,8 +154,14 @@ export const canAfford = (onion: number, price: number) => onion > price;
  * passive income multiplier (boosts.ts incomeMultiplier: 2 once 2 * Income is bought), so that
  * 2 * Income doubles every level, bought before or after it.
  */
-export function decideBuy(item: MiningItem, level: number, onion: number, multiplier = 1): BuyDecision {
-  const price = nextPrice(item, level);
+export function decideBuy(
+  item: MiningItem,
+  level: number,
+  onion: number,
+  multiplier = 1,
+  growth: number = PRICE_GROWTH,
+): BuyDecision {
+  const price = nextPrice(item, level, growth);
   if (level >= MAX_MINING_LEVEL) return { ok: false, reason: 'max-level', price };
   if (!canAfford(onion, price)) return { ok: false, reason: 'not-enough-coin', price };
   return { ok: true, price, level: level + 1, profitGain: item.profitPerLevel * multiplier };

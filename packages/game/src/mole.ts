@@ -221,4 +221,6 @@ export const GAME_EXPIRY_MS = COUNTDOWN_MS + TIME_LIMIT_MS + PLAY_OVERRUN_MS + R
  * game (docs/economy.md).
  */
 export const GAME_REWARD_CAP = 1_000;
-export const gameReward = (score: number) => Math.min(GAME_REWARD_CAP, Math.max(0, Math.floor(score)));
+/** Coins a result pays: its score, at most `cap` (the active configuration's mole.rewardCap). */
+export const gameReward = (score: number, cap: number = GAME_REWARD_CAP) =>
+  Math.min(cap, Math.max(0, Math.floor(score)));

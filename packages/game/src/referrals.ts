@@ -11,12 +11,26 @@ export const REFERRAL_REWARD = {
   premium: { inviter: 25_000, invitee: 25_000 },
 } as const;
 
-export function referralReward(inviteeIsPremium: boolean): { inviter: number; invitee: number } {
-  return inviteeIsPremium ? REFERRAL_REWARD.premium : REFERRAL_REWARD.regular;
+export interface ReferralRewards {
+  regular: { inviter: number; invitee: number };
+  premium: { inviter: number; invitee: number };
+}
+
+export interface Milestone {
+  count: number;
+  ticket: number;
+}
+
+/** What a referral pays by `rewards` (the active configuration's referral rewards). */
+export function referralReward(
+  inviteeIsPremium: boolean,
+  rewards: ReferralRewards = REFERRAL_REWARD,
+): { inviter: number; invitee: number } {
+  return inviteeIsPremium ? rewards.premium : rewards.regular;
 }
 
 /** Friend counts that fill a dot, and the tickets each pays. */
-export const MILESTONES: readonly { count: number; ticket: number }[] = [
+export const MILESTONES: readonly Milestone[] = [
   { count: 1, ticket: 2 },
   { count: 5, ticket: 5 },
   { count: 10, ticket: 10 },
@@ -25,8 +39,8 @@ export const MILESTONES: readonly { count: number; ticket: number }[] = [
 ];
 
 /** The milestones a friend count has reached. */
-export function reachedMilestones(friends: number) {
-  return MILESTONES.filter((m) => friends >= m.count);
+export function reachedMilestones(friends: number, milestones: readonly Milestone[] = MILESTONES) {
+  return milestones.filter((m) => friends >= m.count);
 }
 
 /** The reward_claims key of a milestone: each pays once per player. */

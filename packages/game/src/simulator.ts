@@ -21,11 +21,21 @@ import {
   type BoostName,
   type BoostState,
 } from './boosts.ts';
+import type { GameConfig } from './config.ts';
 import { claimDaily } from './daily.ts';
 import { ENERGY_REGEN_MS, settleEnergy } from './energy.ts';
 import { canClaimFarm, canStartFarm, FARM_REWARD } from './farm.ts';
 import { settleIncome } from './income.ts';
-import { decideBuy, MINING_CATEGORIES, MINING_ITEMS, itemsOf, nextPrice, type MiningItem } from './mining.ts';
+import {
+  configuredItem,
+  decideBuy,
+  MINING_CATEGORIES,
+  MINING_DEFAULTS,
+  MINING_ITEMS,
+  itemsOf,
+  nextPrice,
+  type MiningItem,
+} from './mining.ts';
 import {
   gameReward,
   HIDE_S,
@@ -197,8 +207,14 @@ interface Player {
   tasks: Map<string, { count: number; claimed: boolean }>;
 }
 
+/** Where coins come from (the configuration simulator's columns). */
+export const COIN_SOURCES = ['tap', 'income', 'daily', 'tasks', 'spin', 'chest', 'mole', 'farm'] as const;
+export type CoinSource = (typeof COIN_SOURCES)[number];
+
 export interface DayReport {
   day: number;
+  /** Coins earned that day by source. */
+  bySource: Record<CoinSource, number>;
   /** Coins earned that day (lifetime score gained; spending does not lower it). */
   earned: number;
   /** Balance at the end of the day. */
@@ -224,8 +240,20 @@ export interface RunReport {
 export const SIM_START = gameDay(Date.UTC(2026, 5, 15, 12)) * DAY_MS + 6 * HOUR_MS;
 
 /** Plays one strategy for `days` game days with the real rules. */
-export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
+export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameConfig): RunReport {
   const rng = seededRng(seed);
+  const regenMs = config?.energy.regenMs ?? ENERGY_REGEN_MS;
+  const boostConfig = config?.boosts;
+  const growth = config?.mining.priceGrowth ?? MINING_DEFAULTS.priceGrowth;
+  const itemOf = (item: MiningItem) => configuredItem(item, config?.mining);
+  const refillCost = boostConfig?.cost ?? 500;
+  const refillsPerDay = boostConfig?.fullEnergyPerDay ?? FULL_ENERGY_PER_DAY;
+  const touchStep = boostConfig?.touchIncomeStep ?? TOUCH_INCOME_STEP;
+  const capacityStep = boostConfig?.energyCapacityStep ?? ENERGY_CAPACITY_STEP;
+  const taskReward = (task: (typeof TASKS)[number]) =>
+    config?.tasks.rewards[task.taskName] ?? task.reward.amount;
+  const zero = () => Object.fromEntries(COIN_SOURCES.map((s) => [s, 0])) as Record<CoinSource, number>;
+  let daySources = zero();
   const p: Player = {
     onion: NEW_PLAYER.onion,
     earned: 0,
@@ -257,15 +285,16 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
   let dayRefills = 0;
   let now = SIM_START;
 
-  const earn = (coins: number) => {
+  const earn = (coins: number, source: CoinSource) => {
     p.onion += coins;
     p.earned += coins;
+    daySources[source] += coins;
   };
   const settle = () => {
     const income = settleIncome(p.earnPerHour, p.incomeAt, now);
-    earn(income.coins);
+    earn(income.coins, 'income');
     p.incomeAt = income.at;
-    const e = settleEnergy(p.energy, p.maxEnergy, p.energyAt, now);
+    const e = settleEnergy(p.energy, p.maxEnergy, p.energyAt, now, regenMs);
     p.energy = e.value;
     p.energyAt = e.at;
   };
@@ -275,7 +304,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
   });
   const buyBoost = (name: BoostName): boolean => {
     settle();
-    const plan = planBoost(name, boostState());
+    const plan = planBoost(name, boostState(), boostConfig);
     if (!plan.ok) return false;
     const { next } = plan;
     if (name === 'fullyEnergy') {
@@ -314,8 +343,8 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
       if (!decideClaim({ completed, claimed: t.claimed }).ok) continue;
       t.claimed = true;
       p.tasks.set(key, t);
-      if (task.reward.type === 'onion') earn(task.reward.amount);
-      else p.ticket += task.reward.amount;
+      if (task.reward.type === 'onion') earn(taskReward(task), 'tasks');
+      else p.ticket += taskReward(task);
     }
   };
 
@@ -325,16 +354,16 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     let left = wanted;
     while (left > 0 && p.energy >= p.loseEnergyPerTap) {
       // Taps reach the server in batches; the time they took to tap passes after each.
-      const r = planTap(p, Math.min(left, TAP_MAX_BATCH), now);
+      const r = planTap(p, Math.min(left, TAP_MAX_BATCH), now, regenMs);
       p.energy = r.energy;
       p.energyAt = r.energyAt;
       p.tapClock = r.tapClock;
-      earn(r.earned);
+      earn(r.earned, 'tap');
       dayTaps += r.credited;
       progress('tap', r.credited);
       left -= r.credited;
       now += Math.max(1000, r.credited * step);
-      const e = settleEnergy(p.energy, p.maxEnergy, p.energyAt, now);
+      const e = settleEnergy(p.energy, p.maxEnergy, p.energyAt, now, regenMs);
       p.energy = e.value;
       p.energyAt = e.at;
       if (r.credited === 0 && p.energy < p.loseEnergyPerTap) break;
@@ -346,10 +375,10 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
   const visitsPerDay = strategy.visits?.length ?? 0;
   /** Taps a day this strategy makes at the current levels (for payback times). */
   const tapsPerDay = () => {
-    const refills = strategy.refills && barValue() > 500 ? FULL_ENERGY_PER_DAY : 0;
+    const refills = strategy.refills && barValue() > refillCost ? refillsPerDay : 0;
     const bars =
       strategy.visits === null
-        ? DAY_MS / ENERGY_REGEN_MS / p.maxEnergy + refills
+        ? DAY_MS / regenMs / p.maxEnergy + refills
         : (Math.min(strategy.tapsPerVisit * p.loseEnergyPerTap, p.maxEnergy) / p.maxEnergy) * visitsPerDay +
           refills;
     return (bars * p.maxEnergy) / p.loseEnergyPerTap;
@@ -363,29 +392,31 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     if (p.onion < waitFor) return null;
     let best: { days: number; act: () => void; price: number } | null = null;
     const mult = incomeMultiplier(p.boosts);
-    for (const item of MINING_ITEMS) {
+    for (const catalogued of MINING_ITEMS) {
+      const item = itemOf(catalogued);
       const level = p.mining.get(item.id) ?? 0;
-      const d = decideBuy(item, level, strategy.saves ? Number.MAX_SAFE_INTEGER : p.onion, mult);
+      const d = decideBuy(item, level, strategy.saves ? Number.MAX_SAFE_INTEGER : p.onion, mult, growth);
       if (!d.ok) continue;
       const days = d.price / (d.profitGain * passiveHours());
-      if (!best || days < best.days) best = { days, act: () => buyMining(item), price: d.price + 1 };
+      if (!best || days < best.days) best = { days, act: () => buyMining(catalogued), price: d.price + 1 };
     }
     const boostValue: Partial<Record<BoostName, number>> = {
       income: p.earnPerHour * passiveHours(),
-      touchIncome: tapsPerDay() * TOUCH_INCOME_STEP * (p.boosts.includes('double') ? 2 : 1),
+      touchIncome: tapsPerDay() * touchStep * (p.boosts.includes('double') ? 2 : 1),
       energyCapacity:
-        strategy.refills && barValue() > 500
-          ? (FULL_ENERGY_PER_DAY * ENERGY_CAPACITY_STEP * p.earnPerTap) / p.loseEnergyPerTap
+        strategy.refills && barValue() > refillCost
+          ? (refillsPerDay * capacityStep * p.earnPerTap) / p.loseEnergyPerTap
           : strategy.visits === null
             ? 0
-            : (visitsPerDay * ENERGY_CAPACITY_STEP * p.earnPerTap) / p.loseEnergyPerTap,
+            : (visitsPerDay * capacityStep * p.earnPerTap) / p.loseEnergyPerTap,
     };
     for (const [name, value] of Object.entries(boostValue) as [BoostName, number][]) {
       if (value <= 0) continue;
-      const plan = planBoost(name, {
-        ...boostState(),
-        onion: strategy.saves ? Number.MAX_SAFE_INTEGER : p.onion,
-      });
+      const plan = planBoost(
+        name,
+        { ...boostState(), onion: strategy.saves ? Number.MAX_SAFE_INTEGER : p.onion },
+        boostConfig,
+      );
       if (!plan.ok) continue;
       const days = plan.cost / value;
       if (!best || days < best.days) best = { days, act: () => void buyBoost(name), price: plan.cost };
@@ -401,7 +432,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
   const buyMining = (item: MiningItem) => {
     settle();
     const level = p.mining.get(item.id) ?? 0;
-    const d = decideBuy(item, level, p.onion, incomeMultiplier(p.boosts));
+    const d = decideBuy(itemOf(item), level, p.onion, incomeMultiplier(p.boosts), growth);
     if (!d.ok) return;
     p.onion -= d.price;
     p.earnPerHour += d.profitGain;
@@ -416,10 +447,10 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     // One spin a day for the Lucky wheel task, then every ticket on the mole game.
     const spinKey = `Daily_Spin:${gameDay(now)}`;
     if (!p.tasks.get(spinKey)?.count && p.ticket > 0) {
-      const draw = drawSpin(p.ticket, rng);
+      const draw = drawSpin(p.ticket, rng, config?.spin.wheel);
       if (draw.ok) {
         p.ticket -= 1;
-        if (draw.prize.type === 'onion') earn(draw.prize.value);
+        if (draw.prize.type === 'onion') earn(draw.prize.value, 'spin');
         else if (draw.prize.type === 'ticket') p.ticket += draw.prize.value;
         else p.cheatCount += draw.prize.value;
         progress('spin', 1);
@@ -428,7 +459,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     while (p.ticket > 0) {
       p.ticket -= 1;
       const score = strategy.tickets === 'best' ? bestAcceptedScore() : playMoleGame(GOOD_HUMAN, rng);
-      earn(gameReward(score));
+      earn(gameReward(score, config?.mole.rewardCap), 'mole');
       progress('game', 1);
       now += TIME_LIMIT_MS;
       claimTasks(); // the Mole smasher ticket
@@ -438,18 +469,18 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
   const visit = (day: number) => {
     settle();
     if (strategy.claimsDaily) {
-      const claim = claimDaily(p.lastDailyDay, p.streak, now);
+      const claim = claimDaily(p.lastDailyDay, p.streak, now, config?.daily.rewards);
       if (claim.ok) {
         p.lastDailyDay = claim.today;
         p.streak = claim.day;
-        earn(claim.onion);
+        earn(claim.onion, 'daily');
         p.ticket += claim.ticket;
         p.cheatCount += claim.chest;
       }
     }
     if (strategy.farms) {
       if (canClaimFarm(p.farmStartedAt, now) === null) {
-        earn(FARM_REWARD);
+        earn(FARM_REWARD, 'farm');
         p.farmStartedAt = null;
         progress('farm', 1);
       }
@@ -457,10 +488,10 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     }
     if (strategy.chests) {
       while (p.cheatCount > 0) {
-        const opening = openChest(p.cheatCount, rng);
+        const opening = openChest(p.cheatCount, rng, config?.chest.prizes);
         if (!opening.ok) break;
         p.cheatCount -= 1;
-        if (opening.prize.type === 'onion') earn(opening.prize.value);
+        if (opening.prize.type === 'onion') earn(opening.prize.value, 'chest');
         else p.ticket += opening.prize.value;
         progress('chest', 1);
       }
@@ -471,7 +502,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     if (strategy.refills) {
       // A refill is bought only when the bar it fills pays more than the refill costs.
       for (;;) {
-        const cost = 500;
+        const cost = refillCost;
         const value = barValue();
         if (value <= cost) break;
         if (!buyBoost('fullyEnergy')) break;
@@ -500,6 +531,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     const earnedBefore = p.earned;
     dayTaps = 0;
     dayRefills = 0;
+    daySources = zero();
     const times =
       strategy.visits === null
         ? Array.from(
@@ -515,6 +547,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1): RunReport {
     settle();
     reports.push({
       day: day + 1,
+      bySource: daySources,
       earned: p.earned - earnedBefore,
       onion: p.onion,
       earnPerHour: p.earnPerHour,

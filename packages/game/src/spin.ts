@@ -46,12 +46,12 @@ export function spinExpectation(wheel: readonly SpinSegment[] = SPIN_WHEEL) {
 
 export type SpinDraw = { ok: true; segment: number; prize: SpinSegment } | { ok: false; reason: 'no-ticket' };
 
-/** A spin needs ticket > 0. The prize is drawn on the server. */
-export function drawSpin(ticket: number, rng: Rng): SpinDraw {
+/** A spin needs ticket > 0. The prize is drawn on the server from `wheel` (the active configuration's). */
+export function drawSpin(ticket: number, rng: Rng, wheel: readonly SpinSegment[] = SPIN_WHEEL): SpinDraw {
   if (ticket < SPIN_COST_TICKETS) return { ok: false, reason: 'no-ticket' };
-  const indexed = SPIN_WHEEL.map((segment, index) => ({ ...segment, index }));
+  const indexed = wheel.map((segment, index) => ({ ...segment, index }));
   const picked = pickWeighted(indexed, rng);
-  return { ok: true, segment: picked.index, prize: SPIN_WHEEL[picked.index]! };
+  return { ok: true, segment: picked.index, prize: wheel[picked.index]! };
 }
 
 /**

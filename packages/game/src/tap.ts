@@ -1,4 +1,4 @@
-import { settleEnergy } from './energy.ts';
+import { ENERGY_REGEN_MS, settleEnergy } from './energy.ts';
 
 /**
  * Taps arrive in batches: `PUT /users/tap { count }`.
@@ -57,8 +57,8 @@ export interface TapResult {
  * earns earnPerTap and costs loseEnergyPerTap. The server applies the same rule in one statement
  * (apps/server/src/modules/economy/economy.repository.ts).
  */
-export function planTap(state: TapState, count: number, now: number): TapResult {
-  const settled = settleEnergy(state.energy, state.maxEnergy, state.energyAt, now);
+export function planTap(state: TapState, count: number, now: number, regenMs = ENERGY_REGEN_MS): TapResult {
+  const settled = settleEnergy(state.energy, state.maxEnergy, state.energyAt, now, regenMs);
   const byEnergy = state.loseEnergyPerTap > 0 ? Math.floor(settled.value / state.loseEnergyPerTap) : 0;
   const wanted = Math.max(0, Math.min(Math.floor(count), TAP_MAX_BATCH));
   const credited = Math.min(wanted, byEnergy, tapAllowance(state.tapClock, now));

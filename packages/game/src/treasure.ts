@@ -4,7 +4,14 @@ import { pickWeighted, type Rng } from './rng.ts';
  * What a treasure chest holds (coins or tickets). Design choice: mostly coins, sometimes play tickets, rarely a jackpot; the expected
  * value is about 1,000 coins.
  */
-export const CHEST_PRIZES: readonly { type: 'onion' | 'ticket'; value: number; weight: number }[] = [
+export interface ChestPrize {
+  type: 'onion' | 'ticket';
+  value: number;
+  /** Relative chance (percent in the configuration). */
+  weight: number;
+}
+
+export const CHEST_PRIZES: readonly ChestPrize[] = [
   { type: 'onion', value: 300, weight: 30 },
   { type: 'onion', value: 750, weight: 25 },
   { type: 'onion', value: 1_500, weight: 15 },
@@ -18,8 +25,12 @@ export type ChestOpening =
   { ok: true; prize: { type: 'onion' | 'ticket'; value: number } } | { ok: false; reason: 'no-chest' };
 
 /** Treasure opens only if cheatCount is not 0. */
-export function openChest(cheatCount: number, rng: Rng): ChestOpening {
+export function openChest(
+  cheatCount: number,
+  rng: Rng,
+  prizes: readonly ChestPrize[] = CHEST_PRIZES,
+): ChestOpening {
   if (cheatCount <= 0) return { ok: false, reason: 'no-chest' };
-  const { type, value } = pickWeighted(CHEST_PRIZES, rng);
+  const { type, value } = pickWeighted(prizes, rng);
   return { ok: true, prize: { type, value } };
 }
