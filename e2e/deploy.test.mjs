@@ -12,13 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { parse as parseYaml } from 'yaml';
 import { freshPostgres } from './lib.mjs';
+import { freePort } from '../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const guide = readFileSync(join(root, 'docs/deploy.md'), 'utf8');
@@ -62,16 +62,6 @@ function filledEnv(databaseUrl) {
     env[key] = filled;
   }
   return env;
-}
-
-async function freePort() {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** A stand-in for the Bot API (POST /bot<token>/<method>): records calls, answers ok. */

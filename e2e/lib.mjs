@@ -4,28 +4,20 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { freePort } from '../scripts/lib/net.mjs';
+
+export { freePort, until } from '../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const ARTIFACTS = join(root, 'e2e', 'artifacts');
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
-
-async function freePort() {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** The machine's PostgreSQL, for the tests that need one even when DATABASE_URL is not set. */
 export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';

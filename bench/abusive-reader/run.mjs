@@ -30,10 +30,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { freePort } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR || '';
@@ -82,15 +82,6 @@ for (const { dir } of TARGETS)
 /** Game weeks (packages/game/src/seasons.ts): seven game days from Monday 00:00 UTC-6. */
 const WEEK_MS = 7 * 86_400_000;
 const weekStartsAt = (now) => Math.floor((now - 367_200_000) / WEEK_MS) * WEEK_MS + 367_200_000;
-
-async function freePort() {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address();
-  s.close();
-  await once(s, 'close');
-  return port;
-}
 
 // ---------------------------------------------------------------------------------------------
 // What the run creates, all removed in `cleanup`: per target a database, Redis keys under a

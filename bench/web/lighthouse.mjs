@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { freePort } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -28,15 +28,6 @@ if (
 ) {
   console.error('Build first: npm run build (npm run bench does).');
   process.exit(1);
-}
-
-async function freePort() {
-  const s = createNetServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address();
-  s.close();
-  await once(s, 'close');
-  return port;
 }
 
 /** The blank page: index.html and a React root rendering one heading, built by Vite now. */

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { until } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** What scripts/ha/up.mjs wrote: its folder, the processes to stop, HAProxy's statistics. */
@@ -42,16 +43,6 @@ const TAPPER = 7800;
 let tapperToken;
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(what, check, limitMs) {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs} ms`);
-    await wait(50);
-  }
-}
-
 before(async () => {
   const out = execFileSync(process.execPath, [join(root, 'scripts/ha/up.mjs')], {
     env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', BOT_TOKEN: '' },

@@ -8,37 +8,16 @@
 // stops it all.
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, until } from '../lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Where `ha:down` finds what to stop (HA_STATE: another file, for a second topology). */
 export const STATE = process.env.HA_STATE || join(tmpdir(), 'egg-rush-ha.json');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const asRoot = process.getuid?.() === 0;
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** `check` until truthy, at most `limitMs`. */
-async function until(what, check, limitMs) {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'egg-ha-'));
 const pids = [];

@@ -1,31 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { freePort, until } from '../../../scripts/lib/net.mjs';
 
-/** A port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** `check` until it returns a value other than undefined/false, at most `limitMs`. */
-export async function until<T>(what: string, check: () => Promise<T | undefined | false>, limitMs: number) {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { freePort, until };
 
 export interface RedisProcess {
   port: number;

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,6 +10,7 @@ import { DB_LIMITS, openDatabase, queryRows, type Database } from '../src/db/cli
 import { loadEnv } from '../src/env.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import { testClock } from './helpers.ts';
+import { freePort } from '../../../scripts/lib/net.mjs';
 
 // DATABASE_REPLICA_URL with a real streaming replica: a PostgreSQL primary in a temporary
 // directory (the machine's own refuses replication connections in its pg_hba.conf), a replica
@@ -25,15 +24,6 @@ const run = (cmd: string, args: string[]) =>
     stdio: 'pipe',
     timeout: 60_000,
   }).toString();
-
-async function freePort() {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address() as { port: number };
-  s.close();
-  await once(s, 'close');
-  return port;
-}
 
 let dir: string;
 let primaryPort: number;

@@ -1,0 +1,13 @@
+/** A TCP port on 127.0.0.1 that nothing listens on now (the OS's choice). */
+export function freePort(): Promise<number>;
+
+/**
+ * `check()` again every `everyMs` (50) until it gives a value other than undefined, null or false
+ * (a throw counts as not yet), which it returns; throws `${what}: not within ${limitMs} ms` after.
+ */
+export function until<T>(
+  what: string,
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  limitMs: number,
+  everyMs?: number,
+): Promise<T>;

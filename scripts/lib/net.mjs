@@ -1,0 +1,31 @@
+// The helpers that tests, benchmarks and scripts share for the processes they start: a free port
+// to give a server, and waiting until something is true. One copy (scripts/lib/net.d.mts types it
+// for the TypeScript tests).
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** A TCP port on 127.0.0.1 that nothing listens on now (the OS's choice). */
+export async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * `check()` again every `everyMs` until it gives a value other than undefined, null or false (a
+ * throw counts as not yet), which it returns; throws `${what}: not within ${limitMs} ms` after.
+ */
+export async function until(what, check, limitMs, everyMs = 50) {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await Promise.resolve()
+      .then(check)
+      .catch(() => undefined);
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
