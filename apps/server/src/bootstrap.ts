@@ -3,6 +3,8 @@ import { openDatabase, type Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Deps } from './lib/deps.ts';
 import { openRedisFor } from './lib/redis.ts';
+import { insertAudit } from './modules/admin/index.ts';
+import { auditEventsWith } from './modules/events/index.ts';
 import { boardsFollowWrites, leagueSets, redisScores } from './modules/leaderboard/index.ts';
 import { followWrites } from './modules/ledger/index.ts';
 import { rekeySquadNames } from './modules/squads/index.ts';
@@ -20,6 +22,8 @@ import { tasksFollowWrites } from './modules/tasks/index.ts';
 export function wireModules(): void {
   followWrites('tasks', tasksFollowWrites);
   followWrites('leaderboard', boardsFollowWrites);
+  // The events module audits the operators' changes with the admin module's writer (no cycle).
+  auditEventsWith(insertAudit);
 }
 
 /**

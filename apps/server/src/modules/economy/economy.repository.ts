@@ -13,6 +13,8 @@ const HOUR_MS = 3_600_000;
 export interface TapRow {
   credited: number;
   earned: number;
+  /** The running tap event's extra on `earned` (its own ledger row, kind 'event'); 0 without one. */
+  extra: number;
   /** Passive income settled with the batch. */
   income: number;
   onion: number;
@@ -36,6 +38,11 @@ export interface TapBatch {
   now: number;
   /** The app's id of the batch (contract `batch`), recorded with it; none from older apps. */
   batch?: number | undefined;
+  /**
+   * The tap event running at `now` (modules/events), read by the server: the taps' coins pay
+   * `percent` / 100 times, the extra in a ledger row of kind 'event' with the event's id.
+   */
+  event?: { id: number; percent: number } | null | undefined;
 }
 
 /**
@@ -68,6 +75,8 @@ export async function applyTapBatches(
       want: Math.max(0, Math.min(Math.floor(b.count), TAP_MAX_BATCH)),
       day: gameDay(b.now),
       batch: b.batch ?? null,
+      ev: b.event?.id ?? null,
+      pct: b.event ? Math.max(100, Math.floor(b.event.percent)) : 100,
     };
   });
   const rows = await database.prepared<Record<string, string | number>>('apply_tap_batches', TAP_STATEMENT, [
@@ -82,6 +91,7 @@ export async function applyTapBatches(
     out.set(Number(row.id), {
       credited: Number(row.credited),
       earned: Number(row.earned),
+      extra: Number(row.extra),
       income: Number(row.income),
       onion: Number(row.onion),
       totalScore: Number(row.total_score),
@@ -96,6 +106,7 @@ export async function applyTapBatches(
 const REPEATED_ROW: TapRow = {
   credited: 0,
   earned: 0,
+  extra: 0,
   income: 0,
   onion: 0,
   totalScore: 0,
@@ -142,18 +153,19 @@ const TAP_TASK_PROGRESS = tasksForAction('tap')
 /**
  * applyTapBatches' statement. $1 is a JSON array of batches: id (player), t (now, ms), want
  * (taps asked, already capped at the batch size), day (the game day: the daily tasks' period),
- * batch (the app's id of the batch, or null).
+ * batch (the app's id of the batch, or null), ev and pct (the running tap event's id and its
+ * multiplier in hundredths, 100 without one: the extra is floor(earned × (pct − 100) / 100)).
  */
 const TAP_STATEMENT = `
     with r as (
-      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint)
+      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint, ev int, pct bigint)
     ), u as (
       select users.id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
              (extract(epoch from income_at) * 1000)::bigint as income_at_ms,
              (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
              (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms,
              r.t, r.want, r.day, timestamptz 'epoch' + r.t * interval '1 millisecond' as at,
-             r.batch, coalesce(r.batch = any(users.request_ids), false) as repeated
+             r.batch, coalesce(r.batch = any(users.request_ids), false) as repeated, r.ev, r.pct
       from users join r on r.id = users.id
       order by users.id
       for update of users
@@ -184,19 +196,21 @@ const TAP_STATEMENT = `
                                   case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
                                   allowance) end as n
       from s
+    ), x as (
+      select n.*, n.n * n.earn_per_tap * (n.pct - 100) / 100 as extra from n
     ), upd as (
       update users set
         energy = n.e_now - n.n * n.lose_energy_per_tap,
         energy_at = to_timestamp(n.e_at / 1000.0),
         tap_clock = to_timestamp((greatest(n.tap_clock_ms, n.t) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
         income_at = to_timestamp(n.i_at / 1000.0),
-        onion = users.onion + n.n * n.earn_per_tap + n.income,
-        total_score = users.total_score + n.n * n.earn_per_tap + n.income,
+        onion = users.onion + n.n * n.earn_per_tap + n.extra + n.income,
+        total_score = users.total_score + n.n * n.earn_per_tap + n.extra + n.income,
         request_ids = case when n.batch is null then users.request_ids
                            else (n.batch || users.request_ids)[1:${REQUEST_IDS_KEPT}] end
-      from n
+      from x as n
       where users.id = n.id and n.n > 0
-      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.income, users.onion,
+      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.extra, n.ev, n.income, users.onion,
                 users.total_score, users.energy, users.earn_per_hour,
                 (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms, n.day, n.at
     ), ledger as (
@@ -204,12 +218,14 @@ const TAP_STATEMENT = `
       select id, 'tap', earned, credited::text, at from upd where earned <> 0
       union all
       select id, 'income', income, null, at from upd where income <> 0
+      union all
+      select id, 'event', extra, ev::text, at from upd where extra <> 0
     )${TAP_TASK_PROGRESS}
-    select id, credited, earned, income, onion, total_score, energy, earn_per_hour, income_at_ms,
+    select id, credited, earned, extra, income, onion, total_score, energy, earn_per_hour, income_at_ms,
            false as repeated
     from upd
     union all
-    select id, 0, 0, 0, 0, 0, 0, 0, 0, true from n where repeated`;
+    select id, 0, 0, 0, 0, 0, 0, 0, 0, 0, true from n where repeated`;
 
 export interface BoostWrite {
   cost: number;

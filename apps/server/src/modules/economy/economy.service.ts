@@ -18,6 +18,8 @@ import { canTap } from '@egg-rush/game/tap';
 import { openChest } from '@egg-rush/game/treasure';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
+import { percentOf } from '@egg-rush/game/events';
+import { eventMultiplier } from '../events/index.ts';
 import { scoresCommitted } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
 import { currentBalances, findUser, recordRequest, settleIncome, type UserRow } from '../users/index.ts';
@@ -110,7 +112,15 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     /** A batch of taps; `batch`, the app's id of it, makes sending it again harmless. */
     async tap(userId: number, count: number, batch?: number): Promise<TapResponse> {
       const now = deps.now();
-      const row = await taps.submit(userId, count, now, batch);
+      // The tap event running now, as the server knows it (never the client's word).
+      const event = await eventMultiplier(deps, 'tap-multiplier', now);
+      const row = await taps.submit(
+        userId,
+        count,
+        now,
+        batch,
+        event && { id: event.id, percent: percentOf(event.multiplier) },
+      );
       if (row?.repeated) {
         // Applied before (its reply was lost): the balances as they are, nothing credited again.
         const user = await findUser(db, userId);
@@ -125,13 +135,15 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
         countLedger([
           { userId, kind: 'tap', deltaOnion: row.earned },
           { userId, kind: 'income', deltaOnion: row.income },
+          { userId, kind: 'event', deltaOnion: row.extra },
         ]);
         scoresCommitted(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
         return {
           success: true,
           credited: row.credited,
-          earned: row.earned,
+          // The event's extra included: what the taps earned the player.
+          earned: row.earned + row.extra,
           onion: row.onion + pending,
           energy: row.energy,
         };

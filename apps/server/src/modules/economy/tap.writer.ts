@@ -132,9 +132,15 @@ export function createTapWriter(
      * Applies one batch, with others; answers after its commit (null: no tap credited; a row
      * with `repeated`: the batch's id had been applied already).
      */
-    submit(userId: number, count: number, now: number, batch?: number): Promise<TapRow | null> {
+    submit(
+      userId: number,
+      count: number,
+      now: number,
+      batch?: number,
+      event?: TapBatch['event'],
+    ): Promise<TapRow | null> {
       return new Promise<TapRow | null>((resolve, reject) => {
-        queue.push({ userId, count, now, batch, resolve, reject });
+        queue.push({ userId, count, now, batch, event, resolve, reject });
         schedule();
       });
     },

@@ -14,8 +14,8 @@ import { playerLanguage } from '@egg-rush/game/language';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/index.ts';
-import type { Effects } from '../ledger/index.ts';
+import type { insertAudit } from '../admin/index.ts';
+import type { LedgerEntry } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
 import {
   cancelEvent,
@@ -72,6 +72,19 @@ export function knownEvents(deps: Deps, now: number): Promise<GameEvent[]> {
   return events;
 }
 
+/**
+ * How the operators' changes are audited: the admin module's insertAudit, registered at start-up
+ * (bootstrap.ts wireModules), since the admin module leads back here (admin → play → events).
+ */
+let audit: typeof insertAudit | undefined;
+export function auditEventsWith(writer: typeof insertAudit): void {
+  audit = writer;
+}
+const auditor = () => {
+  if (!audit) throw new Error('events: no audit writer (bootstrap.ts wireModules)');
+  return audit;
+};
+
 /** An operator's change: this process reads the events again at once (others within the cache time). */
 const forget = (deps: Deps) => caches.delete(deps.database);
 
@@ -81,26 +94,28 @@ export async function eventMultiplier(deps: Deps, kind: EventKind, now: number):
 }
 
 /**
- * The extra coins the running event of `kind` pays on a `base` reward at `now`, written as its own
- * ledger row (kind 'event', ref the event's id) beside the base's; 0 when no event runs. The
- * caller adds the returned extra to the player's balance in the same transaction.
+ * The extra coins the running event of `kind` pays on a `base` reward at `now` (0 when none runs),
+ * and its ledger row (kind 'event', ref the event's id), kept apart from the base's own row. The
+ * caller pays base + extra and writes the row (fx.ledger) in the same transaction. Called before
+ * that transaction opens: it may read the events table (a connection of its own).
  */
 export async function eventBonus(
   deps: Deps,
-  fx: Effects,
   params: { userId: number; kind: EventKind; base: number; now: number },
-): Promise<{ extra: number; event: GameEvent | null }> {
+): Promise<{ extra: number; event: GameEvent | null; entry: LedgerEntry | null }> {
   const event = await eventMultiplier(deps, params.kind, params.now);
   const extra = event ? eventExtra(params.base, event.multiplier) : 0;
-  if (event && extra > 0)
-    fx.ledger({
-      userId: params.userId,
-      kind: EVENT_LEDGER_KIND,
-      deltaOnion: extra,
-      ref: String(event.id),
-      at: new Date(params.now),
-    });
-  return { extra, event };
+  const entry =
+    event && extra > 0
+      ? {
+          userId: params.userId,
+          kind: EVENT_LEDGER_KIND,
+          deltaOnion: extra,
+          ref: String(event.id),
+          at: new Date(params.now),
+        }
+      : null;
+  return { extra, event, entry };
 }
 
 function adminView(row: EventRow, now: number): AdminEvent {
@@ -189,7 +204,7 @@ export function createEventsService(deps: Deps) {
           createdBy: adminId,
           createdAt: at,
         });
-        await insertAudit(tx, [
+        await auditor()(tx, [
           { adminId, action: 'event.create', target: `event:${saved.id}`, after: saved, createdAt: at },
         ]);
         return saved;
@@ -208,7 +223,7 @@ export function createEventsService(deps: Deps) {
         if (before.cancelledAt) throw refused('CONFLICT', 'This event is cancelled already.');
         if (before.endsAt.getTime() <= now) throw refused('CONFLICT', 'This event has ended.');
         const saved = await cancelEvent(tx, eventId, at);
-        await insertAudit(tx, [
+        await auditor()(tx, [
           {
             adminId,
             action: 'event.cancel',

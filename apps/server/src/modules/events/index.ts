@@ -1,5 +1,6 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export {
+  auditEventsWith,
   EVENT_LEDGER_KIND,
   EVENTS_CACHE_MS,
   eventBonus,

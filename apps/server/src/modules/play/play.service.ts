@@ -1,6 +1,7 @@
 import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/play';
 import { GAME_COST_TICKETS, GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
+import { eventBonus } from '../events/index.ts';
 import { write } from '../ledger/index.ts';
 import { currentBalances } from '../users/index.ts';
 import {
@@ -87,6 +88,9 @@ export function createPlayService(deps: Deps) {
       );
       const result = openResult(data, deps.env.gameSecret, rounds);
       if (!result) return refusal('BAD_RESULT', PLAY_MESSAGES.unreadable);
+      const reward = gameReward(result.score);
+      // A mole event running now pays its extra beside the reward, in a row of its own.
+      const bonus = await eventBonus(deps, { userId, kind: 'mole-multiplier', base: reward, now });
       return write(deps, async (tx, fx) => {
         const game = await findGame(tx, result.gameId);
         if (!game) return refusal('BAD_RESULT', PLAY_MESSAGES.unknown);
@@ -98,7 +102,6 @@ export function createPlayService(deps: Deps) {
         // the time actually played, from the end of the countdown.
         if (result.score > maxScoreAfterStart(elapsed))
           return refusal('BAD_RESULT', PLAY_MESSAGES.impossible);
-        const reward = gameReward(result.score);
         const finished = await finishGame(tx, {
           id: game.id,
           userId,
@@ -107,7 +110,7 @@ export function createPlayService(deps: Deps) {
           at: new Date(now),
         });
         if (!finished) return refusal('BAD_RESULT', PLAY_MESSAGES.finished);
-        const row = await payGame(tx, userId, reward);
+        const row = await payGame(tx, userId, reward + bonus.extra);
         if (!row) return refusal('BAD_RESULT', PLAY_MESSAGES.unknown);
         fx.ledger({
           userId,
@@ -116,8 +119,13 @@ export function createPlayService(deps: Deps) {
           ref: game.id,
           at: new Date(now),
         });
+        if (bonus.entry) fx.ledger(bonus.entry);
         fx.progress(userId, 'game');
-        return { success: true as const, onion: currentBalances(row, now).onion, reward };
+        return {
+          success: true as const,
+          onion: currentBalances(row, now).onion,
+          reward: reward + bonus.extra,
+        };
       });
     },
   };

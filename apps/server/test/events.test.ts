@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameReward } from '@egg-rush/game/mole';
+import { queryRows } from '../src/db/client.ts';
+import { EVENTS_CACHE_MS } from '../src/modules/events/index.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { sealResult } from '../src/modules/play/play.seal.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// Scheduled events: bounded and audited scheduling, a multiplier paid only inside the window (on
+// the server's clock), the extra as its own ledger row (kind 'event', ref the event's id).
+
+const OPERATOR = 9701;
+const H = 3_600_000;
+let t: TestApp;
+let op: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_IDS: String(OPERATOR) } });
+  op = await t.console(OPERATOR);
+});
+afterAll(() => t.close());
+
+const create = (body: Record<string, unknown>, token = op) =>
+  t.call(token, { method: 'POST', url: '/api/v1/admin/events', payload: body });
+const cancel = (id: number, token = op) =>
+  t.call(token, { method: 'POST', url: `/api/v1/admin/events/${id}/cancel`, payload: {} });
+const schedule = async (body: Record<string, unknown>) => {
+  const res = await create(body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ event: { id: number } }>().event.id;
+};
+const count = async (table: string) =>
+  Number(
+    (
+      await queryRows<{ n: string }>(
+        t.deps.database.db,
+        sql`select count(*) as n from ${sql.identifier(table)}`,
+      )
+    )[0]?.n,
+  );
+const tap = async (token: string, userid: number, n: number) => {
+  const res = await t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid, count: n } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ credited: number; earned: number }>();
+};
+const eventRows = (userid: number) =>
+  queryRows<{ delta_onion: string; ref: string }>(
+    t.deps.database.db,
+    sql`select delta_onion, ref from economy_events where user_id = ${userid} and kind = 'event' order by id`,
+  );
+/** Past the cache and a day further, so energy and the tap pace are whole again. */
+const later = (ms: number) => t.clock.advance(ms + EVENTS_CACHE_MS + 1);
+
+describe('scheduling', () => {
+  it('refuses out-of-bounds events with a clear 4xx and stores nothing', async () => {
+    const now = t.clock.now();
+    const good = {
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now + H,
+      endsAt: now + 2 * H,
+      titles: { en: 'x' },
+    };
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ multiplier: 1 }, /multiplier must be above 1/],
+      [{ multiplier: 6 }, /at most 5/],
+      [{ multiplier: 1.234 }, /2 decimals/],
+      [{ multiplier: undefined }, /multiplier/],
+      [{ endsAt: now + H }, /end must be after the start/],
+      [{ startsAt: now - 5 * 60_000 }, /in the past/],
+      [{ endsAt: now + H + 15 * 24 * H }, /at most 14 days/],
+      [{ titles: { fa: 'دوبرابر' } }, /English title is required/],
+      [{ titles: { en: 'x'.repeat(61) } }, /./],
+      [{ kind: 'gold-rain' }, /./],
+    ];
+    for (const [over, message] of bad) {
+      const res = await create({ ...good, ...over });
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(message);
+    }
+    expect(await count('events')).toBe(0);
+  });
+
+  it('is for operators only', async () => {
+    const player = await t.login(9702);
+    const now = t.clock.now();
+    const body = {
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now + H,
+      endsAt: now + 2 * H,
+      titles: { en: 'x' },
+    };
+    expect((await create(body, player)).statusCode).toBe(403);
+    expect((await t.call(player, { method: 'GET', url: '/api/v1/admin/events' })).statusCode).toBe(403);
+    expect(await count('events')).toBe(0);
+  });
+
+  it('audits the creation and the cancellation, and lists the status', async () => {
+    const now = t.clock.now();
+    const id = await schedule({
+      kind: 'mole-multiplier',
+      multiplier: 1.5,
+      startsAt: now + H,
+      endsAt: now + 2 * H,
+      titles: { en: 'Mole rush' },
+    });
+    const list = async () =>
+      (await t.call(op, { method: 'GET', url: '/api/v1/admin/events' })).json<{
+        events: { id: number; status: string; multiplier: number }[];
+      }>().events;
+    expect((await list()).find((e) => e.id === id)).toMatchObject({ status: 'upcoming', multiplier: 1.5 });
+    expect((await cancel(id)).statusCode).toBe(200);
+    expect((await list()).find((e) => e.id === id)?.status).toBe('cancelled');
+    expect((await cancel(id)).statusCode).toBe(409);
+    expect((await cancel(999_999)).statusCode).toBe(404);
+    const audit = await queryRows<{ action: string }>(
+      t.deps.database.db,
+      sql`select action from admin_audit where target = ${`event:${id}`} order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['event.create', 'event.cancel']);
+  });
+});
+
+describe('a tap event', () => {
+  it('pays ×1 before, ×m inside and ×1 after its window, the extra as an event ledger row', async () => {
+    const ME = 9711;
+    const token = await t.login(ME);
+    const start = t.clock.now() + 2 * H;
+    const id = await schedule({
+      kind: 'tap-multiplier',
+      multiplier: 2.5,
+      startsAt: start,
+      endsAt: start + H,
+      titles: { en: 'Tap frenzy' },
+    });
+    t.clock.set(start - 1);
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
+    t.clock.set(start);
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 25 });
+    t.clock.set(start + H - 1 - EVENTS_CACHE_MS);
+    expect(await tap(token, ME, 5)).toMatchObject({ credited: 5, earned: 12 }); // 5 + floor(7.5)
+    t.clock.set(start + H);
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
+    expect(await eventRows(ME)).toEqual([
+      { delta_onion: expect.anything(), ref: String(id) },
+      { delta_onion: expect.anything(), ref: String(id) },
+    ]);
+    expect((await eventRows(ME)).map((r) => Number(r.delta_onion))).toEqual([15, 7]);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it('does not stack overlapping events of a kind: the highest pays', async () => {
+    const ME = 9712;
+    const token = await t.login(ME);
+    later(H);
+    const now = t.clock.now();
+    await schedule({
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now,
+      endsAt: now + H,
+      titles: { en: 'A' },
+    });
+    const high = await schedule({
+      kind: 'tap-multiplier',
+      multiplier: 3,
+      startsAt: now,
+      endsAt: now + H,
+      titles: { en: 'B' },
+    });
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 30 });
+    expect(await eventRows(ME)).toEqual([{ delta_onion: expect.anything(), ref: String(high) }]);
+    expect(Number((await eventRows(ME))[0]?.delta_onion)).toBe(20);
+    // Cancelled, the highest pays no more: the other one does.
+    expect((await cancel(high)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 20 });
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+    later(H);
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
+  });
+});
+
+describe('a mole event', () => {
+  it("multiplies the mole game's reward inside its window only", async () => {
+    const ME = 9721;
+    const token = await t.login(ME);
+    await t.setTickets(ME, 5);
+    later(H);
+    const now = t.clock.now();
+    const id = await schedule({
+      kind: 'mole-multiplier',
+      multiplier: 2,
+      startsAt: now + 2 * 60_000,
+      endsAt: now + H,
+      titles: { en: 'Moles ×2' },
+    });
+    const play = async () => {
+      const { gameId, key } = (
+        await t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid: ME } })
+      ).json<{ gameId: string; key: string }>();
+      t.clock.advance(45_000);
+      const data = sealResult(JSON.stringify({ score: 420, gameId }), key);
+      const res = await t.call(token, {
+        method: 'POST',
+        url: '/api/v1/play/result',
+        payload: { userid: ME, data },
+      });
+      expect(res.json(), res.body).toMatchObject({ success: true });
+      return res.json<{ reward: number }>().reward;
+    };
+    expect(await play()).toBe(gameReward(420));
+    t.clock.set(now + 2 * 60_000);
+    expect(await play()).toBe(2 * gameReward(420));
+    expect(await eventRows(ME)).toEqual([{ delta_onion: expect.anything(), ref: String(id) }]);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+});
+
+describe('GET /events', () => {
+  it('lists running and coming events with the title in the player language, else English', async () => {
+    later(H);
+    const now = t.clock.now();
+    const running = await schedule({
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now,
+      endsAt: now + H,
+      titles: { en: 'Double taps', fa: 'ضربه دوبرابر' },
+    });
+    const soon = await schedule({
+      kind: 'mole-multiplier',
+      multiplier: 1.5,
+      startsAt: now + 2 * 24 * H,
+      endsAt: now + 3 * 24 * H,
+      titles: { en: 'Mole weekend' },
+    });
+    const far = await schedule({
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now + 10 * 24 * H,
+      endsAt: now + 11 * 24 * H,
+      titles: { en: 'Far away' },
+    });
+    const list = async (token: string) =>
+      (await t.call(token, { method: 'GET', url: '/api/v1/events' })).json<{
+        events: { id: number; title: string; multiplier: number; startsAt: number; endsAt: number }[];
+      }>().events;
+    const fa = await list(await t.login(9731, { language_code: 'fa' }));
+    const en = await list(await t.login(9732, { language_code: 'en' }));
+    expect(fa.map((e) => [e.id, e.title])).toEqual([
+      [running, 'ضربه دوبرابر'],
+      [soon, 'Mole weekend'],
+    ]);
+    expect(en.map((e) => [e.id, e.title])).toEqual([
+      [running, 'Double taps'],
+      [soon, 'Mole weekend'],
+    ]);
+    expect(en.some((e) => e.id === far)).toBe(false);
+    expect(en[0]).toMatchObject({ multiplier: 2, startsAt: now, endsAt: now + H });
+    // Ended: no longer listed (the window is judged at the call's instant, not the cache's).
+    t.clock.set(now + H);
+    const after = await list(await t.login(9732));
+    expect(after.map((e) => e.id)).toEqual([soon]);
+  });
+});
