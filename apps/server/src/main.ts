@@ -8,6 +8,7 @@ import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './mod
 import { flushScores } from './modules/leaderboard/index.ts';
 import { createJobs } from './lib/jobs.ts';
 import { registerClaimConfirmJob, registerClaimReminderJob } from './modules/airdrop/index.ts';
+import { registerAnalyticsJob } from './modules/analytics/index.ts';
 import { registerSignalsJobs } from './modules/fairness/index.ts';
 import { registerSeasonJob } from './modules/seasons/index.ts';
 
@@ -39,6 +40,8 @@ async function serve(env: Env) {
   registerClaimReminderJob(jobs, deps, app.log);
   // The fairness signals: idle players' cadence written, wallets' facts read, old signals purged.
   registerSignalsJobs(jobs, deps, app.log);
+  // The console's analytics: the ledger folded into the charts' rollups.
+  registerAnalyticsJob(jobs, deps, app.log);
   // The bot's notifications: events queued, due messages sent.
   app.bot?.notifier.register(jobs);
   const close = async (signal: string) => {

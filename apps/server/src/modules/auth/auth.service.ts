@@ -4,6 +4,7 @@ import { capLaunchText, LAUNCH_NAME_MAX } from '@egg-rush/game/names';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { parseInviter } from '@egg-rush/game/referrals';
 import { parseSquadStartParam } from '@egg-rush/game/squads';
+import { noteLaunch } from '../analytics/index.ts';
 import { BANNED_MESSAGE, bansOf } from '../bans/index.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -49,7 +50,11 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       return readLaunchData(initData).user!.id;
     },
 
-    async login(userid: number, initData: string): Promise<{ token: string; created: boolean }> {
+    async login(
+      userid: number,
+      initData: string,
+      platform?: string,
+    ): Promise<{ token: string; created: boolean }> {
       const data = readLaunchData(initData);
       const tgUser = data.user!;
       if (tgUser.id !== userid) throw forbidden('Launch data belongs to another user.');
@@ -93,6 +98,14 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
         // A squad invite link (the signed start parameter `squad_<id>`) joins a player in no squad.
         const squadId = parseSquadStartParam(data.start_param);
         if (squadId !== null) await joinFromInvite(tx, identity.id, squadId, now);
+        // The console's analytics: the launch (the first one's source, language and platform).
+        await noteLaunch(tx, {
+          userId: identity.id,
+          at: now.getTime(),
+          startParam: data.start_param,
+          language: identity.languageCode,
+          platform,
+        });
         return result;
       });
       return { token: await tokens.sign(identity.id, deps.now()), created };

@@ -220,3 +220,21 @@ export const referralEarned = (inviterId: number, friendId: SQL) => sql<number>`
     select sum(e.delta_onion) from ${economyEvents} e
     where e.user_id = ${inviterId} and e.kind = 'referral' and e.ref = 'friend:' || ${friendId}::text
   ), 0)::bigint`;
+
+/** The last ledger row's id (0: none). */
+export async function lastLedgerId(tx: Tx): Promise<number> {
+  const [row] = await queryRows<{ id: string | number | null }>(
+    tx,
+    sql`select max(${economyEvents.id}) as id from ${economyEvents}`,
+  );
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * The ledger's rows with ids in (`afterId`, `uptoId`] as a query to select from (the analytics'
+ * rollups fold them in): user_id, kind, delta_onion, created_at.
+ */
+export const ledgerRowsBetween = (afterId: number, uptoId: number): SQL =>
+  sql`select ${economyEvents.userId} as user_id, ${economyEvents.kind} as kind,
+             ${economyEvents.deltaOnion} as delta_onion, ${economyEvents.createdAt} as created_at
+      from ${economyEvents} where ${economyEvents.id} > ${afterId} and ${economyEvents.id} <= ${uptoId}`;

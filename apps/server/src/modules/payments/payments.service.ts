@@ -9,6 +9,7 @@ import {
   TICKET_PACKS,
   type TicketPack,
 } from '@egg-rush/game/payments';
+import { noteStars } from '../analytics/index.ts';
 import { BANNED_MESSAGE, bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
@@ -79,6 +80,7 @@ export function createPaymentsService(deps: Deps) {
       if (!(await markRefunded(tx, chargeId, { at, removed, shortfall })))
         return { status: 'already-refunded' };
       await addTickets(tx, payment.userId, -removed);
+      await noteStars(tx, { at: at.getTime(), stars: payment.stars, refunded: true });
       const ref = `stars:${chargeId}`;
       // The refund takes back the whole pack; the shortfall row gives back what the player had
       // already spent, so the rows sum to what was removed and the shortfall stays on record.
@@ -217,6 +219,9 @@ export function createPaymentsService(deps: Deps) {
           paidAt: at,
         });
         if (!row) return { credited: 0, duplicate: true };
+        // The console's revenue chart: Stars received, credited or not (a banned buyer's are refunded).
+        if (payment.currency === STARS_CURRENCY)
+          await noteStars(tx, { at: at.getTime(), stars: payment.totalAmount });
         if (tickets > 0) {
           await addTickets(tx, payment.fromId, tickets);
           fx.ledger({

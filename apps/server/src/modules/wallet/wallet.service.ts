@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProofCheckBody, ProofPayloadResponse, WalletResponse } from '@egg-rush/contract/wallet';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
+import { noteWalletBound } from '../analytics/index.ts';
 import { forgetWallet, recordWalletBound, walletFactsReader } from '../fairness/index.ts';
 import {
   bindAddress,
@@ -76,6 +77,8 @@ export function createWalletService(deps: Deps) {
           at: new Date(now),
           version: WALLET_VERSIONS[result.kind],
         });
+        // The console's funnel: the player's first wallet bound.
+        await noteWalletBound(tx, userId, now);
         return { address };
       });
       // The rest of its facts are read from the chain once the reply is on its way.
