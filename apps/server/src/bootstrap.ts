@@ -5,6 +5,8 @@ import type { Deps } from './lib/deps.ts';
 import { openRedisFor } from './lib/redis.ts';
 import { insertAudit } from './modules/admin/index.ts';
 import { auditEventsWith } from './modules/events/index.ts';
+import { followLogins } from './modules/auth/index.ts';
+import { noteCampaignOpen } from './modules/campaigns/index.ts';
 import { boardsFollowWrites, leagueSets, redisScores } from './modules/leaderboard/index.ts';
 import { followWrites } from './modules/ledger/index.ts';
 import { rekeySquadNames } from './modules/squads/index.ts';
@@ -22,6 +24,8 @@ import { tasksFollowWrites } from './modules/tasks/index.ts';
 export function wireModules(): void {
   followWrites('tasks', tasksFollowWrites);
   followWrites('leaderboard', boardsFollowWrites);
+  // A login from a campaign's button counts the campaign as opened.
+  followLogins('campaigns', (deps, login) => noteCampaignOpen(deps, login.userId, login.startParam));
   // The events module audits the operators' changes with the admin module's writer (no cycle).
   auditEventsWith(insertAudit);
 }

@@ -8,6 +8,7 @@ import { closeConnectionsOnDrain, SHUTDOWN_LIMIT_MS, startDraining } from './mod
 import { flushScores } from './modules/leaderboard/index.ts';
 import { createJobs } from './lib/jobs.ts';
 import { registerClaimConfirmJob, registerClaimReminderJob } from './modules/airdrop/index.ts';
+import { registerCampaignJobs } from './modules/campaigns/index.ts';
 import { registerAnalyticsJob } from './modules/analytics/index.ts';
 import { registerSignalsJobs } from './modules/fairness/index.ts';
 import { registerSeasonJob } from './modules/seasons/index.ts';
@@ -44,6 +45,8 @@ async function serve(env: Env) {
   registerAnalyticsJob(jobs, deps, app.log);
   // The bot's notifications: events queued, due messages sent.
   app.bot?.notifier.register(jobs);
+  // Operators' campaigns: their messages sent at Telegram's pace, one sender at a time.
+  registerCampaignJobs(jobs, deps, app.bot?.campaignApi, app.log);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;

@@ -15,6 +15,17 @@ import type { Tx } from '../../db/client.ts';
 import { joinFromInvite } from '../squads/index.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/index.ts';
 
+/** A module that follows each login (wired in bootstrap.ts): a campaign's message opened, … */
+export type LoginFollower = (
+  deps: Deps,
+  login: { userId: number; startParam: string | undefined },
+) => Promise<unknown>;
+const loginFollowers = new Map<string, LoginFollower>();
+/** Registers a follower of logins under a name (again: replaced). */
+export function followLogins(name: string, follower: LoginFollower): void {
+  loginFollowers.set(name, follower);
+}
+
 /** Launch data older than this is refused. */
 export const INIT_DATA_MAX_AGE_SECONDS = 86_400;
 
@@ -108,6 +119,10 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
         });
         return result;
       });
+      // The start parameter to the modules that follow logins (a campaign's `c<id>`: opened).
+      for (const follow of loginFollowers.values()) {
+        await follow(deps, { userId: identity.id, startParam: data.start_param });
+      }
       return { token: await tokens.sign(identity.id, deps.now()), created };
     },
 

@@ -1,2 +1,2 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
-export { createAuthService } from './auth.service.ts';
+export { createAuthService, followLogins } from './auth.service.ts';

@@ -89,6 +89,11 @@ export interface BotSide {
   api: Api;
   /** The outside client every Bot API call goes through (its state for metrics and tests). */
   outside: Outside;
+  /**
+   * The Bot API through the same outside client without the in-process throttler: for a sender
+   * that keeps Telegram's pace itself across processes (campaigns, one sender at a time).
+   */
+  campaignApi: Api;
   notifier: Notifier;
   /** Handles one update from the webhook (the bot is initialised on the first). */
   handleUpdate(update: Update): Promise<void>;
@@ -231,6 +236,7 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
     bot,
     api: bot.api,
     outside,
+    campaignApi: new Api(env.botToken, telegramClient(env, outside)),
     notifier,
     async handleUpdate(update) {
       await init();

@@ -13,3 +13,4 @@ export {
 } from './users.repository.ts';
 export type { AccountFacts, LaunchIdentity, UserRow } from './users.repository.ts';
 export { currentBalances, settleIncome } from './users.service.ts';
+export { playersMatchingSql, type PlayerConditions } from './users.audience.ts';
