@@ -15,6 +15,9 @@ import {
 
 type Raw = Record<string, string | number | null>;
 
+/** Noted rows counted per statement (the rest at the next run): each statement stays short. */
+const COUNT_LIMIT = 100_000;
+
 /** The game day of a timestamp column, in SQL (game/time.ts gameDay). */
 const gameDayOf = (column: SQL) =>
   sql`floor((extract(epoch from ${column}) * 1000 + ${RESET_OFFSET_HOURS * 3_600_000}) / 86400000)::int`;
@@ -101,7 +104,9 @@ export async function countNoted(tx: Tx): Promise<void> {
   await countActivity(
     tx,
     sql`update ${analyticsActivity} set counted = true
-        where not counted returning user_id, day`,
+        where (user_id, day) in (
+          select user_id, day from ${analyticsActivity} where not counted limit ${COUNT_LIMIT})
+        returning user_id, day`,
   );
 }
 
@@ -113,7 +118,7 @@ async function countFacts(tx: Tx): Promise<void> {
   await tx.execute(
     sql`with c as (
           update ${analyticsPlayers} p set counted = ${STEP_BITS}, pending = false
-          from (select user_id, counted as old from ${analyticsPlayers} where pending) o
+          from (select user_id, counted as old from ${analyticsPlayers} where pending limit ${COUNT_LIMIT}) o
           where p.user_id = o.user_id
           returning p.first_day, p.source, p.language, p.platform, p.counted as bits, o.old
         ),
