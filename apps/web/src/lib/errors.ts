@@ -28,6 +28,7 @@ export type Action =
   | 'settings'
   | 'league'
   | 'combo'
+  | 'cipher'
   | 'squad'
   | 'login'
   | 'appeal';
@@ -51,6 +52,7 @@ const ACTIONS: Record<Action, { fallback: ErrorKey | 'settings.saveFailed'; netw
   settings: { fallback: 'settings.saveFailed' },
   league: { fallback: 'errors.somethingWrong' },
   combo: { fallback: 'errors.somethingWrong' },
+  cipher: { fallback: 'errors.somethingWrong' },
   squad: { fallback: 'errors.somethingWrong' },
   login: { fallback: 'errors.somethingWrong' },
   appeal: { fallback: 'errors.somethingWrong' },

@@ -17,15 +17,38 @@ export const TAP_SOUND = '/mp3/tap.mp3';
  * The big egg. Every pointer (finger) that goes down is one tap: counted in the local store at
  * once, the egg squashes and tilts toward the touch, a '+earnPerTap' marker floats from the touch
  * point. Nothing here re-renders React per tap; only the counters subscribed to the store do.
+ *
+ * In the daily cipher's mode (`onPress` given) a press is no tap: nothing is counted or sent, and
+ * each press's length goes to `onPress` when the finger lifts (a dot or a dash).
  */
-export function Egg() {
+export function Egg({ onPress }: { onPress?: (ms: number) => void } = {}) {
   const stage = useRef<HTMLDivElement>(null);
   const egg = useRef<HTMLDivElement>(null);
   const crack = useRef<HTMLImageElement>(null);
+  const pressedAt = useRef<number | null>(null);
   const { t } = useT();
+
+  const onPointerUp = () => {
+    if (!onPress || pressedAt.current === null) return;
+    const ms = performance.now() - pressedAt.current;
+    pressedAt.current = null;
+    egg.current?.getAnimations?.().forEach((a) => a.cancel());
+    onPress(ms);
+  };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
+    if (onPress) {
+      pressedAt.current = performance.now();
+      // A hold that slides off the egg still ends here.
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      egg.current?.animate?.([{ transform: 'scale(1)' }, { transform: 'scale(0.95)' }], {
+        duration: 120,
+        fill: 'forwards',
+      });
+      haptic('light');
+      return;
+    }
     // A thumb tapping the egg buys nothing: purchase buttons ignore presses right after this.
     noteRapidPress();
     const store = useTapStore.getState();
@@ -70,6 +93,11 @@ export function Egg() {
       aria-label={t('home.tapEgg')}
       tabIndex={0}
       onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        pressedAt.current = null;
+      }}
+      data-mode={onPress ? 'cipher' : 'tap'}
       onContextMenu={(e) => e.preventDefault()}
       className="egg-stage relative mx-auto grid aspect-[4/5] w-full max-w-[290px] cursor-pointer place-items-center select-none"
     >

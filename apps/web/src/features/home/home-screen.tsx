@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { signalOf } from '@egg-rush/game/cipher';
 import { formatDaysCountdown } from '@egg-rush/game/time';
 import {
   ChestIcon,
@@ -22,6 +23,7 @@ import { useAppStore } from '../../lib/store.ts';
 import { Balance, EnergyPill, HomeStatusBar } from './counters.tsx';
 import { Egg } from './egg.tsx';
 import { EnergyEmpty } from './energy-empty.tsx';
+import { EventsStrip } from './events-strip.tsx';
 import { FarmButton } from './farm-button.tsx';
 import './home.css';
 import { LeagueRow } from './league-card.tsx';
@@ -36,12 +38,14 @@ const sheets = {
   leaderboard: withTexts(() => import('./leaderboard-sheet.tsx')),
   settings: withTexts(() => import('./settings-sheet.tsx').then((m) => ({ default: m.SettingsSheet }))),
   guide: withTexts(() => import('./guide.tsx').then((m) => ({ default: m.Guide }))),
+  cipher: withTexts(() => import('./cipher-panel.tsx')),
 };
 const BoostSheet = lazy(sheets.boost);
 const TreasureSheet = lazy(sheets.treasure);
 const LeaderboardSheet = lazy(sheets.leaderboard);
 const SettingsSheet = lazy(sheets.settings);
 const Guide = lazy(sheets.guide);
+const CipherPanel = lazy(sheets.cipher);
 
 type View = 'boost' | 'treasure' | 'leaderboard' | 'league' | 'settings' | 'guide' | null;
 
@@ -58,6 +62,9 @@ export function HomeScreen() {
   };
   const close = () => setView(null);
   const { t } = useT();
+  // The daily cipher's mode: the egg's presses are its dots and dashes (no taps), entered here.
+  const [cipher, setCipher] = useState(false);
+  const [code, setCode] = useState('');
   // Fetched right after the first paint, so a sheet opens without waiting for the network.
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -89,7 +96,11 @@ export function HomeScreen() {
         <ProfitCard />
       </div>
       <Balance />
-      <BoostCountdown />
+      <EventsStrip />
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        <BoostCountdown />
+        <CipherChip on={cipher} onToggle={() => setCipher(!cipher)} />
+      </div>
       {/* Three columns: the side buttons beside the egg, never on it, whatever their labels' length.
           The row takes the height the rest leaves on the screen, and the egg its size from it. */}
       <div className="egg-row">
@@ -105,7 +116,7 @@ export function HomeScreen() {
               <WheelIcon size={24} />
             </SideLink>
           </div>
-          <Egg />
+          <Egg onPress={cipher ? (ms) => setCode((c) => c + signalOf(ms)) : undefined} />
           <div className="side-column flex flex-col">
             <SideLink to="/play" label={t('home.play')} tint="text-coral">
               <MalletIcon size={24} />
@@ -119,21 +130,31 @@ export function HomeScreen() {
           </div>
         </div>
       </div>
-      {/* Under the egg, never on it: a thumb tapping the egg cannot reach it. */}
-      <EnergyEmpty onRefill={() => setView('boost')} />
-      <div className="flex items-center justify-between gap-3">
-        <EnergyPill />
-        <Button
-          onClick={() => setView('boost')}
-          data-testid="open-boost"
-          variant="ghost"
-          className="flex min-w-0 items-center justify-center gap-2 px-4 text-base leading-tight"
+      {cipher ? (
+        <Suspense
+          fallback={<div className="h-40 animate-pulse rounded-2xl bg-lilac/10" aria-hidden="true" />}
         >
-          <RocketIcon size={20} className="shrink-0 text-gold" />
-          {t('home.boost')}
-        </Button>
-      </div>
-      <FarmButton beforeClaim={flush} />
+          <CipherPanel code={code} setCode={setCode} onClose={() => setCipher(false)} />
+        </Suspense>
+      ) : (
+        <>
+          {/* Under the egg, never on it: a thumb tapping the egg cannot reach it. */}
+          <EnergyEmpty onRefill={() => setView('boost')} />
+          <div className="flex items-center justify-between gap-3">
+            <EnergyPill />
+            <Button
+              onClick={() => setView('boost')}
+              data-testid="open-boost"
+              variant="ghost"
+              className="flex min-w-0 items-center justify-center gap-2 px-4 text-base leading-tight"
+            >
+              <RocketIcon size={20} className="shrink-0 text-gold" />
+              {t('home.boost')}
+            </Button>
+          </div>
+          <FarmButton beforeClaim={flush} />
+        </>
+      )}
 
       <Suspense fallback={null}>
         {view === 'boost' ? <BoostSheet open onClose={close} beforeBuy={flush} /> : null}
@@ -234,6 +255,30 @@ function BoostCountdown() {
         time: localDigits(left.time),
       })}
     </p>
+  );
+}
+
+/** A dot and a dash: the cipher's mark (not words). */
+const MORSE_MARK = '•–';
+
+/** The daily cipher's switch: cipher mode on the egg, or back to tapping. */
+function CipherChip({ on, onToggle }: { on: boolean; onToggle: () => void }) {
+  const { t } = useT();
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-pressed={on}
+      data-testid="cipher-mode"
+      className={`flex min-h-11 items-center gap-1.5 rounded-full border px-3.5 text-sm font-extrabold ${
+        on ? 'border-gold bg-gold/20 text-gold' : 'border-lilac/30 bg-night-800/80 text-text-dim'
+      }`}
+    >
+      <span aria-hidden="true" dir="ltr" className="font-mono font-black text-gold">
+        {MORSE_MARK}
+      </span>
+      {t('home.cipher')}
+    </button>
   );
 }
 
