@@ -22,6 +22,7 @@ describe('the console’s navigation', () => {
       'Dashboard',
       'Players',
       'Tasks',
+      'Events',
       'Suspicion list',
       'Clusters',
       'Appeals',

@@ -13,6 +13,7 @@ import { AirdropPage } from './airdrop/airdrop-page.tsx';
 import { AppealsPage } from './appeals/appeals-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { ClustersPage } from './clusters/clusters-page.tsx';
+import { EventsPage } from './events/events-page.tsx';
 import { PlayerPage } from './players/player-page.tsx';
 import { PlayersPage } from './players/players-page.tsx';
 import { SnapshotsPage } from './snapshots/snapshots-page.tsx';
@@ -27,6 +28,7 @@ const NAV = [
   ['/admin', 'Dashboard'],
   ['/admin/players', 'Players'],
   ['/admin/tasks', 'Tasks'],
+  ['/admin/events', 'Events'],
   ['/admin/suspicion', 'Suspicion list'],
   ['/admin/clusters', 'Clusters'],
   ['/admin/appeals', 'Appeals'],
@@ -95,6 +97,7 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'players', element: <PlayersPage /> },
         { path: 'players/:playerId', element: <PlayerPage /> },
         { path: 'tasks', element: <TasksPage /> },
+        { path: 'events', element: <EventsPage /> },
         { path: 'suspicion', element: <SuspicionPage /> },
         { path: 'clusters', element: <ClustersPage /> },
         { path: 'appeals', element: <AppealsPage /> },
