@@ -22,6 +22,7 @@ describe('the console’s navigation', () => {
       'Dashboard',
       'Players',
       'Tasks',
+      'Daily cipher',
       'Events',
       'Suspicion list',
       'Clusters',

@@ -12,6 +12,7 @@ import {
 import { AirdropPage } from './airdrop/airdrop-page.tsx';
 import { AppealsPage } from './appeals/appeals-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
+import { CipherPage } from './cipher/cipher-page.tsx';
 import { ClustersPage } from './clusters/clusters-page.tsx';
 import { EventsPage } from './events/events-page.tsx';
 import { PlayerPage } from './players/player-page.tsx';
@@ -28,6 +29,7 @@ const NAV = [
   ['/admin', 'Dashboard'],
   ['/admin/players', 'Players'],
   ['/admin/tasks', 'Tasks'],
+  ['/admin/cipher', 'Daily cipher'],
   ['/admin/events', 'Events'],
   ['/admin/suspicion', 'Suspicion list'],
   ['/admin/clusters', 'Clusters'],
@@ -97,6 +99,7 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'players', element: <PlayersPage /> },
         { path: 'players/:playerId', element: <PlayerPage /> },
         { path: 'tasks', element: <TasksPage /> },
+        { path: 'cipher', element: <CipherPage /> },
         { path: 'events', element: <EventsPage /> },
         { path: 'suspicion', element: <SuspicionPage /> },
         { path: 'clusters', element: <ClustersPage /> },
