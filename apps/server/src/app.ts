@@ -23,6 +23,7 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import avatarRoutes from './modules/avatar/avatar.routes.ts';
 import campaignsRoutes from './modules/campaigns/campaigns.routes.ts';
 import comboRoutes from './modules/combo/combo.routes.ts';
+import configRoutes from './modules/config/config.routes.ts';
 import cipherRoutes from './modules/cipher/cipher.routes.ts';
 import { createBotSide, type BotSide } from './modules/bot/index.ts';
 import botRoutes from './modules/bot/bot.routes.ts';
@@ -109,6 +110,7 @@ const modules = [
   fairnessRoutes,
   eventsRoutes,
   campaignsRoutes,
+  configRoutes,
   adminRoutes,
   analyticsRoutes,
   openapiRoutes,
@@ -248,6 +250,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   registerRateLimit(app, tokens);
   wireModules();
   app.decorate('bans', bansOf(deps.database));
+  // The console's audit for modules the admin module itself reads (modules/config): no cycle.
+  app.decorate('recordAudit', insertAudit);
   registerAuth(app, tokens, {
     bans: app.bans,
     bannedMessage: BANNED_MESSAGE,

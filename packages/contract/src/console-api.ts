@@ -71,6 +71,17 @@ import {
   adminCampaignResponse,
   adminCampaignsResponse,
 } from './campaigns.ts';
+import {
+  adminConfigDraftBody,
+  adminConfigDraftResponse,
+  adminConfigParams,
+  adminConfigPublishBody,
+  adminConfigPublishResponse,
+  adminConfigResponse,
+  adminConfigSimulateBody,
+  adminConfigSimulateResponse,
+  adminConfigVersionsResponse,
+} from './game-config.ts';
 import type { consoleRoutes } from './routes.ts';
 
 /** The schemas of the console's routes (routes.ts, consoleRoutes), by the same names. */
@@ -135,4 +146,13 @@ export const consoleApi = {
   adminEvents: { reply: adminEventsResponse },
   adminEventCreate: { body: adminEventCreateBody, reply: adminEventResponse },
   adminEventCancel: { params: adminEventParams, body: optionalUseridBody, reply: adminEventResponse },
+  adminConfig: { reply: adminConfigResponse },
+  adminConfigDraft: { body: adminConfigDraftBody, reply: adminConfigDraftResponse },
+  adminConfigVersions: { reply: adminConfigVersionsResponse },
+  adminConfigSimulate: { body: adminConfigSimulateBody, reply: adminConfigSimulateResponse },
+  adminConfigPublish: {
+    params: adminConfigParams,
+    body: adminConfigPublishBody,
+    reply: adminConfigPublishResponse,
+  },
 } as const satisfies Record<keyof typeof consoleRoutes, RouteSchemas>;

@@ -59,6 +59,7 @@ import { airdropClaimResponse, airdropClaimSentResponse } from './airdrop.ts';
 import { airdropAppealBody, airdropCriteriaResponse, airdropReviewResponse } from './fairness.ts';
 import { cipherResponse, cipherSolveBody, cipherSolveResponse } from './cipher.ts';
 import { eventsResponse } from './events.ts';
+import { configResponse } from './game-config.ts';
 import { appConfigResponse, proofCheckBody, proofPayloadResponse, walletResponse } from './wallet.ts';
 
 /** The schemas of the players' routes (routes.ts, playerRoutes), by the same names. */
@@ -119,4 +120,5 @@ export const playerApi = {
   cipher: { reply: cipherResponse },
   cipherSolve: { body: cipherSolveBody, reply: cipherSolveResponse },
   events: { reply: eventsResponse },
+  config: { reply: configResponse, also: { 304: notModified } },
 } as const satisfies Record<keyof typeof playerRoutes, RouteSchemas>;

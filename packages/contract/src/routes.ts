@@ -65,6 +65,7 @@ export const playerRoutes = {
   cipher: 'GET /cipher',
   cipherSolve: 'POST /cipher/solve',
   events: 'GET /events',
+  config: 'GET /config',
 } as const;
 
 /** What the operators' console calls. Every one but `adminSession` is for operators only. */
@@ -117,6 +118,11 @@ export const consoleRoutes = {
   adminEvents: 'GET /admin/events',
   adminEventCreate: 'POST /admin/events',
   adminEventCancel: 'POST /admin/events/:eventId/cancel',
+  adminConfig: 'GET /admin/config',
+  adminConfigDraft: 'POST /admin/config',
+  adminConfigVersions: 'GET /admin/config/versions',
+  adminConfigSimulate: 'POST /admin/config/simulate',
+  adminConfigPublish: 'POST /admin/config/:version/publish',
 } as const;
 
 /** What others call: Telegram, wallets, load balancers, monitoring, tools. */

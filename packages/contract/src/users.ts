@@ -75,5 +75,7 @@ export const profile = z.object({
   dailyClaimable: z.boolean(),
   settings,
   serverTime: z.number(),
+  /** The active game configuration's version (GET /config): the app fetches it again when this changes. */
+  configVersion: z.number().optional(),
 });
 export type Profile = z.infer<typeof profile>;

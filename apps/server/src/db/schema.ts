@@ -11,6 +11,7 @@ export * from '../modules/bot/bot.schema.ts';
 export * from '../modules/cipher/cipher.schema.ts';
 export * from '../modules/campaigns/campaigns.schema.ts';
 export * from '../modules/combo/combo.schema.ts';
+export * from '../modules/config/config.schema.ts';
 export * from '../modules/events/events.schema.ts';
 export * from '../modules/fairness/fairness.schema.ts';
 export * from '../modules/fairness/signals.schema.ts';

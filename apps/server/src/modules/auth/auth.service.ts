@@ -6,6 +6,7 @@ import { parseInviter } from '@egg-rush/game/referrals';
 import { parseSquadStartParam } from '@egg-rush/game/squads';
 import { noteLaunch } from '../analytics/index.ts';
 import { BANNED_MESSAGE, bansOf } from '../bans/index.ts';
+import { gameConfig } from '../config/index.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
@@ -82,6 +83,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
         isPremium: tgUser.is_premium === true,
       };
       const now = new Date(deps.now());
+      // Referral rewards and milestones as the active configuration pays them.
+      const { referral } = await gameConfig(deps);
       const { created } = await write(deps, async (tx, fx) => {
         const referrer = await inviter(tx, data.start_param, identity.id);
         const referrerId = referrer?.id ?? null;
@@ -103,6 +106,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
               inviterId: referrerId,
               premium: identity.isPremium,
               at: now,
+              config: referral,
             });
           }
         }

@@ -2,6 +2,7 @@ import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import { claimDaily } from '@egg-rush/game/daily';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
+import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
 import { applyDailyClaim, dailyState } from './daily.repository.ts';
 
@@ -12,10 +13,11 @@ export function createDailyService(deps: Deps) {
     /** The daily check-in: once per game day (UTC-6), streak continued or reset. */
     async claim(userId: number): Promise<DailyClaimResponse> {
       const now = deps.now();
+      const config = await gameConfig(deps);
       return write(deps, async (tx, fx): Promise<DailyClaimResponse> => {
         const state = await dailyState(tx, userId);
         if (!state) throw notFound('Player not found.');
-        const claim = claimDaily(state.lastDailyDay, state.rewardStreak, now);
+        const claim = claimDaily(state.lastDailyDay, state.rewardStreak, now, config.daily.rewards);
         if (!claim.ok) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
         const paid = await applyDailyClaim(tx, userId, claim);
         if (!paid) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);

@@ -43,6 +43,8 @@ export interface TapBatch {
    * `percent` / 100 times, the extra in a ledger row of kind 'event' with the event's id.
    */
   event?: { id: number; percent: number } | null | undefined;
+  /** One energy every this many ms (the active configuration's energy.regenMs; today's by default). */
+  regenMs?: number | undefined;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function applyTapBatches(
       batch: b.batch ?? null,
       ev: b.event?.id ?? null,
       pct: b.event ? Math.max(100, Math.floor(b.event.percent)) : 100,
+      rg: Math.max(1, Math.floor(b.regenMs ?? ENERGY_REGEN_MS)),
     };
   });
   const rows = await database.prepared<Record<string, string | number>>('apply_tap_batches', TAP_STATEMENT, [
@@ -158,19 +161,19 @@ const TAP_TASK_PROGRESS = tasksForAction('tap')
  */
 const TAP_STATEMENT = `
     with r as (
-      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint, ev int, pct bigint)
+      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint, ev int, pct bigint, rg bigint)
     ), u as (
       select users.id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
              (extract(epoch from income_at) * 1000)::bigint as income_at_ms,
              (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
              (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms,
              r.t, r.want, r.day, timestamptz 'epoch' + r.t * interval '1 millisecond' as at,
-             r.batch, coalesce(r.batch = any(users.request_ids), false) as repeated, r.ev, r.pct
+             r.batch, coalesce(r.batch = any(users.request_ids), false) as repeated, r.ev, r.pct, r.rg
       from users join r on r.id = users.id
       order by users.id
       for update of users
     ), g as (
-      select u.*, greatest(0, (t - energy_at_ms) / ${ENERGY_REGEN_MS}) as gained,
+      select u.*, greatest(0, (t - energy_at_ms) / rg) as gained,
              greatest(income_at_ms, t - ${INCOME_OFFLINE_CAP_MS}) as i_start
       from u
     ), i as (
@@ -183,7 +186,7 @@ const TAP_STATEMENT = `
         case when energy >= max_energy then energy
              else least(max_energy::bigint, energy + gained) end as e_now,
         case when energy + gained >= max_energy then t
-             else energy_at_ms + gained * ${ENERGY_REGEN_MS} end as e_at,
+             else energy_at_ms + gained * rg end as e_at,
         case when t <= income_at_ms then income_at_ms
              when eph <= 0 then t
              else least(t, i_start + (income * ${HOUR_MS} + eph - 1) / eph) end as i_at,

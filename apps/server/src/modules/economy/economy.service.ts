@@ -19,6 +19,7 @@ import { openChest } from '@egg-rush/game/treasure';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { percentOf } from '@egg-rush/game/events';
+import { gameConfig } from '../config/index.ts';
 import { eventMultiplier } from '../events/index.ts';
 import { scoresCommitted } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
@@ -56,7 +57,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
   async function current(userId: number) {
     const user = await findUser(db, userId);
     if (!user) throw notFound('Player not found.');
-    return currentBalances(user, deps.now());
+    return currentBalances(user, deps.now(), (await gameConfig(deps)).energy.regenMs);
   }
 
   /**
@@ -66,14 +67,21 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
    */
   async function buy(userId: number, name: BoostName, request?: number): Promise<UserRow> {
     const now = deps.now();
+    const config = await gameConfig(deps);
     return write(deps, async (tx, fx) => {
       const user = await settleIncome(tx, fx, userId, now);
       if (request !== undefined && !(await recordRequest(tx, userId, request))) return user;
-      const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
+      const energy = settleEnergy(
+        user.energy,
+        user.maxEnergy,
+        user.energyAt.getTime(),
+        now,
+        config.energy.regenMs,
+      );
       // Levels and today's refills are columns of the row locked above (settleIncome), so
       // concurrent purchases see each other's count.
       const refillsToday = refillsUsed(user.refillDay, user.refillCount, now);
-      const plan = planBoost(name, { ...user, energy: energy.value, refillsToday });
+      const plan = planBoost(name, { ...user, energy: energy.value, refillsToday }, config.boosts);
       if (!plan.ok) throw refused(...BOOST_REFUSALS[plan.reason]);
       const refill = name === 'fullyEnergy';
       const row = await applyBoost(tx, userId, {
@@ -114,18 +122,21 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       const now = deps.now();
       // The tap event running now, as the server knows it (never the client's word).
       const event = await eventMultiplier(deps, 'tap-multiplier', now);
+      // Energy regenerates at the active configuration's pace.
+      const { regenMs } = (await gameConfig(deps)).energy;
       const row = await taps.submit(
         userId,
         count,
         now,
         batch,
         event && { id: event.id, percent: percentOf(event.multiplier) },
+        regenMs,
       );
       if (row?.repeated) {
         // Applied before (its reply was lost): the balances as they are, nothing credited again.
         const user = await findUser(db, userId);
         if (!user) throw notFound('Player not found.');
-        const { onion, energy } = currentBalances(user, now);
+        const { onion, energy } = currentBalances(user, now, regenMs);
         return { success: true, credited: 0, earned: 0, onion, energy, repeated: true };
       }
       if (row) {
@@ -150,7 +161,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       }
       const user = await findUser(db, userId);
       if (!user) throw notFound('Player not found.');
-      const balances = currentBalances(user, now);
+      const balances = currentBalances(user, now, regenMs);
       if (!canTap(balances.energy, user.loseEnergyPerTap)) throw refused('NO_ENERGY', MESSAGES.noEnergy);
       // Faster than a human can tap: nothing credited this time.
       return { success: true, credited: 0, earned: 0, onion: balances.onion, energy: balances.energy };
@@ -185,10 +196,11 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     /** Opens a treasure chest: a prize from the weighted table (packages/game/src/treasure.ts). */
     async openChest(userId: number): Promise<CheatResponse> {
       const now = deps.now();
+      const { prizes } = (await gameConfig(deps)).chest;
       return write(deps, async (tx, fx) => {
         const count = await chestCount(tx, userId);
         if (count === undefined) throw notFound('Player not found.');
-        const opening = openChest(count, deps.rng);
+        const opening = openChest(count, deps.rng, prizes);
         if (!opening.ok) throw refused('NO_CHEST', MESSAGES.noChest);
         const { type, value } = opening.prize;
         const prize = { onion: type === 'onion' ? value : 0, ticket: type === 'ticket' ? value : 0 };

@@ -138,9 +138,10 @@ export function createTapWriter(
       now: number,
       batch?: number,
       event?: TapBatch['event'],
+      regenMs?: number,
     ): Promise<TapRow | null> {
       return new Promise<TapRow | null>((resolve, reject) => {
-        queue.push({ userId, count, now, batch, event, resolve, reject });
+        queue.push({ userId, count, now, batch, event, regenMs, resolve, reject });
         schedule();
       });
     },

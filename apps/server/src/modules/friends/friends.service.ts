@@ -3,15 +3,15 @@ import type { FriendsResponse } from '@egg-rush/contract/friends';
 import {
   inviteLink,
   milestoneKey,
-  MILESTONES,
   reachedMilestones,
   referralReward,
-  REFERRAL_REWARD,
   SHARE_TEXT,
 } from '@egg-rush/game/referrals';
+import type { GameConfig } from '@egg-rush/game/config';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { gameConfig } from '../config/index.ts';
 import type { Effects } from '../ledger/index.ts';
 import { countFriends, findUser } from '../users/index.ts';
 import { claimOnce, creditOnion, creditTickets, listFriends } from './friends.repository.ts';
@@ -24,10 +24,17 @@ import { claimOnce, creditOnion, creditTickets, listFriends } from './friends.re
 export async function payReferralRewards(
   tx: Tx,
   fx: Effects,
-  referral: { inviteeId: number; inviterId: number; premium: boolean; at: Date },
+  referral: {
+    inviteeId: number;
+    inviterId: number;
+    premium: boolean;
+    at: Date;
+    /** The active configuration's referral rewards and milestones (today's by default). */
+    config?: GameConfig['referral'];
+  },
 ): Promise<void> {
   const { inviteeId, inviterId, at } = referral;
-  const reward = referralReward(referral.premium);
+  const reward = referralReward(referral.premium, referral.config?.rewards);
   if (!(await creditOnion(tx, inviterId, reward.inviter))) return;
   await creditOnion(tx, inviteeId, reward.invitee);
   fx.ledger([
@@ -35,7 +42,7 @@ export async function payReferralRewards(
     { userId: inviteeId, kind: 'referral', deltaOnion: reward.invitee, ref: `inviter:${inviterId}`, at },
   ]);
   const friends = await countFriends(tx, inviterId);
-  for (const m of reachedMilestones(friends)) {
+  for (const m of reachedMilestones(friends, referral.config?.milestones)) {
     const key = milestoneKey(m.count);
     if (!(await claimOnce(tx, inviterId, key, at))) continue;
     await creditTickets(tx, inviterId, m.ticket);
@@ -51,6 +58,7 @@ export function createFriendsService(deps: Deps) {
       if (!(await findUser(db, userId))) throw notFound('Player not found.');
       const rows = await listFriends(db, userId);
       const count = await countFriends(db, userId);
+      const { referral } = await gameConfig(deps);
       return {
         friends: rows.map((r) => ({
           id: r.id,
@@ -61,10 +69,14 @@ export function createFriendsService(deps: Deps) {
           isPremium: r.isPremium,
         })),
         count,
-        milestones: MILESTONES.map((m) => ({ count: m.count, ticket: m.ticket, reached: count >= m.count })),
+        milestones: referral.milestones.map((m) => ({
+          count: m.count,
+          ticket: m.ticket,
+          reached: count >= m.count,
+        })),
         inviteLink: inviteLink(deps.env.botUsername, deps.env.appShortName, userId),
         shareText: SHARE_TEXT,
-        rewards: REFERRAL_REWARD,
+        rewards: referral.rewards,
       };
     },
   };

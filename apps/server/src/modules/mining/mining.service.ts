@@ -5,6 +5,7 @@ import type {
   MiningItemView,
 } from '@egg-rush/contract/mining';
 import {
+  configuredItem,
   decideBuy,
   findCategory,
   findItem,
@@ -13,12 +14,14 @@ import {
   MAX_MINING_LEVEL,
   nextPrice,
   type MiningCategory,
+  type MiningConfig,
   type MiningItem,
 } from '@egg-rush/game/mining';
 import { incomeMultiplier } from '@egg-rush/game/boosts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { noteComboUpgrade } from '../combo/index.ts';
+import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
 import { findUser, recordRequest, settleIncome } from '../users/index.ts';
 import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
@@ -27,13 +30,15 @@ import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repos
 export const NOT_ENOUGH_COIN = 'Not Enough Coin!';
 export const MAX_LEVEL_REACHED = 'This upgrade is at its highest level.';
 
-function view(item: MiningItem, level: number): MiningItemView {
+/** An item as the player sees it, priced by the active configuration's `mining`. */
+function view(catalogued: MiningItem, level: number, config: MiningConfig): MiningItemView {
+  const item = configuredItem(catalogued, config);
   return {
     id: item.id,
     name: item.name,
     imageLink: imageLink(item),
     level,
-    price: nextPrice(item, level),
+    price: nextPrice(item, level, config.priceGrowth),
     profit: item.profitPerLevel,
     maxed: level >= MAX_MINING_LEVEL,
   };
@@ -46,7 +51,9 @@ export function createMiningService(deps: Deps) {
       const { replica } = deps.database;
       if (!(await findUser(replica, userId))) throw notFound('Player not found.');
       const levels = await findLevels(replica, userId);
-      const list = (c: MiningCategory) => itemsOf(c).map((item) => view(item, levels.get(item.id) ?? 0));
+      const { mining } = await gameConfig(deps);
+      const list = (c: MiningCategory) =>
+        itemsOf(c).map((item) => view(item, levels.get(item.id) ?? 0, mining));
       return {
         rides: list('rides'),
         team: list('team'),
@@ -66,6 +73,8 @@ export function createMiningService(deps: Deps) {
       const item = findItem(category, body.item);
       if (!item) throw badRequest('Unknown mining item.', 'UNKNOWN_ITEM');
       const now = deps.now();
+      // The price and profit of the active configuration, never the client's.
+      const { mining } = await gameConfig(deps);
       return write(deps, async (tx, fx): Promise<BuyMiningResponse> => {
         // Locks the row and pays the income accrued at the old rate before the rate changes.
         const user = await settleIncome(tx, fx, userId, now);
@@ -76,10 +85,16 @@ export function createMiningService(deps: Deps) {
             success: true,
             onion: user.onion,
             perProfit: user.earnPerHour,
-            changeData: view(item, level),
+            changeData: view(item, level, mining),
           };
         }
-        const decision = decideBuy(item, level, user.onion, incomeMultiplier(user.boosts));
+        const decision = decideBuy(
+          configuredItem(item, mining),
+          level,
+          user.onion,
+          incomeMultiplier(user.boosts),
+          mining.priceGrowth,
+        );
         if (!decision.ok) {
           throw decision.reason === 'max-level'
             ? refused('MAX_LEVEL', MAX_LEVEL_REACHED)
@@ -106,7 +121,7 @@ export function createMiningService(deps: Deps) {
           success: true,
           onion: paid.onion,
           perProfit: paid.earnPerHour,
-          changeData: view(item, decision.level),
+          changeData: view(item, decision.level, mining),
         };
       });
     },

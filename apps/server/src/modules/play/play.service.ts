@@ -1,6 +1,7 @@
 import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/play';
 import { GAME_COST_TICKETS, GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
+import { gameConfig } from '../config/index.ts';
 import { eventBonus } from '../events/index.ts';
 import { write } from '../ledger/index.ts';
 import { currentBalances } from '../users/index.ts';
@@ -88,7 +89,7 @@ export function createPlayService(deps: Deps) {
       );
       const result = openResult(data, deps.env.gameSecret, rounds);
       if (!result) return refusal('BAD_RESULT', PLAY_MESSAGES.unreadable);
-      const reward = gameReward(result.score);
+      const reward = gameReward(result.score, (await gameConfig(deps)).mole.rewardCap);
       // A mole event running now pays its extra beside the reward, in a row of its own.
       const bonus = await eventBonus(deps, { userId, kind: 'mole-multiplier', base: reward, now });
       return write(deps, async (tx, fx) => {

@@ -2,6 +2,7 @@ import type { SpinResponse } from '@egg-rush/contract/spin';
 import { drawSpin, SPIN_COST_TICKETS } from '@egg-rush/game/spin';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
+import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
 import { currentBalances } from '../users/index.ts';
 import { applySpin, ticketCount } from './spin.repository.ts';
@@ -14,10 +15,11 @@ export function createSpinService(deps: Deps) {
     /** One spin: a ticket taken, a prize drawn on the server and paid, all in one transaction. */
     async spin(userId: number): Promise<SpinResponse> {
       const now = deps.now();
+      const config = await gameConfig(deps);
       return write(deps, async (tx, fx) => {
         const tickets = await ticketCount(tx, userId);
         if (tickets === undefined) throw notFound('Player not found.');
-        const draw = drawSpin(tickets, deps.rng);
+        const draw = drawSpin(tickets, deps.rng, config.spin.wheel);
         if (!draw.ok) throw refused('NOT_ENOUGH_TICKET', NOT_ENOUGH_TICKET);
         const { type, value } = draw.prize;
         const paid = {
@@ -39,7 +41,7 @@ export function createSpinService(deps: Deps) {
         return {
           cheatData: { type, value },
           segment: draw.segment,
-          onion: currentBalances(row, now).onion,
+          onion: currentBalances(row, now, config.energy.regenMs).onion,
           ticket: row.ticket,
           cheatCount: row.cheatCount,
         };

@@ -27,6 +27,7 @@ import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
+import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
 import { countFriends, findUser, lockUser } from '../users/index.ts';
 import {
@@ -139,7 +140,16 @@ const BUILT_IN = TASKS.map((task, position) => ({ task, position })).filter(
  * database on every call (an edit shows at once, a retired task cannot be claimed). The only
  * source of rewards.
  */
-export async function liveCatalogue(tx: Tx, now: number): Promise<TaskDefinition[]> {
+export async function liveCatalogue(
+  tx: Tx,
+  now: number,
+  /** The built-in tasks' rewards by name (the active configuration's tasks.rewards). */
+  rewards: Readonly<Record<string, number>> = {},
+): Promise<TaskDefinition[]> {
+  const builtIn = BUILT_IN.map(({ task, position }) => {
+    const amount = rewards[task.taskName];
+    return { task: amount === undefined ? task : { ...task, reward: { ...task.reward, amount } }, position };
+  });
   const edited = (await findCatalogue(tx))
     .filter((row) =>
       taskLive(
@@ -152,7 +162,7 @@ export async function liveCatalogue(tx: Tx, now: number): Promise<TaskDefinition
       ),
     )
     .map((row) => ({ task: catalogueTask(row), position: row.position }));
-  return [...BUILT_IN, ...edited]
+  return [...builtIn, ...edited]
     .sort(
       (a, b) =>
         a.position - b.position || (isEditableTask(a.task) ? 1 : 0) - (isEditableTask(b.task) ? 1 : 0),
@@ -175,7 +185,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       const rows = await findProgress(replica, userId, [0, gameDay(now)]);
       const friends = await countFriends(replica, userId);
       // The catalogue from the primary: an operator's edit shows at once.
-      const catalogue = await liveCatalogue(db, now);
+      const catalogue = await liveCatalogue(db, now, (await gameConfig(deps)).tasks.rewards);
       const rowOf = (t: TaskDefinition) =>
         rows.find((r) => r.taskName === t.taskName && r.period === taskPeriod(t, now));
       return {
@@ -192,7 +202,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
      */
     async linkReward(userId: number, body: LinkRewardBody): Promise<LinkRewardResponse> {
       const now = deps.now();
-      const task = requireTask(await liveCatalogue(db, now), body);
+      const task = requireTask(await liveCatalogue(db, now, (await gameConfig(deps)).tasks.rewards), body);
       if (!isLinkTask(task)) throw badRequest(INVALID_TASK, 'INVALID_TASK');
       if (!(await findUser(db, userId))) throw notFound('Player not found.');
       const period = taskPeriod(task, now);
@@ -206,7 +216,8 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       const now = deps.now();
       // Asked before the transaction: no network call while a connection is held. A task
       // already claimed this period is refused without asking Telegram.
-      const asked = requireTask(await liveCatalogue(db, now), body);
+      const { rewards } = (await gameConfig(deps)).tasks;
+      const asked = requireTask(await liveCatalogue(db, now, rewards), body);
       if ((await findOneProgress(db, userId, asked.taskName, taskPeriod(asked, now)))?.claimed) {
         throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);
       }
@@ -214,7 +225,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       if (follows === false) throw refused('NOT_COMPLETED', NOT_COMPLETED);
       return write(deps, async (tx, fx): Promise<TaskRewardResponse> => {
         // The catalogue is read in the paying transaction: a task retired before it pays nothing.
-        const task = requireTask(await liveCatalogue(tx, now), body);
+        const task = requireTask(await liveCatalogue(tx, now, rewards), body);
         // The player's row is locked first, so concurrent claims of one player queue up.
         const user = await lockUser(tx, userId);
         if (!user) throw notFound('Player not found.');

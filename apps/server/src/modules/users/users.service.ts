@@ -1,11 +1,13 @@
 import { DEFAULT_SETTINGS, type Profile, type Settings, type SettingsUpdate } from '@egg-rush/contract/users';
 import { claimDaily } from '@egg-rush/game/daily';
 import { refillsLeft } from '@egg-rush/game/boosts';
+import type { GameConfig } from '@egg-rush/game/config';
 import { settleEnergy } from '@egg-rush/game/energy';
 import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { activeConfig } from '../config/index.ts';
 import type { Effects } from '../ledger/index.ts';
 import {
   countFriends,
@@ -23,8 +25,9 @@ export const settingsOf = (stored: Partial<Settings> | null | undefined): Settin
 });
 
 /** The values that move with the clock, as they are at `now` (nothing is written). */
-export function currentBalances(user: UserRow, now: number) {
-  const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now);
+/** `regenMs`: the active configuration's energy.regenMs (modules/config). */
+export function currentBalances(user: UserRow, now: number, regenMs?: number) {
+  const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now, regenMs);
   const income = settleIncomeRule(user.earnPerHour, user.incomeAt.getTime(), now);
   return { energy: energy.value, onion: user.onion + income.coins, pendingIncome: income.coins };
 }
@@ -45,8 +48,13 @@ export async function settleIncome(tx: Tx, fx: Effects, userId: number, now: num
   return row;
 }
 
-export function toProfile(user: UserRow, friendCount: number, now: number): Profile {
-  const current = currentBalances(user, now);
+export function toProfile(
+  user: UserRow,
+  friendCount: number,
+  now: number,
+  config?: { version: number; values: GameConfig },
+): Profile {
+  const current = currentBalances(user, now, config?.values.energy.regenMs);
   return {
     id: user.id,
     username: user.username,
@@ -71,12 +79,13 @@ export function toProfile(user: UserRow, friendCount: number, now: number): Prof
     boostEndAt: user.boostEndAt ? user.boostEndAt.toISOString() : null,
     touchIncomeLevel: user.touchIncomeLevel,
     energyCapacityLevel: user.energyCapacityLevel,
-    refillsLeft: refillsLeft(user.refillDay, user.refillCount, now),
+    refillsLeft: refillsLeft(user.refillDay, user.refillCount, now, config?.values.boosts),
     walletAddress: user.walletAddress,
     friendCount,
     dailyClaimable: claimDaily(user.lastDailyDay, user.rewardStreak, now).ok,
     settings: settingsOf(user.settings),
     serverTime: now,
+    ...(config ? { configVersion: config.version } : {}),
   };
 }
 
@@ -86,7 +95,7 @@ export function createUsersService(deps: Deps) {
     async profile(id: number): Promise<Profile> {
       const user = await findUser(db, id);
       if (!user) throw notFound('Player not found.');
-      return toProfile(user, await countFriends(db, id), deps.now());
+      return toProfile(user, await countFriends(db, id), deps.now(), await activeConfig(deps));
     },
     /** Saves the settings the player changed; the others keep their values. */
     async saveSettings(id: number, update: SettingsUpdate): Promise<Settings> {
