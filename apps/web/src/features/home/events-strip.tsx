@@ -66,7 +66,7 @@ export function EventsStrip() {
             }`}
           >
             <ClockIcon size={14} className="shrink-0" />
-            <span className="min-w-0 truncate" data-testid="event-title">
+            <span className="min-w-0 truncate" data-testid="event-title" data-clip-ok>
               {e.title}
             </span>
             <span className="shrink-0" data-testid="event-multiplier">

@@ -24,7 +24,6 @@ import { Balance, EnergyPill, HomeStatusBar } from './counters.tsx';
 import { Egg } from './egg.tsx';
 import { EnergyEmpty } from './energy-empty.tsx';
 import { EventsStrip } from './events-strip.tsx';
-import { EventsStrip } from './events-strip.tsx';
 import { FarmButton } from './farm-button.tsx';
 import './home.css';
 import { LeagueRow } from './league-card.tsx';
@@ -97,7 +96,6 @@ export function HomeScreen() {
         <ProfitCard />
       </div>
       <Balance />
-      <EventsStrip />
       <EventsStrip />
       <div className="flex flex-wrap items-center justify-center gap-2">
         <BoostCountdown />
