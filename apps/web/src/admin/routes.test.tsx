@@ -20,6 +20,7 @@ describe('the console’s navigation', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Dashboard',
+      'Analytics',
       'Players',
       'Tasks',
       'Daily cipher',

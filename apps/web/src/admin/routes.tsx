@@ -24,9 +24,12 @@ import { Button, Loading } from './ui.tsx';
 
 // The dashboard brings the chart library: loaded when it opens.
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page.tsx'));
+// So does the analytics page.
+const AnalyticsPage = lazy(() => import('./analytics/analytics-page.tsx'));
 
 const NAV = [
   ['/admin', 'Dashboard'],
+  ['/admin/analytics', 'Analytics'],
   ['/admin/players', 'Players'],
   ['/admin/tasks', 'Tasks'],
   ['/admin/cipher', 'Daily cipher'],
@@ -96,6 +99,7 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
       element: <Shell adminId={adminId} signOut={signOut} />,
       children: [
         { index: true, element: later(<DashboardPage />) },
+        { path: 'analytics', element: later(<AnalyticsPage />) },
         { path: 'players', element: <PlayersPage /> },
         { path: 'players/:playerId', element: <PlayerPage /> },
         { path: 'tasks', element: <TasksPage /> },
