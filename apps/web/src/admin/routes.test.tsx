@@ -24,6 +24,7 @@ describe('the console’s navigation', () => {
       'Players',
       'Tasks',
       'Daily cipher',
+      'Campaigns',
       'Events',
       'Suspicion list',
       'Clusters',

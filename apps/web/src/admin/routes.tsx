@@ -12,6 +12,7 @@ import {
 import { AirdropPage } from './airdrop/airdrop-page.tsx';
 import { AppealsPage } from './appeals/appeals-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
+import { CampaignPage, CampaignsPage, NewCampaignPage } from './campaigns/campaigns-page.tsx';
 import { CipherPage } from './cipher/cipher-page.tsx';
 import { ClustersPage } from './clusters/clusters-page.tsx';
 import { EventsPage } from './events/events-page.tsx';
@@ -33,6 +34,7 @@ const NAV = [
   ['/admin/players', 'Players'],
   ['/admin/tasks', 'Tasks'],
   ['/admin/cipher', 'Daily cipher'],
+  ['/admin/campaigns', 'Campaigns'],
   ['/admin/events', 'Events'],
   ['/admin/suspicion', 'Suspicion list'],
   ['/admin/clusters', 'Clusters'],
@@ -104,6 +106,9 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'players/:playerId', element: <PlayerPage /> },
         { path: 'tasks', element: <TasksPage /> },
         { path: 'cipher', element: <CipherPage /> },
+        { path: 'campaigns', element: <CampaignsPage /> },
+        { path: 'campaigns/new', element: <NewCampaignPage /> },
+        { path: 'campaigns/:campaignId', element: <CampaignPage /> },
         { path: 'events', element: <EventsPage /> },
         { path: 'suspicion', element: <SuspicionPage /> },
         { path: 'clusters', element: <ClustersPage /> },

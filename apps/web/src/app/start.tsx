@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from './react-dom.ts';
 import { pickLanguage, startI18n } from '../lib/i18n.tsx';
 import { prefs } from '../lib/storage.ts';
+import { openCampaignScreen } from '../lib/campaign-screen.ts';
 import { startTelegram } from '../lib/telegram.ts';
 import { App } from './app.tsx';
 import { ErrorFallback } from './error-boundary.tsx';
@@ -14,6 +15,8 @@ export function start() {
     // the choice (another device's) follows once the profile is in.
     .then(async (session) => {
       await startI18n(prefs.language(session.user.id) ?? pickLanguage(session.user.languageCode));
+      // Opened from a campaign's button: at the screen it names.
+      openCampaignScreen(session.startParam);
       return session;
     })
     // As a transition, React renders the first screen in short slices rather than one long task.
