@@ -26,6 +26,7 @@ describe('the console’s navigation', () => {
       'Daily cipher',
       'Campaigns',
       'Events',
+      'Configuration',
       'Suspicion list',
       'Clusters',
       'Appeals',

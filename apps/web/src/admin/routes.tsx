@@ -15,6 +15,7 @@ import { AuditPage } from './audit/audit-page.tsx';
 import { CampaignPage, CampaignsPage, NewCampaignPage } from './campaigns/campaigns-page.tsx';
 import { CipherPage } from './cipher/cipher-page.tsx';
 import { ClustersPage } from './clusters/clusters-page.tsx';
+import { ConfigPage } from './config/config-page.tsx';
 import { EventsPage } from './events/events-page.tsx';
 import { PlayerPage } from './players/player-page.tsx';
 import { PlayersPage } from './players/players-page.tsx';
@@ -36,6 +37,7 @@ const NAV = [
   ['/admin/cipher', 'Daily cipher'],
   ['/admin/campaigns', 'Campaigns'],
   ['/admin/events', 'Events'],
+  ['/admin/config', 'Configuration'],
   ['/admin/suspicion', 'Suspicion list'],
   ['/admin/clusters', 'Clusters'],
   ['/admin/appeals', 'Appeals'],
@@ -110,6 +112,7 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'campaigns/new', element: <NewCampaignPage /> },
         { path: 'campaigns/:campaignId', element: <CampaignPage /> },
         { path: 'events', element: <EventsPage /> },
+        { path: 'config', element: <ConfigPage /> },
         { path: 'suspicion', element: <SuspicionPage /> },
         { path: 'clusters', element: <ClustersPage /> },
         { path: 'appeals', element: <AppealsPage /> },

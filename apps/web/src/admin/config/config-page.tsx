@@ -1,0 +1,376 @@
+import type { ConfigSimulation } from '@egg-rush/contract/game-config';
+import { checkConfig, CONFIG_SECTIONS, configLeaves, type GameConfig } from '@egg-rush/game/config';
+import { LEAGUES } from '@egg-rush/game/leagues';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  isRightToLeft,
+  LANGUAGES,
+  pickLanguage,
+  setLanguage,
+  useT,
+  type Key,
+  type Language,
+} from '../../lib/i18n.tsx';
+import { call } from '../api.ts';
+import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
+
+type Section = (typeof CONFIG_SECTIONS)[number];
+const SOURCES = ['tap', 'income', 'daily', 'tasks', 'spin', 'chest', 'mole', 'farm'] as const;
+
+const clone = (c: GameConfig): GameConfig => JSON.parse(JSON.stringify(c)) as GameConfig;
+
+/** The configuration with the number at `path` (dotted, as configLeaves names it) set to `value`. */
+function withValue(config: GameConfig, path: string, value: number): GameConfig {
+  const next = clone(config);
+  const keys = path.split('.');
+  let node = next as unknown as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[keys[keys.length - 1] as string] = value;
+  return next;
+}
+
+const when = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The game's configuration: the active version's values by section as a form, checked against the
+ * rules' bounds as they are typed (packages/game/src/config.ts); a draft simulated against the
+ * active version, published with a reason, and older versions published again. Texts in the
+ * catalogues, in the language chosen here.
+ */
+export function ConfigPage() {
+  const client = useQueryClient();
+  const [language, setPageLanguage] = useState<Language>(() => pickLanguage(navigator.language));
+  useEffect(() => {
+    void setLanguage(language);
+  }, [language]);
+  const { t, lng } = useT();
+  const active = useQuery({ queryKey: ['admin', 'config'], queryFn: () => call('adminConfig') });
+  const versions = useQuery({
+    queryKey: ['admin', 'config', 'versions'],
+    queryFn: () => call('adminConfigVersions'),
+  });
+  const [draft, setDraft] = useState<GameConfig | null>(null);
+  const [simulation, setSimulation] = useState<ConfigSimulation | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState('');
+
+  const base = active.data?.active.values;
+  const values = draft ?? base;
+  const check = useMemo(() => (values ? checkConfig(values) : null), [values]);
+  const errors = useMemo(() => {
+    const byPath = new Map<string, string>();
+    if (check && !check.ok) for (const e of check.errors) byPath.set(e.path, e.message);
+    return byPath;
+  }, [check]);
+  const changed = useMemo(() => {
+    if (!base || !draft) return 0;
+    const before = new Map(configLeaves(base).map((l) => [l.path, l.value]));
+    return configLeaves(draft).filter((l) => before.get(l.path) !== l.value).length;
+  }, [base, draft]);
+
+  const refresh = async () => {
+    setDraft(null);
+    await client.invalidateQueries({ queryKey: ['admin', 'config'] });
+  };
+  const act = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setNotice('');
+    try {
+      await fn();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const simulate = () =>
+    act(async () => {
+      if (!values) return;
+      setSimulation((await call('adminConfigSimulate', { body: { values } })).simulation);
+    });
+  const publishDraft = () =>
+    act(async () => {
+      if (!values) return;
+      const why = reason.replace(/\s+/g, ' ').trim();
+      const created = await call('adminConfigDraft', { body: { values, reason: why } });
+      setSimulation(created.simulation);
+      await call('adminConfigPublish', { params: { version: created.draft.version }, body: { reason: why } });
+      setReason('');
+      await refresh();
+      setNotice(t('config.published', { version: created.draft.version }));
+    });
+  const publishAgain = (version: number) =>
+    act(async () => {
+      await call('adminConfigPublish', {
+        params: { version },
+        body: { reason: reason.replace(/\s+/g, ' ').trim() },
+      });
+      setReason('');
+      setSimulation(null);
+      await refresh();
+      setNotice(t('config.published', { version }));
+    });
+  const reasonOk = reason.trim().length >= 3;
+
+  return (
+    <div className="a-config" dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+      <div className="a-row a-between a-wrap">
+        <h1>{t('config.title')}</h1>
+        <label className="a-row">
+          <span className="a-muted a-small">{t('config.language')}</span>
+          <select
+            value={language}
+            onChange={(e) => setPageLanguage(e.target.value as Language)}
+            data-testid="config-language"
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {active.isPending ? <Loading label={t('config.loading')} /> : <ErrorNote error={active.error} />}
+      {active.data ? (
+        <p className="a-muted" data-testid="config-active">
+          {t('config.active', {
+            version: active.data.active.version,
+            when: when(active.data.active.publishedAt),
+            reason: active.data.active.reason,
+          })}
+        </p>
+      ) : null}
+      <p className="a-muted a-small">{t('config.hint')}</p>
+
+      {values
+        ? CONFIG_SECTIONS.map((section) => (
+            <ConfigSection
+              key={section}
+              section={section}
+              values={values}
+              base={base}
+              errors={errors}
+              onChange={(path, value) => setDraft(withValue(values, path, value))}
+            />
+          ))
+        : null}
+
+      {values ? (
+        <div className="a-config-bar" data-testid="config-bar">
+          <p className="a-small" data-testid="config-status">
+            {t('config.changed', { n: changed })}
+            {errors.size > 0 ? ` · ${t('config.broken', { n: errors.size })}` : ''}
+          </p>
+          <div className="a-row a-wrap">
+            <Button onClick={() => void simulate()} busy={busy} disabled={errors.size > 0}>
+              {t('config.simulate')}
+            </Button>
+            <Button onClick={() => setDraft(null)} disabled={busy || !draft}>
+              {t('config.discard')}
+            </Button>
+          </div>
+          <label className="a-field">
+            <span>{t('config.reason')}</span>
+            <input
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              data-testid="config-reason"
+            />
+          </label>
+          <Button
+            tone="primary"
+            onClick={() => void publishDraft()}
+            busy={busy}
+            disabled={!reasonOk || errors.size > 0 || changed === 0}
+          >
+            {t('config.publish')}
+          </Button>
+          <ErrorNote error={error} />
+          {notice ? (
+            <p className="a-tag a-tag-good" role="status" data-testid="config-notice">
+              {notice}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {simulation ? <SimulationTable simulation={simulation} /> : null}
+
+      <Section title={t('config.history')}>
+        {versions.isPending ? <Loading label={t('config.loading')} /> : <ErrorNote error={versions.error} />}
+        {versions.data ? (
+          <div className="a-scroll">
+            <table className="a-table" data-testid="config-history">
+              <thead>
+                <tr>
+                  <th>{t('config.version')}</th>
+                  <th>{t('config.why')}</th>
+                  <th>{t('config.created')}</th>
+                  <th>{t('config.publications')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {versions.data.versions.map((v) => (
+                  <tr key={v.version} data-testid="config-version">
+                    <td>
+                      {v.version}{' '}
+                      {v.active ? <span className="a-tag a-tag-good">{t('config.activeTag')}</span> : null}
+                    </td>
+                    <td>{v.reason}</td>
+                    <td className="a-nowrap">{when(v.createdAt)}</td>
+                    <td>{v.publications.length}</td>
+                    <td className="a-nowrap">
+                      {v.active ? null : (
+                        <Button
+                          onClick={() => void publishAgain(v.version)}
+                          disabled={!reasonOk || busy}
+                          title={reasonOk ? undefined : t('config.reasonFirst')}
+                        >
+                          {t('config.publishAgain')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Section>
+    </div>
+  );
+}
+
+function ConfigSection({
+  section,
+  values,
+  base,
+  errors,
+  onChange,
+}: {
+  section: Section;
+  values: GameConfig;
+  base: GameConfig | undefined;
+  errors: Map<string, string>;
+  onChange: (path: string, value: number) => void;
+}) {
+  const { t } = useT();
+  const leaves = configLeaves({ [section]: values[section] } as unknown as GameConfig);
+  const before = new Map(base ? configLeaves(base).map((l) => [l.path, l.value]) : []);
+  const broken = [...errors.keys()].filter((p) => p === section || p.startsWith(`${section}.`));
+  // Bounds that name a list as a whole (odds adding up to 100 %) show above its fields.
+  const whole = broken.filter((p) => !leaves.some((l) => l.path === p));
+  return (
+    <details
+      className="a-config-section"
+      open={section === 'daily' || broken.length > 0}
+      data-testid={`config-${section}`}
+    >
+      <summary>
+        {t(`config.sections.${section}` as Key)}
+        {broken.length > 0 ? <span className="a-tag a-tag-bad">{broken.length}</span> : null}
+      </summary>
+      {whole.map((p) => (
+        <p key={p} className="a-error" role="alert">
+          {p}: {errors.get(p)}
+        </p>
+      ))}
+      <div className="a-config-grid">
+        {leaves.map((leaf) => {
+          const error = errors.get(leaf.path);
+          const edited = before.get(leaf.path) !== leaf.value;
+          const label = leaf.path.slice(section.length + 1);
+          return typeof leaf.value === 'number' ? (
+            <label key={leaf.path} className="a-field" data-edited={edited || undefined}>
+              <span className="a-small" dir="ltr">
+                {label}
+              </span>
+              <input
+                type="number"
+                step="any"
+                dir="ltr"
+                value={Number.isFinite(leaf.value) ? leaf.value : ''}
+                aria-invalid={error ? true : undefined}
+                data-path={leaf.path}
+                onChange={(e) =>
+                  onChange(leaf.path, e.target.value === '' ? Number.NaN : Number(e.target.value))
+                }
+              />
+              {error ? (
+                <span className="a-error a-small" dir="ltr">
+                  {error}
+                </span>
+              ) : null}
+            </label>
+          ) : (
+            <p key={leaf.path} className="a-field a-small" dir="ltr">
+              <span>{label}</span> <b>{leaf.value}</b>
+            </p>
+          );
+        })}
+      </div>
+    </details>
+  );
+}
+
+function SimulationTable({ simulation }: { simulation: ConfigSimulation }) {
+  const { t } = useT();
+  const n = (x: number) => x.toLocaleString();
+  const days = (x: number | null | undefined) => (x == null ? t('config.notReached') : n(x));
+  return (
+    <Section title={t('config.simulation', { days: simulation.days })}>
+      {simulation.active.map((a, i) => {
+        const d = simulation.draft[i];
+        if (!d) return null;
+        return (
+          <div key={a.strategy} className="a-scroll">
+            <table className="a-table" data-testid={`config-simulation-${a.strategy}`}>
+              <caption>{t(`config.strategies.${a.strategy}` as Key)}</caption>
+              <thead>
+                <tr>
+                  <th>{t('config.coinsPerDay')}</th>
+                  <th>{t('config.activeCol')}</th>
+                  <th>{t('config.draftCol')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {SOURCES.map((s) => (
+                  <tr key={s} data-source={s}>
+                    <td>{t(`config.sources.${s}` as Key)}</td>
+                    <td>{n(a.coinsPerDay[s] ?? 0)}</td>
+                    <td data-changed={(a.coinsPerDay[s] ?? 0) !== (d.coinsPerDay[s] ?? 0) || undefined}>
+                      {n(d.coinsPerDay[s] ?? 0)}
+                    </td>
+                  </tr>
+                ))}
+                <tr>
+                  <th>{t('config.sources.total')}</th>
+                  <th>{n(a.totalPerDay)}</th>
+                  <th>{n(d.totalPerDay)}</th>
+                </tr>
+                <tr>
+                  <th colSpan={3}>{t('config.daysToLeague')}</th>
+                </tr>
+                {LEAGUES.slice(1).map((league) => (
+                  <tr key={league.id}>
+                    <td>{t(`league.names.${league.id}` as Key)}</td>
+                    <td>{days(a.daysToLeague[league.id])}</td>
+                    <td>{days(d.daysToLeague[league.id])}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </Section>
+  );
+}
