@@ -63,6 +63,8 @@ export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): P
         select r.user_id, r.kind, r.delta_onion, ${gameDayOf(sql`r.created_at`)} as day
         from (${ledgerReads.ledgerRowsBetween(afterId, uptoId)}) r`,
   );
+  // A temporary table has no statistics until analyzed: the plans below need its size.
+  await tx.execute(sql`analyze analytics_batch`);
   // Players first seen by their signup row (before analytics, or a launch note lost).
   await tx.execute(
     sql`insert into ${analyticsPlayers} (user_id, first_day)
@@ -86,7 +88,7 @@ export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): P
     tx,
     sql`insert into ${analyticsActivity} (user_id, day, counted)
         select distinct user_id, day, true from analytics_batch
-        on conflict (user_id, day) do nothing returning user_id, day`,
+        on conflict (day, user_id) do nothing returning user_id, day`,
   );
   await tx.execute(
     sql`insert into ${analyticsEconomy} (day, kind, created, spent)
@@ -185,7 +187,7 @@ export async function insertLaunch(
   );
   await tx.execute(
     sql`insert into ${analyticsActivity} (user_id, day) values (${launch.userId}, ${launch.day})
-        on conflict (user_id, day) do nothing`,
+        on conflict (day, user_id) do nothing`,
   );
 }
 

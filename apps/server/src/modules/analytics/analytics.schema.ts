@@ -54,7 +54,8 @@ export const analyticsActivity = pgTable(
     counted: boolean('counted').notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.day] }),
+    // Day first: the ledger is folded in time order, so a batch's rows go to the end of the index.
+    primaryKey({ name: 'analytics_activity_day_user_pk', columns: [t.day, t.userId] }),
     index('analytics_activity_uncounted_idx')
       .on(t.userId)
       .where(sql`not ${t.counted}`),

@@ -5,8 +5,11 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import * as repo from './analytics.repository.ts';
 
-/** Ledger ids folded per transaction: a catch-up is many short transactions, each resumable. */
-export const FOLD_BATCH = 100_000;
+/**
+ * Ledger ids folded per transaction: a catch-up is many short transactions, each resumable, each
+ * statement well under the server's statement limit (db/client.ts DB_LIMITS.statementMs).
+ */
+export const FOLD_BATCH = 50_000;
 /**
  * A ledger id is folded once this long has passed since it was seen as the last: every write
  * that could still commit a lower id is over by then (a write's transaction lasts at most 4 s,

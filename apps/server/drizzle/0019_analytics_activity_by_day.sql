@@ -1,0 +1,2 @@
+ALTER TABLE "analytics_activity" DROP CONSTRAINT "analytics_activity_user_id_day_pk";--> statement-breakpoint
+ALTER TABLE "analytics_activity" ADD CONSTRAINT "analytics_activity_day_user_pk" PRIMARY KEY("day","user_id");
