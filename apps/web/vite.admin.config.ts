@@ -2,12 +2,14 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { catalogues } from './catalogues.ts';
 
 // The operator console (admin.html, served at /admin) is built on its own, after the players' app
 // and into the same dist: it shares no chunk with the players' app, so nothing of it (nor any
 // split it would cause) reaches the players' first screen.
 export default defineConfig({
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  // The catalogues: the console's translated pages (configuration, analytics, campaigns).
+  plugins: [react(), catalogues(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
