@@ -149,6 +149,14 @@ describe('a tap event', () => {
     ]);
     expect((await eventRows(ME)).map((r) => Number(r.delta_onion))).toEqual([15, 7]);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+    // The console shows what it cost: the extra coins and the players paid.
+    const listed = (await t.call(op, { method: 'GET', url: '/api/v1/admin/events' })).json<{
+      events: { id: number; status: string; paid: { coins: number; players: number } }[];
+    }>().events;
+    expect(listed.find((e) => e.id === id)).toMatchObject({
+      status: 'ended',
+      paid: { coins: 22, players: 1 },
+    });
   });
 
   it('does not stack overlapping events of a kind: the highest pays', async () => {

@@ -43,6 +43,8 @@ export const adminEvent = z.object({
   createdAt: z.number(),
   cancelledAt: z.number().nullable(),
   status: z.enum(['upcoming', 'running', 'ended', 'cancelled']),
+  /** What it has paid so far: the extra coins (ledger kind 'event', ref its id) and the players paid. */
+  paid: z.object({ coins: z.number(), players: z.number() }),
 });
 export type AdminEvent = z.infer<typeof adminEvent>;
 export const adminEventResponse = z.object({ event: adminEvent });

@@ -15,7 +15,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import type { insertAudit } from '../admin/index.ts';
-import type { LedgerEntry } from '../ledger/index.ts';
+import { ledgerReads, type LedgerEntry } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
 import {
   cancelEvent,
@@ -118,7 +118,9 @@ export async function eventBonus(
   return { extra, event, entry };
 }
 
-function adminView(row: EventRow, now: number): AdminEvent {
+const NOTHING_PAID = { coins: 0, players: 0 };
+
+function adminView(row: EventRow, now: number, paid = NOTHING_PAID): AdminEvent {
   const event = toGame(row);
   return {
     id: event.id,
@@ -131,6 +133,7 @@ function adminView(row: EventRow, now: number): AdminEvent {
     createdAt: row.createdAt.getTime(),
     cancelledAt: event.cancelledAt ?? null,
     status: eventStatus(event, now),
+    paid,
   };
 }
 
@@ -161,8 +164,20 @@ export function createEventsService(deps: Deps) {
     async list() {
       const now = deps.now();
       const rows = await latestEvents(db, 200);
+      // What each has cost so far: its rows of the ledger, within the listed events' windows.
+      const started = rows.filter((row) => row.startsAt.getTime() <= now);
+      const paid =
+        started.length === 0
+          ? new Map<string, { coins: number; players: number }>()
+          : await ledgerReads.paidByRef(
+              db,
+              EVENT_LEDGER_KIND,
+              started.map((row) => String(row.id)),
+              new Date(Math.min(...started.map((row) => row.startsAt.getTime()))),
+              new Date(Math.max(...started.map((row) => row.endsAt.getTime()))),
+            );
       return {
-        events: rows.map((row) => adminView(row, now)),
+        events: rows.map((row) => adminView(row, now, paid.get(String(row.id)))),
         bounds: {
           maxMultiplier: EVENT_BOUNDS.maxMultiplier,
           maxDurationMs: EVENT_BOUNDS.maxDurationMs,

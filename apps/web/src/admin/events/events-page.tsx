@@ -4,7 +4,7 @@ import { LANGUAGE_CODES } from '@egg-rush/game/language';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
 
 /** The operator's local time, as a datetime-local input shows it, and back (ms). */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -67,6 +67,7 @@ export function EventsPage() {
                 <th>Starts</th>
                 <th>Ends</th>
                 <th>Status</th>
+                <th className="a-r">Paid so far</th>
                 <th />
               </tr>
             </thead>
@@ -82,6 +83,9 @@ export function EventsPage() {
                   <td className="a-nowrap">{local(e.endsAt)}</td>
                   <td>
                     <StatusTag status={e.status} />
+                  </td>
+                  <td className="a-r num a-nowrap">
+                    {fmt.num(e.paid.coins)} coins · {fmt.num(e.paid.players)} players
                   </td>
                   <td className="a-nowrap">
                     {e.status === 'upcoming' || e.status === 'running' ? (
