@@ -127,10 +127,20 @@ export default function CipherPanel({
             </span>
           </div>
           <div className="grid grid-cols-3 gap-1.5">
-            <Button variant="ghost" className="min-h-11 px-1 text-sm leading-tight" onClick={nextLetter}>
+            <Button
+              variant="ghost"
+              className="min-h-11 px-1 text-sm leading-tight"
+              data-testid="cipher-next"
+              onClick={nextLetter}
+            >
               {t('cipher.next')}
             </Button>
-            <Button variant="ghost" className="min-h-11 px-1 text-sm leading-tight" onClick={erase}>
+            <Button
+              variant="ghost"
+              className="min-h-11 px-1 text-sm leading-tight"
+              data-testid="cipher-erase"
+              onClick={erase}
+            >
               {t('cipher.erase')}
             </Button>
             <Button
@@ -162,7 +172,7 @@ export default function CipherPanel({
         dir="ltr"
         aria-label={t('cipher.chart')}
         data-testid="cipher-chart"
-        className="grid grid-cols-7 gap-x-1 font-mono text-[11px] leading-[14px]"
+        className="grid grid-cols-7 gap-x-0.5 font-mono text-[10px] leading-[14px]"
       >
         {CIPHER_LETTERS.map((letter) => (
           <li key={letter} className="flex gap-1 whitespace-nowrap">
