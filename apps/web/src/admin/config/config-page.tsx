@@ -30,8 +30,8 @@ function withValue(config: GameConfig, path: string, value: number): GameConfig 
   return next;
 }
 
-const when = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (ms: number, lng: string) =>
+  new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The game's configuration: the active version's values by section as a form, checked against the
@@ -40,11 +40,28 @@ const when = (ms: number) =>
  * catalogues, in the language chosen here.
  */
 export function ConfigPage() {
-  const client = useQueryClient();
   const [language, setPageLanguage] = useState<Language>(() => pickLanguage(navigator.language));
+  // The console starts with no catalogue loaded: the page shows once its language's texts are in.
+  const [loaded, setLoaded] = useState<Language | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
   useEffect(() => {
-    void setLanguage(language);
+    setLanguage(language).then(
+      () => setLoaded(language),
+      (error: unknown) => setFailed(error),
+    );
   }, [language]);
+  if (!loaded) return failed ? <ErrorNote error={failed} /> : <Loading />;
+  return <ConfigForm language={language} setPageLanguage={setPageLanguage} />;
+}
+
+function ConfigForm({
+  language,
+  setPageLanguage,
+}: {
+  language: Language;
+  setPageLanguage: (language: Language) => void;
+}) {
+  const client = useQueryClient();
   const { t, lng } = useT();
   const active = useQuery({ queryKey: ['admin', 'config'], queryFn: () => call('adminConfig') });
   const versions = useQuery({
@@ -141,7 +158,7 @@ export function ConfigPage() {
         <p className="a-muted" data-testid="config-active">
           {t('config.active', {
             version: active.data.active.version,
-            when: when(active.data.active.publishedAt),
+            when: when(active.data.active.publishedAt, lng),
             reason: active.data.active.reason,
           })}
         </p>
@@ -225,7 +242,7 @@ export function ConfigPage() {
                       {v.active ? <span className="a-tag a-tag-good">{t('config.activeTag')}</span> : null}
                     </td>
                     <td>{v.reason}</td>
-                    <td className="a-nowrap">{when(v.createdAt)}</td>
+                    <td className="a-nowrap">{when(v.createdAt, lng)}</td>
                     <td>{v.publications.length}</td>
                     <td className="a-nowrap">
                       {v.active ? null : (
