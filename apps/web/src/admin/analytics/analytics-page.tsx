@@ -81,6 +81,14 @@ export default function AnalyticsPage() {
   useEffect(() => {
     void setLanguage(language);
   }, [language]);
+  // The rest of the console is in English, left to right.
+  useEffect(
+    () => () => {
+      document.documentElement.dir = 'ltr';
+      document.documentElement.lang = 'en';
+    },
+    [],
+  );
   const [to, setTo] = useState(gameToday);
   const [from, setFrom] = useState(() => minus(gameToday(), 29));
   const query = { from, to };
