@@ -7,9 +7,19 @@ import type {
 import { CAMPAIGN_SCREENS, CAMPAIGN_TEXT_MAX, type CampaignScreen } from '@egg-rush/game/campaigns';
 import { LEAGUES } from '@egg-rush/game/leagues';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isRightToLeft, LANGUAGES, type Language } from '../../lib/language.ts';
+import {
+  isLanguage,
+  isRightToLeft,
+  LANGUAGES,
+  pickLanguage,
+  setLanguage,
+  t,
+  useT,
+  type Key,
+  type Language,
+} from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section, Stat } from '../ui.tsx';
 import './campaigns.css';
@@ -19,11 +29,60 @@ const nameOf = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ??
 
 const STATUS = { draft: '', sending: 'a-tag-warn', done: 'a-tag-good' } as const;
 function StatusTag({ status }: { status: CampaignSummary['status'] }) {
-  return <span className={`a-tag ${STATUS[status]}`}>{status}</span>;
+  return <span className={`a-tag ${STATUS[status]}`}>{t(`campaigns.status_${status}` as Key)}</span>;
+}
+
+const LANGUAGE_KEY = 'egg-rush:campaigns-language';
+const storedLanguage = (): Language => {
+  const stored = sessionStorage.getItem(LANGUAGE_KEY);
+  return isLanguage(stored) ? stored : pickLanguage(navigator.language);
+};
+
+/**
+ * The campaigns' pages in the language the operator picks (the game's catalogues; Persian right
+ * to left), kept while they move between the pages. Shown once that language's texts are in.
+ */
+function Translated({ children }: { children: () => ReactNode }) {
+  const [language, setPageLanguage] = useState<Language>(storedLanguage);
+  const [loaded, setLoaded] = useState<Language | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
+  const { lng } = useT();
+  useEffect(() => {
+    sessionStorage.setItem(LANGUAGE_KEY, language);
+    setLanguage(language).then(
+      () => setLoaded(language),
+      (error: unknown) => setFailed(error),
+    );
+  }, [language]);
+  if (!loaded) return failed ? <ErrorNote error={failed} /> : <Loading />;
+  return (
+    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+      <label className="a-row a-end">
+        <span className="a-muted a-small">{t('campaigns.language')}</span>
+        <select
+          data-testid="campaigns-language"
+          value={language}
+          onChange={(e) => setPageLanguage(e.target.value as Language)}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l.code} value={l.code} lang={l.code}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {children()}
+    </div>
+  );
 }
 
 /** The campaigns sent and drafted, newest first, with their counts. */
 export function CampaignsPage() {
+  return <Translated>{() => <CampaignList />}</Translated>;
+}
+
+function CampaignList() {
+  useT();
   const list = useQuery({
     queryKey: listKey,
     queryFn: () => call('adminCampaigns'),
@@ -34,33 +93,29 @@ export function CampaignsPage() {
   return (
     <>
       <div className="a-row a-between">
-        <h1>Campaigns</h1>
+        <h1>{t('campaigns.title')}</h1>
         <Link className="a-btn a-btn-primary" to="/admin/campaigns/new">
-          New campaign
+          {t('campaigns.new')}
         </Link>
       </div>
-      <p className="a-lead a-muted">
-        Messages from the bot to a segment of players, each in the player&apos;s language, with a button that
-        opens the game. Sent at Telegram&apos;s pace; players who turned notifications off or blocked the bot
-        are left out.
-      </p>
-      <Section title="Campaigns">
+      <p className="a-lead a-muted">{t('campaigns.intro')}</p>
+      <Section title={t('campaigns.title')}>
         {list.isPending ? <Loading /> : null}
         <ErrorNote error={list.error} />
-        {list.data && campaigns.length === 0 ? <p className="a-muted">No campaigns yet.</p> : null}
+        {list.data && campaigns.length === 0 ? <p className="a-muted">{t('campaigns.none')}</p> : null}
         {campaigns.length > 0 ? (
           <div className="a-clip-x">
-            <table className="a-table" aria-label="Campaigns">
+            <table className="a-table" aria-label={t('campaigns.title')}>
               <thead>
                 <tr>
                   <th>#</th>
-                  <th>Created</th>
-                  <th>Status</th>
-                  <th className="a-r">Recipients</th>
-                  <th className="a-r">Sent</th>
-                  <th className="a-r">Blocked</th>
-                  <th className="a-r">Failed</th>
-                  <th className="a-r">Opened</th>
+                  <th>{t('campaigns.created')}</th>
+                  <th>{t('campaigns.status')}</th>
+                  <th className="a-r">{t('campaigns.recipients')}</th>
+                  <th className="a-r">{t('campaigns.sent')}</th>
+                  <th className="a-r">{t('campaigns.blocked')}</th>
+                  <th className="a-r">{t('campaigns.failed')}</th>
+                  <th className="a-r">{t('campaigns.opened')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -68,7 +123,7 @@ export function CampaignsPage() {
                   <tr key={c.id}>
                     <td>
                       <Link className="a-link" to={`/admin/campaigns/${c.id}`}>
-                        Campaign {c.id}
+                        {t('campaigns.campaign', { id: String(c.id) })}
                       </Link>
                     </td>
                     <td className="a-nowrap">{fmt.day(c.createdAt)}</td>
@@ -141,6 +196,11 @@ function useSettled<T>(value: T, ms: number): T {
  * and the screen its button opens. Created as a draft; sent from its page.
  */
 export function NewCampaignPage() {
+  return <Translated>{() => <NewCampaign />}</Translated>;
+}
+
+function NewCampaign() {
+  useT();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -182,22 +242,24 @@ export function NewCampaignPage() {
   return (
     <>
       <div className="a-row a-between">
-        <h1>New campaign</h1>
+        <h1>{t('campaigns.new')}</h1>
         <Link className="a-link" to="/admin/campaigns">
-          All campaigns
+          {t('campaigns.all')}
         </Link>
       </div>
       <Section
-        title="Who gets it"
+        title={t('campaigns.who')}
         actions={
           <span className="a-tag a-tag-good" role="status" aria-live="polite" data-testid="recipients">
-            {count.data ? `${fmt.num(count.data.recipients)} recipients` : 'Counting…'}
+            {count.data
+              ? t('campaigns.recipientsCount', { n: count.data.recipients })
+              : t('campaigns.counting')}
           </span>
         }
       >
         <ErrorNote error={count.error} />
         <fieldset className="a-campaign-langs">
-          <legend>Languages (none: every language)</legend>
+          <legend>{t('campaigns.languages')}</legend>
           {LANGUAGES.map((l) => (
             <label key={l.code} className="a-check">
               <input
@@ -210,9 +272,9 @@ export function NewCampaignPage() {
           ))}
         </fieldset>
         <div className="a-campaign-grid">
-          <Field label="League at least">
+          <Field label={t('campaigns.league')}>
             <select value={draft.minLeague} onChange={(e) => set('minLeague', e.target.value)}>
-              <option value="">Any league</option>
+              <option value="">{t('campaigns.anyLeague')}</option>
               {LEAGUES.map((l) => (
                 <option key={l.id} value={l.id}>
                   {l.name}
@@ -220,7 +282,7 @@ export function NewCampaignPage() {
               ))}
             </select>
           </Field>
-          <Field label="Inactive for at least (days)">
+          <Field label={t('campaigns.inactive')}>
             <input
               type="number"
               min={1}
@@ -230,17 +292,17 @@ export function NewCampaignPage() {
               onChange={(e) => set('inactiveDays', e.target.value)}
             />
           </Field>
-          <Field label="Wallet">
+          <Field label={t('campaigns.wallet')}>
             <select
               value={draft.walletBound}
               onChange={(e) => set('walletBound', e.target.value as Draft['walletBound'])}
             >
-              <option value="">Any</option>
-              <option value="yes">Bound</option>
-              <option value="no">Not bound</option>
+              <option value="">{t('campaigns.any')}</option>
+              <option value="yes">{t('campaigns.walletYes')}</option>
+              <option value="no">{t('campaigns.walletNo')}</option>
             </select>
           </Field>
-          <Field label="Squad id">
+          <Field label={t('campaigns.squad')}>
             <input
               type="number"
               min={1}
@@ -249,24 +311,24 @@ export function NewCampaignPage() {
               onChange={(e) => set('squadId', e.target.value)}
             />
           </Field>
-          <Field label="Joined from (game day)">
+          <Field label={t('campaigns.from')}>
             <input type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
           </Field>
-          <Field label="Joined to (game day)">
+          <Field label={t('campaigns.to')}>
             <input type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
           </Field>
-          <Field label="Came through" hint="An invite link, or directly (other sources are not recorded).">
+          <Field label={t('campaigns.source')} hint={t('campaigns.sourceHint')}>
             <select value={draft.source} onChange={(e) => set('source', e.target.value as Draft['source'])}>
-              <option value="">Any</option>
-              <option value="invite">A friend&apos;s invite</option>
-              <option value="direct">Directly</option>
+              <option value="">{t('campaigns.any')}</option>
+              <option value="invite">{t('campaigns.invite')}</option>
+              <option value="direct">{t('campaigns.direct')}</option>
             </select>
           </Field>
         </div>
       </Section>
 
-      <Section title="Message">
-        <div className="a-tabs" role="tablist" aria-label="Message language">
+      <Section title={t('campaigns.message')}>
+        <div className="a-tabs" role="tablist" aria-label={t('campaigns.messageLanguage')}>
           {LANGUAGES.map((l) => (
             <button
               key={l.code}
@@ -283,7 +345,7 @@ export function NewCampaignPage() {
           ))}
         </div>
         <Field
-          label={`Text in ${nameOf(tab)}${tab === 'en' ? ' (required)' : ' (optional: English otherwise)'}`}
+          label={`${t('campaigns.textIn', { language: nameOf(tab) })} ${tab === 'en' ? t('campaigns.required') : t('campaigns.optional')}`}
         >
           <textarea
             key={tab}
@@ -296,9 +358,9 @@ export function NewCampaignPage() {
             onChange={(e) => setTexts((t) => ({ ...t, [tab]: e.target.value }))}
           />
         </Field>
-        <Field label="The button opens">
+        <Field label={t('campaigns.button')}>
           <select value={screen} onChange={(e) => setScreen(e.target.value as '' | CampaignScreen)}>
-            <option value="">The game (home)</option>
+            <option value="">{t('campaigns.home')}</option>
             {CAMPAIGN_SCREENS.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -309,7 +371,7 @@ export function NewCampaignPage() {
         <ErrorNote error={error} />
         <div className="a-row a-end">
           <Button tone="primary" busy={busy} disabled={!canCreate} onClick={() => void create()}>
-            Create campaign
+            {t('campaigns.create')}
           </Button>
         </div>
       </Section>
@@ -322,6 +384,11 @@ export function NewCampaignPage() {
  * (confirmed, once, audited).
  */
 export function CampaignPage() {
+  return <Translated>{() => <Campaign />}</Translated>;
+}
+
+function Campaign() {
+  useT();
   const id = Number(useParams().campaignId);
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -334,9 +401,9 @@ export function CampaignPage() {
   return (
     <>
       <div className="a-row a-between">
-        <h1>Campaign {id}</h1>
+        <h1>{t('campaigns.campaign', { id: String(id) })}</h1>
         <Link className="a-link" to="/admin/campaigns">
-          All campaigns
+          {t('campaigns.all')}
         </Link>
       </div>
       {page.isPending ? <Loading /> : null}
@@ -347,28 +414,40 @@ export function CampaignPage() {
             <StatusTag status={c.status} />
             {c.status === 'draft' ? (
               <Button tone="primary" onClick={() => setConfirming(true)} disabled={c.recipients === 0}>
-                Send
+                {t('campaigns.send')}
               </Button>
             ) : (
-              <span className="a-muted a-small">Sending started {fmt.time(c.sendStartedAt)}</span>
+              <span className="a-muted a-small">
+                {t('campaigns.sendingStarted', { time: fmt.time(c.sendStartedAt) })}
+              </span>
             )}
           </div>
-          <div className="a-stats" aria-label="Counts">
-            <Stat label="Recipients" value={fmt.num(c.recipients)} />
-            <Stat label="Sent" value={fmt.num(c.sent)} />
-            <Stat label="Blocked" value={fmt.num(c.blocked)} />
-            <Stat label="Failed" value={fmt.num(c.failed)} />
-            <Stat label="Skipped" value={fmt.num(c.skipped)} hint="Opted out or blocked since" />
-            <Stat label="Pending" value={fmt.num(c.pending)} />
-            <Stat label="Opened" value={fmt.num(c.opened)} hint="Opened the game from it" />
+          <div className="a-stats" data-testid="counts">
+            <Stat label={t('campaigns.recipients')} value={fmt.num(c.recipients)} />
+            <Stat label={t('campaigns.sent')} value={fmt.num(c.sent)} />
+            <Stat label={t('campaigns.blocked')} value={fmt.num(c.blocked)} />
+            <Stat label={t('campaigns.failed')} value={fmt.num(c.failed)} />
+            <Stat
+              label={t('campaigns.skipped')}
+              value={fmt.num(c.skipped)}
+              hint={t('campaigns.skippedHint')}
+            />
+            <Stat label={t('campaigns.pending')} value={fmt.num(c.pending)} />
+            <Stat label={t('campaigns.opened')} value={fmt.num(c.opened)} hint={t('campaigns.openedHint')} />
           </div>
-          <Section title="Segment">
-            <pre className="a-mono a-break">{JSON.stringify(c.segment, null, 1)}</pre>
+          <Section title={t('campaigns.segment')}>
+            <pre className="a-mono a-break" dir="ltr">
+              {JSON.stringify(c.segment, null, 1)}
+            </pre>
             <p className="a-muted a-small">
-              Button: {c.screen ?? 'home'} · created {fmt.time(c.createdAt)} by {c.createdBy}
+              {t('campaigns.buttonInfo', {
+                screen: c.screen ?? 'home',
+                time: fmt.time(c.createdAt),
+                admin: String(c.createdBy),
+              })}
             </p>
           </Section>
-          <Section title="Texts">
+          <Section title={t('campaigns.texts')}>
             {Object.entries(c.texts).map(([code, text]) => (
               <div key={code} className="a-campaign-text">
                 <div className="a-muted a-small">{nameOf(code)}</div>
@@ -382,18 +461,15 @@ export function CampaignPage() {
       ) : null}
       {confirming && c ? (
         <Dialog
-          title={`Send campaign ${c.id}?`}
-          confirm={`Send to ${fmt.num(c.recipients)} players`}
+          title={t('campaigns.confirmTitle', { id: String(c.id) })}
+          confirm={t('campaigns.confirm', { n: c.recipients })}
           onConfirm={async () => {
             await call('adminCampaignSend', { params: { campaignId: c.id }, body: {} });
             await client.invalidateQueries({ queryKey: ['admin', 'campaigns'] });
           }}
           onClose={() => setConfirming(false)}
         >
-          <p>
-            The bot sends this message to {fmt.num(c.recipients)} players, once each, at Telegram&apos;s pace.
-            It cannot be undone.
-          </p>
+          <p>{t('campaigns.confirmText', { n: c.recipients })}</p>
         </Dialog>
       ) : null}
     </>
