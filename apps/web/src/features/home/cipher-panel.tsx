@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CIPHER_LETTERS, CIPHER_WORD_MIN, fromMorse, MORSE } from '@egg-rush/game/cipher';
-import { CheckIcon, CloseIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon } from '../../components/ui/icons.tsx';
 import { Button, CoinIcon, compactNumber, TicketIcon } from '../../components/ui/ui.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';
@@ -16,15 +16,7 @@ const shown = (code: string) => code.replace(/\./g, '•').replace(/-/g, '–');
  * erase and to check the word, the tries left, and the A–Z chart as help. The code, the word and
  * the chart stay left to right in a right-to-left page.
  */
-export default function CipherPanel({
-  code,
-  setCode,
-  onClose,
-}: {
-  code: string;
-  setCode: (code: string) => void;
-  onClose: () => void;
-}) {
+export default function CipherPanel({ code, setCode }: { code: string; setCode: (code: string) => void }) {
   const { t } = useT();
   const { data, isError, refetch } = useCipher();
   const solve = useSolveCipher();
@@ -63,6 +55,13 @@ export default function CipherPanel({
     });
   };
 
+  const reward = data ? (
+    <span className="num flex shrink-0 items-center gap-1 font-extrabold text-gold">
+      <CoinIcon size={14} />+{compactNumber(data.reward.onion)}
+      <TicketIcon size={14} />+{compactNumber(data.reward.ticket)}
+    </span>
+  ) : null;
+
   return (
     <section
       aria-label={t('cipher.title')}
@@ -70,26 +69,6 @@ export default function CipherPanel({
       data-solved={data?.solved ? 'true' : 'false'}
       className="card flex flex-col gap-1.5 p-2"
     >
-      <div className="flex items-center gap-2">
-        <h2 className="min-w-0 flex-1 truncate text-base leading-tight font-black">{t('cipher.title')}</h2>
-        {data ? (
-          <span className="num flex shrink-0 items-center gap-1 text-xs font-extrabold text-gold">
-            <CoinIcon size={16} />+{compactNumber(data.reward.onion)}
-            <TicketIcon size={16} />+{compactNumber(data.reward.ticket)}
-          </span>
-        ) : null}
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t('cipher.back')}
-          title={t('cipher.back')}
-          data-testid="cipher-close"
-          className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-lilac/10 text-text-dim"
-        >
-          <CloseIcon size={18} />
-        </button>
-      </div>
-
       {isError && !data ? (
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-bold">{t('cipher.failed')}</p>
@@ -104,12 +83,14 @@ export default function CipherPanel({
           className="flex items-center gap-2 rounded-xl bg-mint/10 px-3 py-2 text-sm font-extrabold text-mint"
         >
           <CheckIcon size={18} />
-          {t('cipher.solved')}
+          <span className="min-w-0 flex-1">{t('cipher.solved')}</span>
+          {reward}
         </p>
       ) : (
         <>
-          <div className="flex min-h-9 items-center gap-2 rounded-xl bg-night-950/60 px-2.5" dir="ltr">
+          <div className="flex min-h-9 items-center gap-2 rounded-xl bg-night-950/60 px-2.5">
             <output
+              dir="ltr"
               data-testid="cipher-word"
               aria-label={t('cipher.word')}
               className="num shrink-0 font-mono text-lg font-black tracking-[0.2em] text-text"
@@ -117,14 +98,22 @@ export default function CipherPanel({
               {done}
               <span className="text-text-dim">{'_'.repeat(Math.max(0, length - done.length))}</span>
             </output>
-            <span
-              data-testid="cipher-code"
-              data-code={code}
-              aria-label={t('cipher.entered')}
-              className="min-w-0 flex-1 truncate text-end font-mono text-lg font-black text-gold"
-            >
-              {shown(current)}
-            </span>
+            {code === '' ? (
+              // Nothing entered yet: how to enter it, in the player's language.
+              <span className="min-w-0 flex-1 text-[11px] leading-tight text-text-dim">
+                {t('cipher.help')}
+              </span>
+            ) : (
+              <span
+                dir="ltr"
+                data-testid="cipher-code"
+                data-code={code}
+                aria-label={t('cipher.entered')}
+                className="min-w-0 flex-1 truncate text-end font-mono text-lg font-black text-gold"
+              >
+                {shown(current)}
+              </span>
+            )}
           </div>
           <div className="grid grid-cols-3 gap-1.5">
             <Button
@@ -152,10 +141,6 @@ export default function CipherPanel({
               {t('cipher.check')}
             </Button>
           </div>
-          <p className="text-[11px] leading-tight text-text-dim">
-            {t('cipher.help')}{' '}
-            {data ? <span className="num">{t('cipher.tries', { n: data.triesLeft })}</span> : null}
-          </p>
           {message ? (
             <p
               role="alert"
@@ -164,7 +149,12 @@ export default function CipherPanel({
             >
               {message}
             </p>
-          ) : null}
+          ) : (
+            <p className="flex items-center justify-between gap-2 text-[11px] leading-tight text-text-dim">
+              {data ? <span className="num">{t('cipher.tries', { n: data.triesLeft })}</span> : <span />}
+              {reward}
+            </p>
+          )}
         </>
       )}
 
@@ -172,7 +162,7 @@ export default function CipherPanel({
         dir="ltr"
         aria-label={t('cipher.chart')}
         data-testid="cipher-chart"
-        className="grid grid-cols-7 gap-x-0.5 font-mono text-[10px] leading-[14px]"
+        className="grid grid-cols-7 gap-x-0.5 font-mono text-[10px] leading-[13px]"
       >
         {CIPHER_LETTERS.map((letter) => (
           <li key={letter} className="flex gap-1 whitespace-nowrap">

@@ -134,7 +134,7 @@ export function HomeScreen() {
         <Suspense
           fallback={<div className="h-40 animate-pulse rounded-2xl bg-lilac/10" aria-hidden="true" />}
         >
-          <CipherPanel code={code} setCode={setCode} onClose={() => setCipher(false)} />
+          <CipherPanel code={code} setCode={setCode} />
         </Suspense>
       ) : (
         <>
@@ -261,7 +261,7 @@ function BoostCountdown() {
 /** A dot and a dash: the cipher's mark (not words). */
 const MORSE_MARK = '•–';
 
-/** The daily cipher's switch: cipher mode on the egg, or back to tapping. */
+/** The daily cipher's switch: cipher mode on the egg, or (pressed) back to tapping. */
 function CipherChip({ on, onToggle }: { on: boolean; onToggle: () => void }) {
   const { t } = useT();
   return (
@@ -277,7 +277,7 @@ function CipherChip({ on, onToggle }: { on: boolean; onToggle: () => void }) {
       <span aria-hidden="true" dir="ltr" className="font-mono font-black text-gold">
         {MORSE_MARK}
       </span>
-      {t('home.cipher')}
+      {on ? t('home.cipherBack') : t('home.cipher')}
     </button>
   );
 }
