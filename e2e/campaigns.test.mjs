@@ -103,11 +103,11 @@ describe('campaigns', () => {
 
     // The segment: Persian and English speakers; the count follows the form.
     const recipients = page.getByTestId('recipients');
-    await recipients.getByText('4 recipients').waitFor({ timeout: 10_000 });
+    await recipients.getByText('Recipients: 4').waitFor({ timeout: 10_000 });
     await page.getByRole('checkbox', { name: 'فارسی' }).check();
-    await recipients.getByText('2 recipients').waitFor({ timeout: 10_000 });
+    await recipients.getByText('Recipients: 2').waitFor({ timeout: 10_000 });
     await page.getByRole('checkbox', { name: 'English' }).check();
-    await recipients.getByText('3 recipients').waitFor({ timeout: 10_000 });
+    await recipients.getByText('Recipients: 3').waitFor({ timeout: 10_000 });
 
     // The texts: English (required) and Persian, typed right to left.
     const create = page.getByRole('button', { name: 'Create campaign' });
@@ -122,7 +122,7 @@ describe('campaigns', () => {
 
     // The campaign's page: a draft of 3; Send asks first.
     await page.getByRole('heading', { name: /^Campaign \d+$/ }).waitFor({ timeout: 10_000 });
-    const stats = page.getByLabel('Counts');
+    const stats = page.getByTestId('counts');
     assert.match(await stats.innerText(), /Recipients\s*3/);
     const persian = page.locator('p[lang="fa"]');
     assert.equal(await persian.getAttribute('dir'), 'rtl');
@@ -145,7 +145,14 @@ describe('campaigns', () => {
     await shot(page, 'campaign-desktop');
     assert.deepEqual(errors, []);
 
-    // The same page at phone width fits.
+    // In Persian: the page right to left, its words in Persian.
+    await page.getByTestId('campaigns-language').selectOption('fa');
+    await page.getByText('ارسال‌شده', { exact: true }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('[lang="fa"][dir="rtl"]').first().isVisible(), true);
+    assert.equal(await page.getByText('انجام شد', { exact: true }).isVisible(), true);
+    await shot(page, 'campaign-desktop-fa');
+
+    // The same page at phone width fits, in Persian.
     const url = page.url();
     await desk.close();
     const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -153,7 +160,15 @@ describe('campaigns', () => {
     await small.goto(`${server.url}/admin#tgWebAppData=${encodeURIComponent(launch({ id: OPERATOR }))}`);
     await small.getByRole('navigation', { name: 'Console' }).waitFor({ timeout: 20_000 });
     await small.goto(url);
-    await small.getByLabel('Counts').waitFor({ timeout: 10_000 });
+    await small.getByTestId('counts').waitFor({ timeout: 10_000 });
+    await small.getByTestId('campaigns-language').selectOption('fa');
+    await small.getByText('ارسال‌شده', { exact: true }).waitFor({ timeout: 10_000 });
+    assert.equal(
+      await small.evaluate(() =>
+        document.querySelector('[data-testid="counts"]')?.closest('[dir]')?.getAttribute('dir'),
+      ),
+      'rtl',
+    );
     assert.deepEqual(await problemsOnScreen(small), []);
     await shot(small, 'campaign-phone');
     await phone.close();
