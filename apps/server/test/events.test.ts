@@ -225,11 +225,55 @@ describe('a mole event', () => {
     expect(await eventRows(ME)).toEqual([{ delta_onion: expect.anything(), ref: String(id) }]);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
+
+  it("judges the window when the game started (the server's record), not when its result came", async () => {
+    const ME = 9722;
+    const token = await t.login(ME);
+    await t.setTickets(ME, 5);
+    later(H);
+    const now = t.clock.now();
+    const id = await schedule({
+      kind: 'mole-multiplier',
+      multiplier: 3,
+      startsAt: now + 10_000,
+      endsAt: now + 10_000 + 60_000,
+      titles: { en: 'Short moles' },
+    });
+    const start = async () =>
+      (await t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid: ME } })).json<{
+        gameId: string;
+        key: string;
+      }>();
+    const send = async (game: { gameId: string; key: string }) => {
+      const data = sealResult(JSON.stringify({ score: 420, gameId: game.gameId }), game.key);
+      const res = await t.call(token, {
+        method: 'POST',
+        url: '/api/v1/play/result',
+        payload: { userid: ME, data },
+      });
+      expect(res.json(), res.body).toMatchObject({ success: true });
+      return res.json<{ reward: number }>().reward;
+    };
+    // Started before the event, sent inside it: ×1.
+    const before = await start();
+    t.clock.set(now + 45_000);
+    expect(await send(before)).toBe(gameReward(420));
+    // Started inside the event, sent after it ended: ×3.
+    t.clock.set(now + 60_000);
+    const inside = await start();
+    t.clock.set(now + 60_000 + 45_000);
+    expect(await send(inside)).toBe(3 * gameReward(420));
+    expect((await eventRows(ME)).map((r) => [Number(r.delta_onion), r.ref])).toEqual([
+      [2 * gameReward(420), String(id)],
+    ]);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
 });
 
 describe('GET /events', () => {
   it('lists running and coming events with the title in the player language, else English', async () => {
     later(H);
+    op = await t.console(OPERATOR); // a fresh console session after the hours passed
     const now = t.clock.now();
     const running = await schedule({
       kind: 'tap-multiplier',

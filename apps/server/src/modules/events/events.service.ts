@@ -11,6 +11,7 @@ import {
   type GameEvent,
 } from '@egg-rush/game/events';
 import { playerLanguage } from '@egg-rush/game/language';
+import { GAME_EXPIRY_MS } from '@egg-rush/game/mole';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
@@ -35,6 +36,12 @@ export const EVENT_LEDGER_KIND = 'event';
  * judged at each call's own instant, so an event starts and ends on time.
  */
 export const EVENTS_CACHE_MS = 5_000;
+
+/**
+ * How far back a reward may be judged: a mole game is judged at its start (the server's record),
+ * and its result may come until it expires, so the events that ended that long ago are kept too.
+ */
+export const EVENTS_LOOKBACK_MS = Math.max(EVENTS_CACHE_MS, GAME_EXPIRY_MS);
 
 interface Cached {
   fetchedAt: number;
@@ -61,7 +68,7 @@ export function knownEvents(deps: Deps, now: number): Promise<GameEvent[]> {
   if (cached && Math.abs(now - cached.fetchedAt) <= EVENTS_CACHE_MS) return cached.events;
   const events = eventsBetween(
     deps.database.db,
-    new Date(now - EVENTS_CACHE_MS),
+    new Date(now - EVENTS_CACHE_MS - EVENTS_LOOKBACK_MS),
     new Date(now + EVENT_BOUNDS.upcomingMs + EVENTS_CACHE_MS),
   ).then((rows) => rows.map(toGame));
   caches.set(deps.database, { fetchedAt: now, events });
@@ -88,22 +95,32 @@ const auditor = () => {
 /** An operator's change: this process reads the events again at once (others within the cache time). */
 const forget = (deps: Deps) => caches.delete(deps.database);
 
-/** The event of a kind paying at `now` (the highest multiplier of those running), or null. */
-export async function eventMultiplier(deps: Deps, kind: EventKind, now: number): Promise<GameEvent | null> {
-  return activeEvent(await knownEvents(deps, now), kind, now);
+/**
+ * The event of a kind paying at the instant `at` (the highest multiplier of those running then),
+ * or null; `at` defaults to `now`, and may be up to EVENTS_LOOKBACK_MS before it.
+ */
+export async function eventMultiplier(
+  deps: Deps,
+  kind: EventKind,
+  now: number,
+  at = now,
+): Promise<GameEvent | null> {
+  if (at < now - EVENTS_LOOKBACK_MS || at > now) return null;
+  return activeEvent(await knownEvents(deps, now), kind, at);
 }
 
 /**
- * The extra coins the running event of `kind` pays on a `base` reward at `now` (0 when none runs),
+ * The extra coins the event of `kind` running at `at` (the instant the reward was earned, on the
+ * server's clock: a mole game's start) pays on a `base` reward paid at `now` (0 when none ran),
  * and its ledger row (kind 'event', ref the event's id), kept apart from the base's own row. The
  * caller pays base + extra and writes the row (fx.ledger) in the same transaction. Called before
  * that transaction opens: it may read the events table (a connection of its own).
  */
 export async function eventBonus(
   deps: Deps,
-  params: { userId: number; kind: EventKind; base: number; now: number },
+  params: { userId: number; kind: EventKind; base: number; now: number; at?: number },
 ): Promise<{ extra: number; event: GameEvent | null; entry: LedgerEntry | null }> {
-  const event = await eventMultiplier(deps, params.kind, params.now);
+  const event = await eventMultiplier(deps, params.kind, params.now, params.at ?? params.now);
   const extra = event ? eventExtra(params.base, event.multiplier) : 0;
   const entry =
     event && extra > 0

@@ -3,6 +3,7 @@ export {
   auditEventsWith,
   EVENT_LEDGER_KIND,
   EVENTS_CACHE_MS,
+  EVENTS_LOOKBACK_MS,
   eventBonus,
   eventMultiplier,
   knownEvents,

@@ -90,8 +90,17 @@ export function createPlayService(deps: Deps) {
       const result = openResult(data, deps.env.gameSecret, rounds);
       if (!result) return refusal('BAD_RESULT', PLAY_MESSAGES.unreadable);
       const reward = gameReward(result.score, (await gameConfig(deps)).mole.rewardCap);
-      // A mole event running now pays its extra beside the reward, in a row of its own.
-      const bonus = await eventBonus(deps, { userId, kind: 'mole-multiplier', base: reward, now });
+      // A mole event running when the game started (the server's record, never the client's
+      // word) pays its extra beside the reward, in a row of its own. The game is read again,
+      // locked by its update, in the transaction; its start never changes.
+      const started = (await findGame(db, result.gameId))?.startedAt.getTime() ?? now;
+      const bonus = await eventBonus(deps, {
+        userId,
+        kind: 'mole-multiplier',
+        base: reward,
+        now,
+        at: started,
+      });
       return write(deps, async (tx, fx) => {
         const game = await findGame(tx, result.gameId);
         if (!game) return refusal('BAD_RESULT', PLAY_MESSAGES.unknown);
