@@ -2,15 +2,13 @@ import { Link } from 'wouter';
 import { toast } from '../../lib/toast.ts';
 import {
   boostAvailability,
-  BOOST_MAX_LEVEL,
+  BOOST_DEFAULTS,
   BOOST_NAMES,
-  ENERGY_CAPACITY_STEP,
-  FULL_ENERGY_PER_DAY,
   isLevelled,
   levelOf,
   type BoostRefusal,
   planBoost,
-  TOUCH_INCOME_STEP,
+  type BoostConfig,
   type BoostName,
   type BoostState,
 } from '@egg-rush/game/boosts';
@@ -20,6 +18,7 @@ import { CoinIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { useDeliberatePress } from '../../lib/deliberate-press.ts';
 import { toastError } from '../../lib/errors.ts';
 import { t, useT } from '../../lib/i18n.tsx';
+import { useGameConfig } from '../../lib/game-config.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useBuyBoost } from './api.ts';
 import { BoostIcon } from './boost-icons.tsx';
@@ -37,7 +36,7 @@ export const BOOST_KEYS: Record<
 export const boostTitle = (name: BoostName) => t(BOOST_KEYS[name].title);
 
 /** The rules' view of the profile, for prices and refusals (the server decides the same way). */
-export function boostState(profile: Profile): BoostState {
+export function boostState(profile: Profile, config: BoostConfig = BOOST_DEFAULTS): BoostState {
   return {
     onion: profile.onion,
     energy: profile.energy,
@@ -48,7 +47,7 @@ export function boostState(profile: Profile): BoostState {
     boosts: profile.boosts.map((b) => b.name),
     touchIncomeLevel: profile.touchIncomeLevel,
     energyCapacityLevel: profile.energyCapacityLevel,
-    refillsToday: FULL_ENERGY_PER_DAY - profile.refillsLeft,
+    refillsToday: config.fullEnergyPerDay - profile.refillsLeft,
   };
 }
 
@@ -65,8 +64,12 @@ const UNAVAILABLE: Record<
 };
 
 /** What buying `name` would change, "before → after", from the rules' own plan. */
-export function boostChange(name: BoostName, state: BoostState): string | null {
-  const plan = planBoost(name, { ...state, onion: Number.MAX_SAFE_INTEGER });
+export function boostChange(
+  name: BoostName,
+  state: BoostState,
+  config: BoostConfig = BOOST_DEFAULTS,
+): string | null {
+  const plan = planBoost(name, { ...state, onion: Number.MAX_SAFE_INTEGER }, config);
   if (!plan.ok) return null;
   const { next } = plan;
   const n = formatNumber;
@@ -94,15 +97,18 @@ export function boostChange(name: BoostName, state: BoostState): string | null {
  * What a boost row shows: its price (null when it cannot be bought any more), a note, what it
  * changes, why it cannot be bought now (`done`), and affordability.
  */
-export function boostOffer(name: BoostName, state: BoostState) {
-  const plan = planBoost(name, state);
+export function boostOffer(name: BoostName, state: BoostState, config: BoostConfig = BOOST_DEFAULTS) {
+  const plan = planBoost(name, state, config);
   const note = isLevelled(name)
-    ? t('boost.level', { level: levelOf(name, state), max: BOOST_MAX_LEVEL[name] })
+    ? t('boost.level', { level: levelOf(name, state), max: config.maxLevel[name] })
     : name === 'fullyEnergy'
-      ? t('boost.refillsLeft', { left: FULL_ENERGY_PER_DAY - state.refillsToday, total: FULL_ENERGY_PER_DAY })
+      ? t('boost.refillsLeft', {
+          left: config.fullEnergyPerDay - state.refillsToday,
+          total: config.fullEnergyPerDay,
+        })
       : null;
   // Its price whatever the balance, or why it cannot be bought: the rules' own answer.
-  const open = boostAvailability(name, state);
+  const open = boostAvailability(name, state, config);
   const price = open.ok ? open.cost : null;
   // A full bar cannot be refilled: the rules' answer at the player's real energy.
   const refusal = !open.ok ? open.reason : !plan.ok && plan.reason === 'energy-full' ? plan.reason : null;
@@ -113,7 +119,7 @@ export function boostOffer(name: BoostName, state: BoostState) {
     note,
     done,
     reason: refusal,
-    change: done ? null : boostChange(name, state),
+    change: done ? null : boostChange(name, state, config),
     affordable,
     shortBy: price !== null && !affordable ? price - state.onion : 0,
   };
@@ -131,7 +137,9 @@ export function BoostSheet({
   const { data: profile } = useProfile();
   const buy = useBuyBoost(beforeBuy);
   const { t } = useT();
-  const state = profile ? boostState(profile) : null;
+  // Prices, steps and the day's refills of the active configuration (today's until it loads).
+  const config = useGameConfig()?.boosts ?? BOOST_DEFAULTS;
+  const state = profile ? boostState(profile, config) : null;
   // A purchase takes a deliberate press on its own row: never a thumb still tapping the egg,
   // nor a tap landing as the sheet slides up under it.
   const deliberate = useDeliberatePress();
@@ -150,7 +158,7 @@ export function BoostSheet({
       </div>
       <ul className="flex flex-col gap-2.5">
         {BOOST_NAMES.map((name) => {
-          const offer = state ? boostOffer(name, state) : null;
+          const offer = state ? boostOffer(name, state, config) : null;
           // A purchase that changes nothing, or that the balance cannot pay, is not sent: the
           // row says why instead.
           const blocked = !offer || offer.done != null || !offer.affordable;
@@ -171,8 +179,8 @@ export function BoostSheet({
                   <span className="block font-black">{t(BOOST_KEYS[name].title)}</span>
                   <span className="block text-xs text-text-dim">
                     {name === 'touchIncome'
-                      ? t('boost.touchIncome.blurb', { count: TOUCH_INCOME_STEP })
-                      : t(BOOST_KEYS[name].blurb, { n: ENERGY_CAPACITY_STEP })}
+                      ? t('boost.touchIncome.blurb', { count: config.touchIncomeStep })
+                      : t(BOOST_KEYS[name].blurb, { n: config.energyCapacityStep })}
                   </span>
                   {offer?.change ? (
                     <span

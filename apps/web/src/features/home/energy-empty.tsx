@@ -3,6 +3,7 @@ import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import { formatCountdown } from '@egg-rush/game/time';
 import { useDeliberatePress } from '../../lib/deliberate-press.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { useGameConfig } from '../../lib/game-config.ts';
 import { usePredictedEnergy } from './counters.tsx';
 import { useTapStore, type Rates } from './tap-store.ts';
 import { localDigits } from '../../lib/format.ts';
@@ -49,7 +50,8 @@ function EnergyEmptyCard({
 }) {
   const { t } = useT();
   const deliberate = useDeliberatePress();
-  const untilFull = (rates.maxEnergy - energy) * ENERGY_REGEN_MS;
+  const regenMs = useGameConfig()?.energy.regenMs ?? ENERGY_REGEN_MS;
+  const untilFull = (rates.maxEnergy - energy) * regenMs;
   return (
     <div
       className="energy-empty card grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-mint/30 px-3 py-2"

@@ -21,6 +21,7 @@ import {
 import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
 import { errorText, refusal, toastError } from '../../lib/errors.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useGameConfig } from '../../lib/game-config.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useClosingConfirmation } from '../../lib/native-behaviour.ts';
@@ -56,6 +57,8 @@ export const formatClock = (ms: number) => localDigits(clock(ms));
 export default function PlayScreen() {
   const { user } = useSession();
   const { data: profile } = useProfile();
+  // The active configuration's cap on a game's coins (today's until it loads).
+  const rewardCap = useGameConfig()?.mole.rewardCap ?? GAME_REWARD_CAP;
   const { t } = useT();
   const api = usePlayApi();
   const [, navigate] = useLocation();
@@ -234,6 +237,7 @@ export default function PlayScreen() {
           score={score}
           newHigh={newHigh}
           reward={reward}
+          cap={rewardCap}
           refused={refused}
           onReplay={() => void start()}
           onBack={() => navigate('/')}
@@ -346,10 +350,13 @@ export function GameOver({
   onReplay,
   onBack,
   busy,
+  cap = GAME_REWARD_CAP,
 }: {
   score: number;
   newHigh: boolean;
   reward?: number | null;
+  /** The active configuration's cap on a game's coins. */
+  cap?: number;
   refused: string | null;
   onReplay: () => void;
   onBack: () => void;
@@ -377,9 +384,9 @@ export function GameOver({
         <p className="num text-5xl font-black text-gold" data-testid="final-score">
           {formatNumber(score)}
         </p>
-        {reward !== null && !refused && score > reward && reward >= GAME_REWARD_CAP ? (
+        {reward !== null && !refused && score > reward && reward >= cap ? (
           <p className="text-sm font-bold text-text-dim" data-testid="reward-capped">
-            {t('play.capped', { n: formatNumber(GAME_REWARD_CAP) })}
+            {t('play.capped', { n: formatNumber(cap) })}
           </p>
         ) : null}
         <div className="mt-2 grid w-full grid-cols-2 gap-3">

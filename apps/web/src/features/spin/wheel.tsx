@@ -3,6 +3,7 @@ import chestUrl from '../../assets/chest.svg';
 import coinUrl from '../../assets/coin.svg';
 import ticketUrl from '../../assets/ticket.svg';
 import { compactNumber, formatNumber } from '../../components/ui/ui.tsx';
+import { useGameConfig } from '../../lib/game-config.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 const SIZE = 320;
@@ -25,6 +26,8 @@ const label = (s: SpinSegment) => (s.type === 'onion' ? compactNumber(s.value) :
  */
 export function Wheel({ rotation, spinning }: { rotation: number; spinning: boolean }) {
   const { t } = useT();
+  // The active configuration's prizes (eight segments, as the server draws them).
+  const wheel = useGameConfig()?.spin.wheel ?? SPIN_WHEEL;
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[320px]">
       <div
@@ -50,7 +53,7 @@ export function Wheel({ rotation, spinning }: { rotation: number; spinning: bool
         >
           <circle cx={C} cy={C} r={R + 8} fill="#ffc93c" />
           <circle cx={C} cy={C} r={R + 3} fill="#0d0720" />
-          {SPIN_WHEEL.map((segment, i) => {
+          {wheel.map((segment, i) => {
             const from = i * SEGMENT_DEGREES;
             const to = from + SEGMENT_DEGREES;
             const [x1, y1] = at(from, R);
@@ -92,7 +95,7 @@ export function Wheel({ rotation, spinning }: { rotation: number; spinning: bool
               </g>
             );
           })}
-          {SPIN_WHEEL.map((_, i) => {
+          {wheel.map((_, i) => {
             const [x, y] = at(i * SEGMENT_DEGREES, R + 3);
             return <circle key={`b${i}`} cx={x} cy={y} r={4} fill="#fff4d6" />;
           })}
