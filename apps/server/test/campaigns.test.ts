@@ -426,7 +426,8 @@ describe('campaigns', { timeout: 120_000 }, () => {
     const after = fake.sends.filter((s) => s.at > limited.at);
     const gap = after.findIndex((s, i) => i + 1 < after.length && (after[i + 1]?.at ?? 0) - s.at >= 900);
     expect(gap).toBeGreaterThanOrEqual(0);
-    expect((after[gap]?.at ?? Infinity) - limited.at).toBeLessThan(300);
+    // (at 200 a second nothing else leaves a gap of 0.9 s; a loaded machine delays the calls in flight)
+    expect((after[gap]?.at ?? Infinity) - limited.at).toBeLessThan(1000);
     // Each player's text in their language (else English), the button opening the chosen screen.
     const fa = fake.sends.find((s) => s.status === 200 && seeded[s.chat - 1]?.language === 'fa');
     expect(fa?.text).toBe('برگرد!');
