@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gameReward } from '@egg-rush/game/mole';
 import { queryRows } from '../src/db/client.ts';
 import { EVENTS_CACHE_MS } from '../src/modules/events/index.ts';
@@ -20,6 +20,10 @@ beforeAll(async () => {
   op = await t.console(OPERATOR);
 });
 afterAll(() => t.close());
+// A fresh console session for each test: the game clock moves hours on.
+beforeEach(async () => {
+  op = await t.console(OPERATOR);
+});
 
 const create = (body: Record<string, unknown>, token = op) =>
   t.call(token, { method: 'POST', url: '/api/v1/admin/events', payload: body });
@@ -159,35 +163,78 @@ describe('a tap event', () => {
     });
   });
 
-  it('does not stack overlapping events of a kind: the highest pays', async () => {
+  it('refuses an event overlapping another of its kind (naming it); the one running pays', async () => {
     const ME = 9712;
     const token = await t.login(ME);
     later(H);
     const now = t.clock.now();
-    await schedule({
+    const low = await schedule({
       kind: 'tap-multiplier',
       multiplier: 2,
       startsAt: now,
       endsAt: now + H,
       titles: { en: 'A' },
     });
+    const before = await count('events');
+    const res = await create({
+      kind: 'tap-multiplier',
+      multiplier: 3,
+      startsAt: now + H / 2,
+      endsAt: now + 2 * H,
+      titles: { en: 'B' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(new RegExp(`overlaps event #${low} "A"`));
+    expect(await count('events')).toBe(before);
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 20 });
+    expect((await eventRows(ME)).map((r) => [Number(r.delta_onion), r.ref])).toEqual([[10, String(low)]]);
+    // Cancelled, it pays no more, and another may take its place.
+    expect((await cancel(low)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
     const high = await schedule({
       kind: 'tap-multiplier',
       multiplier: 3,
-      startsAt: now,
+      startsAt: t.clock.now(),
       endsAt: now + H,
       titles: { en: 'B' },
     });
+    t.clock.advance(EVENTS_CACHE_MS + 1);
     expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 30 });
-    expect(await eventRows(ME)).toEqual([{ delta_onion: expect.anything(), ref: String(high) }]);
-    expect(Number((await eventRows(ME))[0]?.delta_onion)).toBe(20);
-    // Cancelled, the highest pays no more: the other one does.
-    expect((await cancel(high)).statusCode).toBe(200);
-    t.clock.advance(60_000);
-    expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 20 });
+    expect((await eventRows(ME)).map((r) => r.ref)).toEqual([String(low), String(high)]);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
     later(H);
     expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
+  });
+
+  it('caps the days of a kind in any 30 days, and two creations at once cannot both pass', async () => {
+    later(H);
+    const D = 24 * H;
+    const start = t.clock.now() + 40 * D;
+    const body = (from: number, days: number, en: string) => ({
+      kind: 'mole-multiplier',
+      multiplier: 5,
+      startsAt: from,
+      endsAt: from + days * D,
+      titles: { en },
+    });
+    const first = await schedule(body(start, 14, 'Fortnight'));
+    const next = await create(body(start + 14 * D, 14, 'Again'));
+    expect(next.statusCode).toBe(400);
+    expect(next.json<{ message: string }>().message).toMatch(/at most 14 days in any 30/);
+    // At once, several that overlap: one is scheduled, the others refused naming another event.
+    const racing = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => create(body(start + 30 * D + i * H, 3, `Race ${i}`))),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const r of racing.filter((r) => r.statusCode === 400))
+      expect(r.json<{ message: string }>().message).toMatch(/overlaps event #\d+/);
+    const rows = await queryRows<{ id: number }>(
+      t.deps.database.db,
+      sql`select id from events where kind = 'mole-multiplier' and starts_at >= ${new Date(start).toISOString()}`,
+    );
+    expect(rows.length).toBe(2);
+    expect((await cancel(first)).statusCode).toBe(200);
   });
 });
 
@@ -273,7 +320,6 @@ describe('a mole event', () => {
 describe('GET /events', () => {
   it('lists running and coming events with the title in the player language, else English', async () => {
     later(H);
-    op = await t.console(OPERATOR); // a fresh console session after the hours passed
     const now = t.clock.now();
     const running = await schedule({
       kind: 'tap-multiplier',

@@ -28,6 +28,10 @@ export const EVENT_BOUNDS = {
   maxTitle: 60,
   /** How far ahead players see an upcoming event. */
   upcomingMs: 7 * 86_400_000,
+  /** Within any window this long… */
+  capWindowMs: 30 * 86_400_000,
+  /** …events of one kind run at most this long in all (cancelled ones count the time they ran). */
+  capMs: 14 * 86_400_000,
 } as const;
 
 /** An event as the rules see it: the window [startsAt, endsAt) in ms since the epoch. */
@@ -131,4 +135,62 @@ export function eventTitle(event: Pick<GameEvent, 'titles'>, language: string): 
   const titles = event.titles as Record<string, string | undefined>;
   const own = titles[language]?.trim();
   return own ? own : event.titles.en;
+}
+
+export type ScheduleRefusal =
+  { reason: 'overlap'; eventId: number; message: string } | { reason: 'too-much'; message: string };
+
+/** When an event stops paying: its end, or its cancellation if earlier. */
+const stopsAt = (event: GameEvent) =>
+  event.cancelledAt == null ? event.endsAt : Math.min(event.endsAt, event.cancelledAt);
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * Whether a draft (already within checkEvent's bounds) fits beside the stored events `others`:
+ * it may not overlap another not-cancelled event of its kind (they would not stack anyway), and
+ * in any EVENT_BOUNDS.capWindowMs the events of its kind run at most EVENT_BOUNDS.capMs in all
+ * (a cancelled event counts the time it ran). Null when it fits.
+ */
+export function checkSchedule(
+  draft: Pick<GameEvent, 'kind' | 'startsAt' | 'endsAt'>,
+  others: readonly GameEvent[],
+): ScheduleRefusal | null {
+  const same = others.filter((e) => e.kind === draft.kind);
+  const clash = same.find((e) => !e.cancelledAt && e.startsAt < draft.endsAt && draft.startsAt < e.endsAt);
+  if (clash)
+    return {
+      reason: 'overlap',
+      eventId: clash.id,
+      message: `It overlaps event #${clash.id} "${clash.titles.en}" (${draft.kind}, ${day(clash.startsAt)} to ${day(clash.endsAt)} UTC): cancel it or pick another time.`,
+    };
+  // The time the kind runs, as disjoint spans (the draft included).
+  const spans = [
+    ...same.map((e) => [e.startsAt, stopsAt(e)] as const).filter(([s, e]) => e > s),
+    [draft.startsAt, draft.endsAt] as const,
+  ].sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [s, e] of spans) {
+    const last = merged[merged.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else merged.push([s, e]);
+  }
+  const { capWindowMs: W, capMs } = EVENT_BOUNDS;
+  // The most covered window starts where a span starts or ends where one ends; only those
+  // windows that hold part of the draft are new.
+  const starts = [...merged.map(([s]) => s), ...merged.map(([, e]) => e - W)].filter(
+    (w) => w < draft.endsAt && w + W > draft.startsAt,
+  );
+  let most = 0;
+  for (const w of starts) {
+    let covered = 0;
+    for (const [s, e] of merged) covered += Math.max(0, Math.min(e, w + W) - Math.max(s, w));
+    most = Math.max(most, covered);
+  }
+  if (most > capMs)
+    return {
+      reason: 'too-much',
+      message: `Events of a kind run at most ${capMs / 86_400_000} days in any ${W / 86_400_000}: with this one, ${draft.kind} events would run ${(most / 86_400_000).toFixed(1)} days in ${W / 86_400_000}.`,
+    };
+  return null;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeEvent,
   checkEvent,
+  checkSchedule,
   EVENT_BOUNDS,
   eventExtra,
   eventStatus,
@@ -52,6 +53,94 @@ describe('event bounds', () => {
     expect(reason({ titles: { en: '   ' } })).toBe('title-missing');
     expect(reason({ titles: { en: 'x'.repeat(61) } })).toBe('title-length');
     expect(reason({ titles: { en: 'x', xx: 'y' } })).toBe('title-language');
+  });
+});
+
+describe('how much an operator may schedule', () => {
+  const D = 24 * H;
+  it('refuses an event overlapping another of its kind not cancelled, naming it', () => {
+    const seven = ev(7, { startsAt: now + 10 * H, endsAt: now + 20 * H, titles: { en: 'Taps ×2' } });
+    const others = [seven];
+    expect(
+      checkSchedule({ kind: 'tap-multiplier', startsAt: now, endsAt: now + 11 * H }, others),
+    ).toMatchObject({
+      reason: 'overlap',
+      eventId: 7,
+      message: expect.stringMatching(/#7.*Taps ×2/),
+    });
+    // Touching ends do not overlap; another kind or a cancelled event does not count.
+    expect(checkSchedule({ kind: 'tap-multiplier', startsAt: now, endsAt: now + 10 * H }, others)).toBeNull();
+    expect(
+      checkSchedule({ kind: 'tap-multiplier', startsAt: now + 20 * H, endsAt: now + 30 * H }, others),
+    ).toBeNull();
+    expect(
+      checkSchedule({ kind: 'mole-multiplier', startsAt: now, endsAt: now + 11 * H }, others),
+    ).toBeNull();
+    const cancelled = [{ ...seven, cancelledAt: now + 9 * H }];
+    expect(
+      checkSchedule({ kind: 'tap-multiplier', startsAt: now, endsAt: now + 11 * H }, cancelled),
+    ).toBeNull();
+  });
+
+  it('caps the event-days of a kind in any 30 days: 14-day ×5 events cannot follow each other', () => {
+    expect(EVENT_BOUNDS.capMs).toBe(14 * D);
+    expect(EVENT_BOUNDS.capWindowMs).toBe(30 * D);
+    const first = ev(1, { startsAt: now, endsAt: now + 14 * D, multiplier: 5 });
+    const next = { kind: 'tap-multiplier' as const, startsAt: now + 14 * D, endsAt: now + 28 * D };
+    expect(checkSchedule(next, [first])).toMatchObject({ reason: 'too-much' });
+    // 30 days after the first started, another 14 days may start; an hour earlier they may not.
+    expect(checkSchedule({ ...next, startsAt: now + 30 * D, endsAt: now + 44 * D }, [first])).toBeNull();
+    expect(
+      checkSchedule({ ...next, startsAt: now + 30 * D - H, endsAt: now + 44 * D - H }, [first]),
+    ).toMatchObject({ reason: 'too-much', message: expect.stringMatching(/14 days in any 30/) });
+    // Shorter events fill up to the cap and no further; another kind has its own.
+    const seven = ev(2, { startsAt: now + 20 * D, endsAt: now + 27 * D });
+    expect(checkSchedule({ ...next, startsAt: now + 30 * D, endsAt: now + 37 * D }, [seven])).toBeNull();
+    expect(
+      checkSchedule({ ...next, startsAt: now + 30 * D, endsAt: now + 37 * D + H }, [seven]),
+    ).toMatchObject({
+      reason: 'too-much',
+    });
+    expect(checkSchedule({ ...next, kind: 'mole-multiplier' }, [first])).toBeNull();
+    // A cancelled event counts for the time it ran.
+    const ranTwoDays = { ...first, cancelledAt: now + 2 * D };
+    expect(checkSchedule({ ...next, startsAt: now + 3 * D, endsAt: now + 15 * D }, [ranTwoDays])).toBeNull();
+    expect(
+      checkSchedule({ ...next, startsAt: now + 3 * D, endsAt: now + 15 * D + H }, [ranTwoDays]),
+    ).toMatchObject({
+      reason: 'too-much',
+    });
+  });
+
+  it('never lets any 30 days hold more than the cap of one kind, however events are scheduled', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 90 * 24 }), fc.integer({ min: 1, max: 14 * 24 })), {
+          maxLength: 25,
+        }),
+        (drafts) => {
+          const kept: GameEvent[] = [];
+          for (const [startH, hours] of drafts) {
+            const d = {
+              kind: 'tap-multiplier' as const,
+              startsAt: now + startH * H,
+              endsAt: now + (startH + hours) * H,
+            };
+            if (!checkSchedule(d, kept)) kept.push(ev(kept.length + 1, d));
+          }
+          for (let w = now - 30 * D; w < now + 120 * D; w += 3 * H) {
+            let covered = 0;
+            for (const e of kept)
+              covered += Math.max(0, Math.min(e.endsAt, w + 30 * D) - Math.max(e.startsAt, w));
+            expect(covered).toBeLessThanOrEqual(14 * D);
+          }
+          for (const a of kept)
+            for (const b of kept)
+              if (a !== b) expect(a.endsAt <= b.startsAt || b.endsAt <= a.startsAt).toBe(true);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { events } from './events.schema.ts';
 
@@ -33,4 +33,21 @@ export async function cancelEvent(tx: Tx, id: number, at: Date): Promise<EventRo
   const [row] = await tx.update(events).set({ cancelledAt: at }).where(eq(events.id, id)).returning();
   if (!row) throw new Error('event not cancelled');
   return row;
+}
+
+/**
+ * Holds, until the transaction ends, the right to schedule events of `kind`: two creations of a
+ * kind at once check the stored events one after the other (a row lock cannot cover rows not yet
+ * inserted).
+ */
+export async function lockKind(tx: Tx, kind: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`events:${kind}`}))`);
+}
+
+/** The events of `kind` (cancelled ones included) that end after `from` and start before `to`. */
+export async function kindBetween(tx: Tx, kind: string, from: Date, to: Date): Promise<EventRow[]> {
+  return tx
+    .select()
+    .from(events)
+    .where(and(eq(events.kind, kind), gt(events.endsAt, from), lt(events.startsAt, to)));
 }

@@ -2,6 +2,7 @@ import type { AdminEvent, AdminEventCreateBody, EventsResponse } from '@egg-rush
 import {
   activeEvent,
   checkEvent,
+  checkSchedule,
   EVENT_BOUNDS,
   eventExtra,
   eventStatus,
@@ -22,7 +23,9 @@ import {
   cancelEvent,
   eventsBetween,
   insertEvent,
+  kindBetween,
   latestEvents,
+  lockKind,
   lockEvent,
   type EventRow,
 } from './events.repository.ts';
@@ -227,6 +230,18 @@ export function createEventsService(deps: Deps) {
         );
       const at = new Date(now);
       const row = await deps.database.transaction(async (tx: Tx) => {
+        // Beside the stored events of its kind (no overlap, a cap per 30 days), checked under the
+        // kind's lock so that two creations at once cannot both pass.
+        await lockKind(tx, draft.kind);
+        const window = EVENT_BOUNDS.capWindowMs;
+        const near = await kindBetween(
+          tx,
+          draft.kind,
+          new Date(draft.startsAt - window),
+          new Date(draft.endsAt + window),
+        );
+        const clash = checkSchedule(draft, near.map(toGame));
+        if (clash) throw badRequest(clash.message, 'BAD_SCHEDULE');
         const saved = await insertEvent(tx, {
           kind: draft.kind,
           multiplier: draft.multiplier,
