@@ -16,6 +16,14 @@ export const campaigns = pgTable('campaigns', {
   createdBy: money('created_by').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
   sendStartedAt: at('send_started_at'),
+  // Its recipients' counts, kept in the same transaction as the recipient rows change (reading
+  // them never counts the rows): pending = recipients - sent - blocked - failed - skipped.
+  recipients: integer('recipients').notNull().default(0),
+  sent: integer('sent').notNull().default(0),
+  blocked: integer('blocked').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  opened: integer('opened').notNull().default(0),
 });
 
 /**
@@ -44,5 +52,9 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_pending_idx')
       .on(t.campaignId, t.userId)
       .where(sql`${t.state} in ('pending', 'sending')`),
+    // Who was sent any campaign's message lately (left out of the next ones for a while).
+    index('campaign_recipients_user_sent_idx')
+      .on(t.userId, t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
