@@ -1,4 +1,4 @@
-import { index, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /**
@@ -19,4 +19,21 @@ export const events = pgTable(
     cancelledAt: at('cancelled_at'),
   },
   (t) => [index('events_ends_at').on(t.endsAt)],
+);
+
+/**
+ * What each event has paid, kept as it is paid (in the transaction that pays the extra and writes
+ * its ledger row): the extra coins and the number of payments (a tap batch or a mole game each
+ * count one; distinct players are not kept). Spread over `shard` (the paying connection's backend
+ * pid) so that concurrent payments of one event never wait on one row; read as the sum.
+ */
+export const eventsPaid = pgTable(
+  'events_paid',
+  {
+    eventId: integer('event_id').notNull(),
+    shard: integer('shard').notNull(),
+    coins: money('coins').notNull(),
+    payouts: money('payouts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.shard] })],
 );
