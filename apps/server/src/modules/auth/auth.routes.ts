@@ -15,7 +15,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     config: { public: true },
     handler: async (request) => {
       const { userid, initData, timeZone, platform } = request.body;
-      const { token } = await auth.login(userid, initData, platform);
+      const { token } = await auth.login(userid, initData, platform, request.log);
       if (timeZone) await rememberTimeZone(app.deps, userid, timeZone);
       // A session of the fairness signals: hashes of the coarse address and of the device only.
       await signals

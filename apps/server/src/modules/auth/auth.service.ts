@@ -66,6 +66,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       userid: number,
       initData: string,
       platform?: string,
+      /** Where a login follower's failure is told (the login itself has been written by then). */
+      log?: { warn(obj: object, msg: string): void },
     ): Promise<{ token: string; created: boolean }> {
       const data = readLaunchData(initData);
       const tgUser = data.user!;
@@ -124,8 +126,11 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
         return result;
       });
       // The start parameter to the modules that follow logins (a campaign's `c<id>`: opened).
-      for (const follow of loginFollowers.values()) {
-        await follow(deps, { userId: identity.id, startParam: data.start_param });
+      // A follower's failure (a database hiccup) costs what it notes, never the login written above.
+      for (const [name, follow] of loginFollowers) {
+        await follow(deps, { userId: identity.id, startParam: data.start_param }).catch((error: unknown) =>
+          log?.warn({ err: error, follower: name }, 'a login follower failed'),
+        );
       }
       return { token: await tokens.sign(identity.id, deps.now()), created };
     },
