@@ -97,18 +97,23 @@ describe('daily cipher', () => {
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 
-  it('bounds wrong answers per day, then refuses even the right word until the next day', async () => {
+  it('bounds wrong answers to three a day: the fourth is refused, even the right word, until the next day', async () => {
+    expect(CIPHER_TRIES_PER_DAY).toBe(3);
     const me = await t.login(8604, { language_code: 'en' });
     const word = drawnWord(DEV_COMBO_SECRET, today(), 'en');
-    const miss = word === 'EGG' ? 'FARM' : 'EGG';
-    for (let k = 1; k <= CIPHER_TRIES_PER_DAY; k++) {
+    const misses = CIPHER_WORDS.en.filter((w) => w !== word).slice(0, 4);
+    for (const [k, miss] of misses.slice(0, 3).entries()) {
       const r = await solve(me, 8604, miss);
-      expect(r.json()).toEqual({ success: false, reward: null, triesLeft: CIPHER_TRIES_PER_DAY - k });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual({ success: false, reward: null, triesLeft: 2 - k });
     }
+    const fourth = await solve(me, 8604, misses[3] ?? 'ZZZ');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({ code: 'CIPHER_NO_TRIES' });
+    expect(fourth.json<{ message: string }>().message).toMatch(/No tries left today: 3 wrong answers/);
     const refused = await solve(me, 8604, word);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'CIPHER_NO_TRIES' });
-    expect(refused.json<{ message: string }>().message).toMatch(/No tries left today/);
     expect((await wallet(8604)).paid).toBe(0);
     expect((await get(me)).body.triesLeft).toBe(0);
   });

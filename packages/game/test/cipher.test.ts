@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import {
   CIPHER_LETTERS,
   CIPHER_REWARD,
+  CIPHER_TRIES_PER_DAY,
   CIPHER_WORD_MAX,
   CIPHER_WORD_MIN,
   CIPHER_WORDS,
   DASH_MS,
   MORSE,
+  candidatesByLength,
+  cipherGuessOdds,
   cipherMessage,
   cipherWord,
   cipherWordFromDigest,
@@ -75,7 +78,6 @@ describe('the daily cipher', () => {
   it('draws every language’s words from a list of valid words, the day’s draw fixed by the digest', () => {
     for (const language of LANGUAGE_CODES) {
       const list = CIPHER_WORDS[language];
-      expect(list.length, language).toBeGreaterThanOrEqual(8);
       for (const w of list) expect(cipherWord(w), `${language} ${w}`).toBe(w);
     }
     fc.assert(
@@ -85,6 +87,38 @@ describe('the daily cipher', () => {
         expect(cipherWordFromDigest(digest, CIPHER_WORDS.en)).toBe(drawn);
       }),
     );
+  });
+
+  it('gives a script that knows the lists and the length a small chance a day, not the reward every day', () => {
+    // Three tries: the length is shown, so only the lists' words of that length are worth trying.
+    expect(CIPHER_TRIES_PER_DAY).toBe(3);
+    for (const language of LANGUAGE_CODES) {
+      const list = CIPHER_WORDS[language];
+      expect(list.length, language).toBeGreaterThanOrEqual(120);
+      expect(new Set(list).size, `${language}: no word twice`).toBe(list.length);
+      const counts = candidatesByLength(list);
+      // Every length of 3 to 10 letters is drawn, each from at least 12 words.
+      for (let length = CIPHER_WORD_MIN; length <= CIPHER_WORD_MAX; length++)
+        expect(counts.get(length) ?? 0, `${language}, ${length} letters`).toBeGreaterThanOrEqual(12);
+      expect([...counts.keys()].every((l) => l >= CIPHER_WORD_MIN && l <= CIPHER_WORD_MAX)).toBe(true);
+      // The best length for a script: at most 3 words in 12 of it, so a quarter of the reward a day at most.
+      const odds = cipherGuessOdds(list);
+      expect(odds, language).toBe(CIPHER_TRIES_PER_DAY / Math.min(...counts.values()));
+      expect(odds, language).toBeLessThanOrEqual(0.25);
+    }
+  });
+
+  it('computes the chance from the words per length and the tries', () => {
+    const list = ['EGG', 'OWL', 'FOX', 'CAT', 'FARM', 'COIN', 'MOLE', 'GOLD', 'STAR', 'MOON'];
+    expect(candidatesByLength(list)).toEqual(
+      new Map([
+        [3, 4],
+        [4, 6],
+      ]),
+    );
+    expect(cipherGuessOdds(list, 3)).toBe(3 / 4);
+    expect(cipherGuessOdds(list, 5)).toBe(1);
+    expect(cipherGuessOdds(list, 1)).toBe(1 / 4);
   });
 
   it('draws a word that depends on the key: another key draws other words on most days', () => {
