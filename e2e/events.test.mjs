@@ -41,7 +41,7 @@ describe('events', () => {
     await form.waitFor({ state: 'detached' });
     const row = console_.getByTestId('event-row').filter({ hasText: 'Double weekend' });
     await row.waitFor({ timeout: 10_000 });
-    assert.match(await row.innerText(), /Taps ×2[\s\S]*upcoming[\s\S]*0 coins · 0 players/);
+    assert.match(await row.innerText(), /Taps ×2[\s\S]*upcoming[\s\S]*0 coins · 0 payments/);
     await shot(console_, 'events-console');
     // At phone width the page fits (the table scrolls in its own box).
     await console_.setViewportSize({ width: 390, height: 844 });

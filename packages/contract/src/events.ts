@@ -43,8 +43,11 @@ export const adminEvent = z.object({
   createdAt: z.number(),
   cancelledAt: z.number().nullable(),
   status: z.enum(['upcoming', 'running', 'ended', 'cancelled']),
-  /** What it has paid so far: the extra coins (ledger kind 'event', ref its id) and the players paid. */
-  paid: z.object({ coins: z.number(), players: z.number() }),
+  /**
+   * What it has paid so far: the extra coins (ledger kind 'event', ref its id) and the number of
+   * payments (tap batches and mole games paid; one player may count many times).
+   */
+  paid: z.object({ coins: z.number(), payouts: z.number() }),
 });
 export type AdminEvent = z.infer<typeof adminEvent>;
 export const adminEventResponse = z.object({ event: adminEvent });

@@ -7,6 +7,7 @@ import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../users/users.schema.ts';
 import { REQUEST_IDS_KEPT, type UserRow } from '../users/index.ts';
+import { eventsPaidFrom } from '../events/index.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -223,6 +224,7 @@ const TAP_STATEMENT = `
       select id, 'income', income, null, at from upd where income <> 0
       union all
       select id, 'event', extra, ev::text, at from upd where extra <> 0
+    ), event_paid as (${eventsPaidFrom('upd')}
     )${TAP_TASK_PROGRESS}
     select id, credited, earned, extra, income, onion, total_score, energy, earn_per_hour, income_at_ms,
            false as repeated

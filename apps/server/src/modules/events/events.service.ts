@@ -17,13 +17,15 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import type { insertAudit } from '../admin/index.ts';
-import { ledgerReads, type LedgerEntry } from '../ledger/index.ts';
+import type { LedgerEntry } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
 import {
+  addEventPaid,
   cancelEvent,
   eventsBetween,
   insertEvent,
   kindBetween,
+  paidOf,
   latestEvents,
   lockKind,
   lockEvent,
@@ -83,6 +85,14 @@ export function knownEvents(deps: Deps, now: number): Promise<GameEvent[]> {
 }
 
 /**
+ * Adds a paid extra to its event's running total (the console's "paid" column): called in the
+ * transaction that pays it and writes its ledger row (`entry` from eventBonus; nothing without one).
+ */
+export async function recordEventPaid(tx: Tx, entry: LedgerEntry | null): Promise<void> {
+  if (entry?.ref && entry.deltaOnion) await addEventPaid(tx, Number(entry.ref), entry.deltaOnion);
+}
+
+/**
  * How the operators' changes are audited: the admin module's insertAudit, registered at start-up
  * (bootstrap.ts wireModules), since the admin module leads back here (admin → play → events).
  */
@@ -138,7 +148,7 @@ export async function eventBonus(
   return { extra, event, entry };
 }
 
-const NOTHING_PAID = { coins: 0, players: 0 };
+const NOTHING_PAID = { coins: 0, payouts: 0 };
 
 function adminView(row: EventRow, now: number, paid = NOTHING_PAID): AdminEvent {
   const event = toGame(row);
@@ -184,20 +194,13 @@ export function createEventsService(deps: Deps) {
     async list() {
       const now = deps.now();
       const rows = await latestEvents(db, 200);
-      // What each has cost so far: its rows of the ledger, within the listed events' windows.
-      const started = rows.filter((row) => row.startsAt.getTime() <= now);
-      const paid =
-        started.length === 0
-          ? new Map<string, { coins: number; players: number }>()
-          : await ledgerReads.paidByRef(
-              db,
-              EVENT_LEDGER_KIND,
-              started.map((row) => String(row.id)),
-              new Date(Math.min(...started.map((row) => row.startsAt.getTime()))),
-              new Date(Math.max(...started.map((row) => row.endsAt.getTime()))),
-            );
+      // What each has cost so far: its running total, kept where the extra is paid.
+      const paid = await paidOf(
+        db,
+        rows.filter((row) => row.startsAt.getTime() <= now).map((row) => row.id),
+      );
       return {
-        events: rows.map((row) => adminView(row, now, paid.get(String(row.id)))),
+        events: rows.map((row) => adminView(row, now, paid.get(row.id))),
         bounds: {
           maxMultiplier: EVENT_BOUNDS.maxMultiplier,
           maxDurationMs: EVENT_BOUNDS.maxDurationMs,

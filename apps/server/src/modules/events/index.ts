@@ -7,4 +7,6 @@ export {
   eventBonus,
   eventMultiplier,
   knownEvents,
+  recordEventPaid,
 } from './events.service.ts';
+export { eventsPaidFrom } from './events.repository.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -238,34 +238,3 @@ export const ledgerRowsBetween = (afterId: number, uptoId: number): SQL =>
   sql`select ${economyEvents.userId} as user_id, ${economyEvents.kind} as kind,
              ${economyEvents.deltaOnion} as delta_onion, ${economyEvents.createdAt} as created_at
       from ${economyEvents} where ${economyEvents.id} > ${afterId} and ${economyEvents.id} <= ${uptoId}`;
-
-/**
- * What the rows of `kind` paid per ref (an event's id…) between `from` and `to`: the coins and the
- * players paid. Refs without rows are absent. Bounded by the time (the created_at index).
- */
-export async function paidByRef(
-  tx: Tx,
-  kind: string,
-  refs: readonly string[],
-  from: Date,
-  to: Date,
-): Promise<Map<string, { coins: number; players: number }>> {
-  if (refs.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      ref: economyEvents.ref,
-      coins: sql<string>`sum(${economyEvents.deltaOnion})::bigint`,
-      players: sql<string>`count(distinct ${economyEvents.userId})`,
-    })
-    .from(economyEvents)
-    .where(
-      and(
-        eq(economyEvents.kind, kind),
-        inArray(economyEvents.ref, [...refs]),
-        gte(economyEvents.createdAt, from),
-        lte(economyEvents.createdAt, to),
-      ),
-    )
-    .groupBy(economyEvents.ref);
-  return new Map(rows.map((r) => [r.ref ?? '', { coins: Number(r.coins), players: Number(r.players) }]));
-}

@@ -2,7 +2,7 @@ import type { PlayResultResponse, PlayStartResponse } from '@egg-rush/contract/p
 import { GAME_COST_TICKETS, GAME_EXPIRY_MS, gameReward, maxScoreAfterStart } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
 import { gameConfig } from '../config/index.ts';
-import { eventBonus } from '../events/index.ts';
+import { eventBonus, recordEventPaid } from '../events/index.ts';
 import { write } from '../ledger/index.ts';
 import { currentBalances } from '../users/index.ts';
 import {
@@ -130,6 +130,7 @@ export function createPlayService(deps: Deps) {
           at: new Date(now),
         });
         if (bonus.entry) fx.ledger(bonus.entry);
+        await recordEventPaid(tx, bonus.entry);
         fx.progress(userId, 'game');
         return {
           success: true as const,

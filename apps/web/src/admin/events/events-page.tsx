@@ -85,7 +85,7 @@ export function EventsPage() {
                     <StatusTag status={e.status} />
                   </td>
                   <td className="a-r num a-nowrap">
-                    {fmt.num(e.paid.coins)} coins · {fmt.num(e.paid.players)} players
+                    {fmt.num(e.paid.coins)} coins · {fmt.num(e.paid.payouts)} payments
                   </td>
                   <td className="a-nowrap">
                     {e.status === 'upcoming' || e.status === 'running' ? (
