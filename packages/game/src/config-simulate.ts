@@ -6,6 +6,9 @@ import type { GameConfig } from './config.ts';
 import { LEAGUES } from './leagues.ts';
 import { CASUAL, COIN_SOURCES, DILIGENT, simulate, type CoinSource, type Strategy } from './simulator.ts';
 
+/** Spins, and mole games, the previewed diligent player plays at most a visit. */
+export const PREVIEW_PLAYS = 20;
+
 export interface StrategyOutcome {
   strategy: string;
   /** Coins a day, averaged over the simulated days, by source. */
@@ -52,7 +55,9 @@ function outcome(strategy: Strategy, days: number, config: GameConfig): Strategy
  * they reach each league, side by side.
  */
 export function simulateConfig(draft: GameConfig, active: GameConfig, days = 30): ConfigSimulation {
-  const players = [CASUAL, DILIGENT];
+  // The diligent player spends every ticket (up to PREVIEW_PLAYS spins and games a visit), so a
+  // wheel that gives back more tickets than it costs shows as coins.
+  const players = [CASUAL, { ...DILIGENT, spendsTickets: PREVIEW_PLAYS }];
   return {
     days,
     active: players.map((s) => outcome(s, days, active)),

@@ -1,5 +1,5 @@
 /**
- * The game's tunables as data (DESIGN.md §10): prices and growth of mining cards and boosts,
+ * The game's tunables as data: prices and growth of mining cards and boosts,
  * rewards of the daily check-in, the built-in tasks and chests, spin odds, energy, the mole game's
  * reward cap and the referral rewards. The server stores versions of it in the database and every
  * rule takes the active version (or its slice) as an argument; DEFAULT_CONFIG is version 1, the
@@ -11,12 +11,22 @@
  *   built-in task's reward, a referral reward, the boost price, energy regeneration, the mole cap)
  *   stays within 0.1× and 10× of today's value, and anything that must cost something costs at
  *   least 1 (a refill is never free);
+ * - each mining card's payback (price of level 1 ÷ its profit an hour) stays within 0.5× and 2× of
+ *   that card's payback today: a cheaper price with a higher profit would otherwise pay back up to
+ *   100× faster, and every level bought from the income compounds it;
  * - growth factors: mining 1.05–3, boosts 1–4 (a level never gets cheaper);
  * - lists (daily rewards 1–14 days, chest prizes 1–12, referral milestones 1–10 with rising
  *   counts, the wheel's eight segments) hold values within absolute ranges: daily 0–100,000 coins,
  *   0–50 tickets, 0–5 chests; a prize 1–100,000 coins or 1–10 tickets or 1–3 chests;
- * - odds are percentages: each 0–100, together 100 (within 1e-6), and a spin's expected coins at
- *   most 2,000 (today about 410), so the wheel stays fun and never a money machine.
+ * - odds are percentages: each 0–100, together 100 (within 1e-6);
+ * - a chest pays on average at most 2,500 coins (today about 800) and 1.2 tickets (today 0.39),
+ *   about 3× today, so a jackpot-only chest cannot turn each chest into 100,000 coins;
+ * - a spin, counting the chests it gives at the chest's average, pays on average at most 2,000
+ *   coins (today about 460) and at most 0.5 ticket for the 1 ticket it costs (today about 0.18):
+ *   each ticket buys at most two plays in all (1 + 0.5 + 0.25 + …), never a loop that prints
+ *   tickets (and with them mole games and spins);
+ * - a day's check-in reward, counting its chests at the chest's average, stays within the day's
+ *   bounds: at most 100,000 coins and 50 tickets.
  */
 import { BOOST_DEFAULTS, LEVELLED_BOOSTS, type BoostConfig } from './boosts.ts';
 import { DAILY_REWARDS, type DailyReward } from './daily.ts';
@@ -25,9 +35,9 @@ import { MINING_DEFAULTS, type MiningConfig } from './mining.ts';
 import { GAME_REWARD_CAP } from './mole.ts';
 import { isEditableTask } from './operator.ts';
 import { MILESTONES, REFERRAL_REWARD, type Milestone, type ReferralRewards } from './referrals.ts';
-import { SPIN_WHEEL, spinExpectation, type SpinSegment } from './spin.ts';
+import { SPIN_COST_TICKETS, SPIN_WHEEL, spinExpectation, type SpinSegment } from './spin.ts';
 import { TASKS } from './tasks.ts';
-import { CHEST_PRIZES, type ChestPrize } from './treasure.ts';
+import { CHEST_PRIZES, chestExpectation, type ChestPrize } from './treasure.ts';
 
 export interface GameConfig {
   energy: { regenMs: number };
@@ -84,8 +94,25 @@ export type ConfigCheck = { ok: true; config: GameConfig } | { ok: false; errors
 
 /** Odds are percentages adding up to 100 within this. */
 export const ODDS_EPSILON = 1e-6;
-/** A spin's expected coins may not exceed this. */
+/** A spin's expected coins (its chests counted at the chest's average) may not exceed this. */
 export const MAX_SPIN_EXPECTED_COINS = 2_000;
+/**
+ * A spin's expected tickets (its chests' tickets counted) may not exceed this share of the
+ * tickets it costs: below 1 so that spinning never makes tickets, at 0.5 each ticket buys at most
+ * two plays in all.
+ */
+export const MAX_SPIN_TICKET_RETURN = 0.5;
+/** A chest's expected coins and tickets may not exceed these (about 3× today's 802.5 and 0.39). */
+export const MAX_CHEST_EXPECTED_COINS = 2_500;
+export const MAX_CHEST_EXPECTED_TICKETS = 1.2;
+/** A day's check-in reward, its chests counted at the chest's average, stays within these. */
+export const MAX_DAILY_COINS = 100_000;
+export const MAX_DAILY_TICKETS = 50;
+/** A mining card's payback (price ÷ profit an hour) stays within these factors of today's. */
+export const PAYBACK_RANGE = { min: 0.5, max: 2 } as const;
+
+/** Rounded for messages. */
+const shown = (n: number) => Number(n.toFixed(2)).toLocaleString('en-US');
 
 type Num = { min: number; max: number; int?: boolean };
 
@@ -160,8 +187,8 @@ export function checkConfig(values: unknown): ConfigCheck {
       const p = `daily.rewards.${i}`;
       const o = obj(r, p);
       return {
-        onion: num(o.onion, `${p}.onion`, { min: 0, max: 100_000, int: true }),
-        ticket: num(o.ticket, `${p}.ticket`, { min: 0, max: 50, int: true }),
+        onion: num(o.onion, `${p}.onion`, { min: 0, max: MAX_DAILY_COINS, int: true }),
+        ticket: num(o.ticket, `${p}.ticket`, { min: 0, max: MAX_DAILY_TICKETS, int: true }),
         chest: num(o.chest, `${p}.chest`, { min: 0, max: 5, int: true }),
       };
     }),
@@ -196,6 +223,30 @@ export function checkConfig(values: unknown): ConfigCheck {
     out.chest.prizes.map((p) => p.weight),
     'chest.prizes',
   );
+  // A chest is won from the wheel and the check-in: its average bounds what they really pay.
+  const chest = chestExpectation(out.chest.prizes);
+  if (chest.onion > MAX_CHEST_EXPECTED_COINS)
+    fail(
+      'chest.prizes',
+      `a chest may pay at most ${shown(MAX_CHEST_EXPECTED_COINS)} coins on average, about 3× today (these prizes pay ${shown(chest.onion)})`,
+    );
+  if (chest.ticket > MAX_CHEST_EXPECTED_TICKETS)
+    fail(
+      'chest.prizes',
+      `a chest may pay at most ${shown(MAX_CHEST_EXPECTED_TICKETS)} tickets on average, about 3× today (these prizes pay ${shown(chest.ticket)})`,
+    );
+  out.daily.rewards.forEach((r, i) => {
+    if (r.onion + r.chest * chest.onion > MAX_DAILY_COINS)
+      fail(
+        `daily.rewards.${i}`,
+        `a day may pay at most ${shown(MAX_DAILY_COINS)} coins, its chests counted at their average (this day pays ${shown(r.onion + r.chest * chest.onion)})`,
+      );
+    if (r.ticket + r.chest * chest.ticket > MAX_DAILY_TICKETS)
+      fail(
+        `daily.rewards.${i}`,
+        `a day may pay at most ${MAX_DAILY_TICKETS} tickets, its chests counted at their average (this day pays ${shown(r.ticket + r.chest * chest.ticket)})`,
+      );
+  });
 
   const wheelList = list(obj(root.spin, 'spin').wheel, 'spin.wheel', SPIN_WHEEL.length, SPIN_WHEEL.length);
   out.spin = {
@@ -207,11 +258,19 @@ export function checkConfig(values: unknown): ConfigCheck {
     out.spin.wheel.map((s) => s.weight),
     'spin.wheel',
   );
-  const expected = spinExpectation(out.spin.wheel).onion;
-  if (expected > MAX_SPIN_EXPECTED_COINS)
+  const spin = spinExpectation(out.spin.wheel);
+  const spinCoins = spin.onion + spin.treasure * chest.onion;
+  const spinTickets = spin.ticket + spin.treasure * chest.ticket;
+  if (spinCoins > MAX_SPIN_EXPECTED_COINS)
     fail(
       'spin.wheel',
-      `a spin may pay at most ${MAX_SPIN_EXPECTED_COINS} coins on average (this wheel pays ${Math.round(expected)})`,
+      `a spin may pay at most ${shown(MAX_SPIN_EXPECTED_COINS)} coins on average, its chests counted (this wheel pays ${shown(spinCoins)})`,
+    );
+  const maxTickets = MAX_SPIN_TICKET_RETURN * SPIN_COST_TICKETS;
+  if (spinTickets > maxTickets)
+    fail(
+      'spin.wheel',
+      `a spin costs ${SPIN_COST_TICKETS} ticket and may give back at most ${maxTickets} on average, its chests' tickets counted, or spinning would make tickets (this wheel gives back ${shown(spinTickets)})`,
     );
 
   const mining = obj(root.mining, 'mining');
@@ -236,6 +295,17 @@ export function checkConfig(values: unknown): ConfigCheck {
       }),
     ),
   };
+  for (const [id, d] of Object.entries(D.mining.items)) {
+    const c = out.mining.items[id];
+    if (!c || !(c.profitPerLevel > 0) || !Number.isFinite(c.basePrice)) continue;
+    const today = d.basePrice / d.profitPerLevel;
+    const payback = c.basePrice / c.profitPerLevel;
+    if (payback < today * PAYBACK_RANGE.min || payback > today * PAYBACK_RANGE.max)
+      fail(
+        `mining.items.${id}`,
+        `must pay back its price in ${shown(today * PAYBACK_RANGE.min)} to ${shown(today * PAYBACK_RANGE.max)} hours of its profit, ${PAYBACK_RANGE.min}× to ${PAYBACK_RANGE.max}× today (these values pay back in ${shown(payback)})`,
+      );
+  }
 
   const boosts = obj(root.boosts, 'boosts');
   const maxLevel = obj(boosts.maxLevel, 'boosts.maxLevel');

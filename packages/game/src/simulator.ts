@@ -124,6 +124,13 @@ export interface Strategy {
   chests: boolean;
   /** How tickets are played: not at all, as a good human, or with the best score accepted. */
   tickets: 'none' | 'human' | 'best';
+  /**
+   * Spends every ticket held on the wheel, spinning again the tickets it gives back, then plays
+   * mole games with what is left: at most this many spins and this many games a visit. Unset:
+   * one spin a day (the Lucky wheel task), then every ticket on mole games. The configuration
+   * preview sets it so that a wheel giving back more tickets than it costs shows as a loop.
+   */
+  spendsTickets?: number;
   /** Buys mining levels and boosts by payback time. */
   buys: boolean;
   /**
@@ -442,28 +449,35 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
     if (tierDays[tier] === null) tierDays[tier] = Math.floor((now - SIM_START) / DAY_MS) + 1;
   };
 
+  const spin = () => {
+    const draw = drawSpin(p.ticket, rng, config?.spin.wheel);
+    if (!draw.ok) return;
+    p.ticket -= 1;
+    if (draw.prize.type === 'onion') earn(draw.prize.value, 'spin');
+    else if (draw.prize.type === 'ticket') p.ticket += draw.prize.value;
+    else p.cheatCount += draw.prize.value;
+    progress('spin', 1);
+  };
+  const moleGame = () => {
+    p.ticket -= 1;
+    const score = strategy.tickets === 'best' ? bestAcceptedScore() : playMoleGame(GOOD_HUMAN, rng);
+    earn(gameReward(score, config?.mole.rewardCap), 'mole');
+    progress('game', 1);
+    now += TIME_LIMIT_MS;
+    claimTasks(); // the Mole smasher ticket
+  };
+
   const playTickets = () => {
     if (strategy.tickets === 'none') return;
+    if (strategy.spendsTickets !== undefined) {
+      for (let n = 0; n < strategy.spendsTickets && p.ticket > 0; n++) spin();
+      for (let n = 0; n < strategy.spendsTickets && p.ticket > 0; n++) moleGame();
+      return;
+    }
     // One spin a day for the Lucky wheel task, then every ticket on the mole game.
     const spinKey = `Daily_Spin:${gameDay(now)}`;
-    if (!p.tasks.get(spinKey)?.count && p.ticket > 0) {
-      const draw = drawSpin(p.ticket, rng, config?.spin.wheel);
-      if (draw.ok) {
-        p.ticket -= 1;
-        if (draw.prize.type === 'onion') earn(draw.prize.value, 'spin');
-        else if (draw.prize.type === 'ticket') p.ticket += draw.prize.value;
-        else p.cheatCount += draw.prize.value;
-        progress('spin', 1);
-      }
-    }
-    while (p.ticket > 0) {
-      p.ticket -= 1;
-      const score = strategy.tickets === 'best' ? bestAcceptedScore() : playMoleGame(GOOD_HUMAN, rng);
-      earn(gameReward(score, config?.mole.rewardCap), 'mole');
-      progress('game', 1);
-      now += TIME_LIMIT_MS;
-      claimTasks(); // the Mole smasher ticket
-    }
+    if (!p.tasks.get(spinKey)?.count && p.ticket > 0) spin();
+    while (p.ticket > 0) moleGame();
   };
 
   const visit = (day: number) => {

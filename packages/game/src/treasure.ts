@@ -21,6 +21,16 @@ export const CHEST_PRIZES: readonly ChestPrize[] = [
   { type: 'ticket', value: 3, weight: 7 },
 ];
 
+/** The expected coins and tickets of one chest (weights relative, as pickWeighted draws them). */
+export function chestExpectation(prizes: readonly ChestPrize[] = CHEST_PRIZES) {
+  const total = prizes.reduce((sum, p) => sum + p.weight, 0);
+  const of = (type: ChestPrize['type']) =>
+    total > 0
+      ? prizes.filter((p) => p.type === type).reduce((sum, p) => sum + (p.value * p.weight) / total, 0)
+      : 0;
+  return { onion: of('onion'), ticket: of('ticket') };
+}
+
 export type ChestOpening =
   { ok: true; prize: { type: 'onion' | 'ticket'; value: number } } | { ok: false; reason: 'no-chest' };
 

@@ -88,6 +88,93 @@ describe('the game configuration', () => {
     expect(paths(null)).toContain('(values)');
   });
 
+  it('refuses a wheel that prints tickets, counting the tickets of the chests it gives', () => {
+    const c = copy();
+    // The reviewer's exploit: every spin lands on 10 tickets for the 1 it costs.
+    c.spin.wheel = c.spin.wheel.map((s, i) =>
+      i === 1 ? { type: 'ticket', value: 10, weight: 100 } : { ...s, weight: 0 },
+    );
+    expect(paths(c)).toEqual(['spin.wheel']);
+    const check = checkConfig(c);
+    if (!check.ok) expect(check.errors[0]?.message).toMatch(/at most 0.5 .*gives back 10\)/);
+
+    // No ticket segment, but 3 chests half the time, each worth today's 0.39 tickets: 0.585 a spin.
+    const chests = copy();
+    chests.spin.wheel = chests.spin.wheel.map((s, i) =>
+      i === 3 ? { type: 'treasure', value: 3, weight: 50 } : { ...s, weight: i === 0 ? 50 : 0 },
+    );
+    expect(paths(chests)).toEqual(['spin.wheel']);
+    const viaChests = checkConfig(chests);
+    if (!viaChests.ok) expect(viaChests.errors[0]?.message).toMatch(/tickets counted.*gives back 0\.5[89]\)/);
+
+    // Just under and just over half a ticket back: 0.16 + 0.06 × 0.39 today, then more ticket odds.
+    const under = copy();
+    at(under.spin.wheel, 5).value = 10; // 0.1 + 10 × 0.02 + 0.06 × 0.39 = 0.32
+    expect(paths(under)).toEqual([]);
+    const over = copy();
+    at(over.spin.wheel, 5).value = 10;
+    at(over.spin.wheel, 1).value = 3; // 0.3 + 0.2 + 0.0234 = 0.52
+    expect(paths(over)).toEqual(['spin.wheel']);
+  });
+
+  it('refuses a jackpot-only chest and counts chests in the wheel’s coins and the day’s reward', () => {
+    const c = copy();
+    // The reviewer's exploit: one 100,000-coin prize at weight 100.
+    c.chest.prizes = [{ type: 'onion', value: 100_000, weight: 100 }];
+    expect(paths(c)).toContain('chest.prizes');
+    const check = checkConfig(c);
+    if (!check.ok)
+      expect(check.errors.find((e) => e.path === 'chest.prizes')?.message).toMatch(/at most 2,500 coins/);
+
+    const tickets = copy();
+    tickets.chest.prizes = [{ type: 'ticket', value: 2, weight: 100 }];
+    expect(paths(tickets)).toContain('chest.prizes');
+
+    // A chest at 2,400 coins passes alone; three chests a spin at 75 % put the wheel at 5,400 + coins.
+    const rich = copy();
+    rich.chest.prizes = [{ type: 'onion', value: 2_400, weight: 100 }];
+    expect(paths(rich)).toEqual([]);
+    rich.spin.wheel = rich.spin.wheel.map((s, i) =>
+      i === 3 ? { type: 'treasure', value: 3, weight: 75 } : i === 0 ? s : { ...s, weight: 0 },
+    ) as GameConfig['spin']['wheel'];
+    at(rich.spin.wheel, 0).weight = 25;
+    expect(paths(rich)).toEqual(['spin.wheel']);
+
+    // A day of 90,000 coins and 5 chests of 2,400: 102,000 coins counted.
+    const day = copy();
+    day.chest.prizes = [{ type: 'onion', value: 2_400, weight: 100 }];
+    day.daily.rewards = [{ onion: 90_000, ticket: 1, chest: 5 }];
+    expect(paths(day)).toEqual(['daily.rewards.0']);
+    at(day.daily.rewards, 0).chest = 4; // 99,600
+    expect(paths(day)).toEqual([]);
+    day.chest.prizes = [{ type: 'ticket', value: 1, weight: 100 }];
+    day.daily.rewards = [{ onion: 0, ticket: 47, chest: 4 }]; // 51 tickets
+    expect(paths(day)).toEqual(['daily.rewards.0']);
+  });
+
+  it('bounds each mining card’s payback to 0.5×–2× of today’s, not only its price and profit', () => {
+    const c = copy();
+    const today = at(c.mining.items, 'carousel');
+    // The reviewer's exploit: price ×0.1 and profit ×10, each within its own bound, pays back 100× faster.
+    c.mining.items.carousel = {
+      basePrice: Math.ceil(today.basePrice / 10),
+      profitPerLevel: today.profitPerLevel * 10,
+    };
+    expect(paths(c)).toEqual(['mining.items.carousel']);
+    const check = checkConfig(c);
+    if (!check.ok) expect(check.errors[0]?.message).toMatch(/0.5× to 2× today/);
+    // Both ×10 (same payback) and price ×2 (twice the payback) pass; price ×2.5 does not.
+    c.mining.items.carousel = { basePrice: today.basePrice * 10, profitPerLevel: today.profitPerLevel * 10 };
+    expect(paths(c)).toEqual([]);
+    c.mining.items.carousel = { basePrice: today.basePrice * 2, profitPerLevel: today.profitPerLevel };
+    expect(paths(c)).toEqual([]);
+    c.mining.items.carousel = {
+      basePrice: Math.round(today.basePrice * 2.5),
+      profitPerLevel: today.profitPerLevel,
+    };
+    expect(paths(c)).toEqual(['mining.items.carousel']);
+  });
+
   it('every rule pays what the configuration it is given says', () => {
     const c = copy();
     c.daily.rewards = [{ onion: 777, ticket: 4, chest: 2 }];
@@ -159,6 +246,22 @@ describe('the game configuration', () => {
     expect(simulateConfig(DEFAULT_CONFIG, DEFAULT_CONFIG, 7).draft).toEqual(
       simulateConfig(DEFAULT_CONFIG, DEFAULT_CONFIG, 7).active,
     );
+  });
+
+  it('the preview’s diligent player spends every ticket, so a ticket-printing wheel shows as coins', () => {
+    const loop = copy();
+    loop.spin.wheel = loop.spin.wheel.map((s, i) =>
+      i === 1 ? { type: 'ticket', value: 10, weight: 100 } : { ...s, weight: 0 },
+    );
+    const sim = simulateConfig(loop, DEFAULT_CONFIG, 7);
+    const [active, draft] = [at(sim.active, 1), at(sim.draft, 1)];
+    expect(active.coinsPerDay.spin).toBeGreaterThan(0);
+    expect(draft.coinsPerDay.spin).toBe(0);
+    // Today every ticket goes on the wheel, which gives back too few for mole games; the looping
+    // wheel turns 20 spins a visit into 200 tickets and 20 mole games a visit (about 450 coins each).
+    expect(active.coinsPerDay.mole).toBeLessThan(1_000);
+    expect(draft.coinsPerDay.mole).toBeGreaterThan(20_000);
+    expect(draft.totalPerDay).toBeGreaterThan(active.totalPerDay);
   });
 
   it('lists every value of a configuration by its path', () => {
