@@ -332,9 +332,10 @@ export const CIPHER_WORDS: Record<LanguageCode, readonly string[]> =
   /* @__PURE__ */ wordLists(CIPHER_WORD_TEXT);
 
 function wordLists(text: Record<LanguageCode, string>): Record<LanguageCode, readonly string[]> {
-  return Object.fromEntries(
-    Object.entries(text).map(([language, words]) => [language, words.trim().split(/\s+/)]),
-  ) as Record<LanguageCode, readonly string[]>;
+  const lists = {} as Record<LanguageCode, readonly string[]>;
+  for (const language of Object.keys(text) as LanguageCode[])
+    lists[language] = text[language].trim().split(/\s+/);
+  return lists;
 }
 
 /** How many words of each length a list holds. */
