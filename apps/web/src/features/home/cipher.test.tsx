@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CipherResponse } from '@egg-rush/contract/cipher';
+import { CIPHER_TRIES_PER_DAY } from '@egg-rush/game/cipher';
 import { profileFixture } from '../../../test/fixtures.ts';
 import {
   type Call,
@@ -23,7 +24,7 @@ const today = (over: Partial<CipherResponse> = {}): CipherResponse => ({
   length: 3,
   solved: false,
   reward: { onion: 50_000, ticket: 2 },
-  triesLeft: 10,
+  triesLeft: CIPHER_TRIES_PER_DAY,
   endsAt: Date.UTC(2026, 5, 16, 6),
   ...over,
 });
@@ -82,13 +83,13 @@ describe('the daily cipher on Home', () => {
     routes.cipherSolve = ({ body }: Call) => {
       routes.cipher = today({ solved: true });
       return (body as { word: string }).word === 'EGG'
-        ? { success: true, reward: { onion: 50_000, ticket: 2 }, triesLeft: 10 }
-        : { success: false, reward: null, triesLeft: 9 };
+        ? { success: true, reward: { onion: 50_000, ticket: 2 }, triesLeft: CIPHER_TRIES_PER_DAY }
+        : { success: false, reward: null, triesLeft: CIPHER_TRIES_PER_DAY - 1 };
     };
     const panel = await openCipher();
     expect(screen.getByTestId('egg')).toHaveAttribute('data-mode', 'cipher');
     expect(within(panel).getByTestId('cipher-chart')).toHaveTextContent('A•–');
-    expect(await within(panel).findByText('Tries left: 10')).toBeInTheDocument();
+    expect(await within(panel).findByText(`Tries left: ${CIPHER_TRIES_PER_DAY}`)).toBeInTheDocument();
 
     letter('.');
     letter('--.');
@@ -111,7 +112,7 @@ describe('the daily cipher on Home', () => {
   });
 
   it('erases a signal or the letter before, says a wrong word and what is not a letter, and the day’s limit', async () => {
-    routes.cipherSolve = () => ({ success: false, reward: null, triesLeft: 9 });
+    routes.cipherSolve = () => ({ success: false, reward: null, triesLeft: CIPHER_TRIES_PER_DAY - 1 });
     await openCipher();
     letter('-.-.');
     letter('...', false);
