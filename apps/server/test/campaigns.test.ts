@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sign } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TELEGRAM_MESSAGES_PER_SECOND } from '@egg-rush/game/campaigns';
+import { CAMPAIGN_REST_MS, TELEGRAM_MESSAGES_PER_SECOND } from '@egg-rush/game/campaigns';
 import { playerLanguage } from '@egg-rush/game/language';
 import { queryRows } from '../src/db/client.ts';
 import { createJobs, type Jobs } from '../src/lib/jobs.ts';
@@ -12,6 +12,7 @@ import {
   createCampaignSender,
   registerCampaignJobs,
 } from '../src/modules/campaigns/index.ts';
+import { bannedAmong } from '../src/modules/users/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Campaigns: segments resolved in the database, the durable queue sent at Telegram's pace by one
@@ -275,6 +276,29 @@ const newRunner = (perSecond?: number): Jobs => {
 /** The sender alone (what the runner's job runs), at its default pace unless given. */
 const sender = (perSecond?: number) =>
   createCampaignSender(t.deps, botApi(), () => {}, perSecond ? { perSecond } : {});
+/**
+ * The counts kept on the campaign's row (what the console reads) equal a full count of its
+ * recipient rows.
+ */
+async function expectKeptCounts(id: number) {
+  const [kept] = await queryRows<Record<string, number>>(
+    t.deps.database.db,
+    sql`select recipients, sent, blocked, failed, skipped, opened from campaigns where id = ${id}`,
+  );
+  const [full] = await queryRows<Record<string, number>>(
+    t.deps.database.db,
+    sql`select count(*)::int as recipients,
+               (count(*) filter (where state = 'sent'))::int as sent,
+               (count(*) filter (where state = 'blocked'))::int as blocked,
+               (count(*) filter (where state = 'failed'))::int as failed,
+               (count(*) filter (where state = 'skipped'))::int as skipped,
+               count(opened_at)::int as opened
+        from campaign_recipients where campaign_id = ${id}`,
+  );
+  expect(kept).toEqual(full);
+  return kept;
+}
+
 /** Runs the sender until the campaign is done (each run sends for its budget at most). */
 async function sendAll(jobs: Jobs, id: number) {
   for (let i = 0; i < 20 && (await campaign(id)).status !== 'done'; i++) await jobs.runNow(CAMPAIGN_SEND_JOB);
@@ -448,6 +472,8 @@ describe('campaigns', { timeout: 120_000 }, () => {
     await login(crashedId, `c${id}`);
     await login(BLOCKED, `c${id}-spin`);
     expect((await campaign(id)).opened).toBe(1);
+    // Every outcome but skipped here (sent, blocked, failed unknown, opened): the kept counts.
+    expect(await expectKeptCounts(id)).toMatchObject({ sent: PLAYERS - 2, blocked: 1, failed: 1, opened: 1 });
 
     // The console's list and the audit.
     const list = (await admin('GET', '')).json<{ campaigns: Campaign[] }>().campaigns;
@@ -460,6 +486,9 @@ describe('campaigns', { timeout: 120_000 }, () => {
   });
 
   it("keeps Telegram's real pace and leaves out the blocked and opted-out", async () => {
+    // A day later (everyone was sent the campaign above).
+    t.clock.advance(CAMPAIGN_REST_MS + 60_000);
+    op = await session(OPERATOR);
     // Players in Persian with a wallet: the blocked player among them is left out now.
     expect(seeded[BLOCKED - 1]).toMatchObject({ language: 'fa', wallet: true });
     const created = await admin('POST', '', {
@@ -491,5 +520,84 @@ describe('campaigns', { timeout: 120_000 }, () => {
     // 25 a second: the messages took at least (n - 1) / 25 s.
     expect(took).toBeGreaterThanOrEqual(((expected - 2) / 25) * 1000 - 50);
     expect(await campaign(id)).toMatchObject({ status: 'done', sent: expected - 1, skipped: 1, blocked: 0 });
+    expect(await expectKeptCounts(id)).toMatchObject({ sent: expected - 1, skipped: 1 });
+  });
+
+  it('sends a player at most one campaign a day, however many are made', async () => {
+    // Those just sent the Persian campaign are left out of the next ones, at creation…
+    const rested = await queryRows<{ user_id: number }>(
+      t.deps.database.db,
+      sql`select user_id from campaign_recipients where sent_at > ${new Date(t.clock.now() - CAMPAIGN_REST_MS)}`,
+    );
+    const restedIds = new Set(rested.map((r) => Number(r.user_id)));
+    expect(restedIds.size).toBeGreaterThan(40);
+    // (everyone but the blocked, the one who turned notifications off and those)
+    expect(await preview({})).toBe(PLAYERS - 2 - restedIds.size);
+    const all = (await admin('POST', '', { segment: {}, texts: { en: 'All' } })).json<{
+      campaign: Campaign;
+    }>().campaign;
+    expect(all.recipients).toBe(PLAYERS - 2 - restedIds.size);
+    const chosen = await queryRows<{ n: number }>(
+      t.deps.database.db,
+      sql`select count(*)::int as n from campaign_recipients
+          where campaign_id = ${all.id} and user_id in (${sql.join([...restedIds], sql`, `)})`,
+    );
+    expect(chosen[0]?.n).toBe(0);
+
+    // …and at sending time: two campaigns made together, both sent; the second's players already
+    // sent the first are skipped, and nobody gets two.
+    const make = async (languages: string[]) =>
+      (await admin('POST', '', { segment: { languages }, texts: { en: languages.join() } })).json<{
+        campaign: Campaign;
+      }>().campaign;
+    const first = await make(['en']);
+    const second = await make(['en', 'ru']);
+    const english = first.recipients;
+    expect(english).toBeGreaterThan(20);
+    expect(second.recipients).toBeGreaterThan(english);
+    await admin('POST', `/${first.id}/send`);
+    await admin('POST', `/${second.id}/send`);
+    fake.reset();
+    fake.state.perSecond = Math.ceil(BULK_RATE * 1.1);
+    // A player banned after the campaigns were made is skipped too (checked among the taken ids).
+    const [bannedLater] = await queryRows<{ user_id: number }>(
+      t.deps.database.db,
+      sql`select max(user_id) as user_id from campaign_recipients
+          where campaign_id = ${second.id} and language = 'ru'`,
+    );
+    await t.deps.database.db.execute(
+      sql`update users set banned_at = now() where id = ${bannedLater?.user_id}`,
+    );
+    expect(await bannedAmong(t.deps.database.db, [1002, 42, Number(bannedLater?.user_id)])).toEqual(
+      new Set([1002, Number(bannedLater?.user_id)]),
+    );
+    await sender(BULK_RATE).run();
+    expect(fake.violations).toEqual([]);
+    const perChat = new Map<number, number>();
+    for (const s of fake.sends) perChat.set(s.chat, (perChat.get(s.chat) ?? 0) + 1);
+    expect([...perChat.values()].every((n) => n === 1)).toBe(true);
+    expect(fake.sends.some((s) => restedIds.has(s.chat))).toBe(false);
+    expect(await expectKeptCounts(first.id)).toMatchObject({ sent: english, skipped: 0 });
+    expect(await expectKeptCounts(second.id)).toMatchObject({
+      sent: second.recipients - english - 1,
+      skipped: english + 1,
+    });
+    expect(fake.sends).toHaveLength(second.recipients - 1);
+    expect((await campaign(second.id)).status).toBe('done');
+
+    // The check at sending time reads the index, not the table.
+    if (process.env.DATABASE_URL) await t.deps.database.db.execute(sql`analyze campaign_recipients`);
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+      t.deps.database.db,
+      sql`explain select distinct user_id from campaign_recipients
+          where user_id in (${sql.join(
+            [1, 2, 3, 4, 5].map((n) => sql`${n}::bigint`),
+            sql`, `,
+          )})
+            and sent_at is not null and sent_at > now() - interval '1 day'`,
+    );
+    const text = plan.map((p) => p['QUERY PLAN']).join('\n');
+    expect(text).toContain('campaign_recipients_user_sent_idx');
+    expect(text).not.toContain('Seq Scan');
   });
 });

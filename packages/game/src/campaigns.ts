@@ -34,6 +34,13 @@ export const TELEGRAM_MESSAGES_PER_SECOND = 30;
 export const CAMPAIGN_MESSAGES_PER_SECOND = 25;
 export const PER_CHAT_INTERVAL_MS = 1000;
 
+/**
+ * A player sent any campaign's message is left out of every campaign for this long after it
+ * (when the campaign's recipients are chosen and again when their message is due): however many
+ * operators send however many campaigns, a player gets at most one a day.
+ */
+export const CAMPAIGN_REST_MS = DAY_MS;
+
 /** The start parameter of a campaign's button. */
 export function campaignStartParam(campaignId: number, screen?: CampaignScreen | null): string {
   return screen ? `c${campaignId}-${screen}` : `c${campaignId}`;

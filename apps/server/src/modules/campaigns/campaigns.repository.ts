@@ -50,7 +50,8 @@ export async function countAudience(tx: Tx, audience: SQL): Promise<number> {
 /**
  * Fixes a campaign's recipients: the segment's players inserted by `insert … select`, one slice
  * of `chunk` players (in id order) per statement, so each statement stays short whatever the
- * number of players. Returns how many were inserted.
+ * number of players; each statement adds its rows to the campaign's count. Returns how many were
+ * inserted.
  */
 export async function fillRecipients(
   tx: Tx,
@@ -67,7 +68,10 @@ export async function fillRecipients(
             insert into campaign_recipients (campaign_id, user_id, language)
             select ${campaignId}, a.id, a.language from (${audience({ afterId, limit: chunk })}) a
             on conflict do nothing
-            returning user_id)
+            returning user_id),
+          counted as (
+            update campaigns set recipients = recipients + (select count(*) from added)
+            where id = ${campaignId})
           select count(*) as n, max(user_id) as last from added`,
     );
     const n = Number(row?.n ?? 0);
@@ -103,25 +107,15 @@ export interface CampaignCounts {
   opened: number;
 }
 
-const countsSql = (where: SQL) => sql`
-  select r.campaign_id,
-         count(*) as recipients,
-         count(*) filter (where r.state in ('pending', 'sending')) as pending,
-         count(*) filter (where r.state = 'sent') as sent,
-         count(*) filter (where r.state = 'blocked') as blocked,
-         count(*) filter (where r.state = 'failed') as failed,
-         count(*) filter (where r.state = 'skipped') as skipped,
-         count(r.opened_at) as opened
-  from campaign_recipients r where ${where} group by r.campaign_id`;
-
-const toCounts = (r: Record<string, unknown> | undefined): CampaignCounts => ({
-  recipients: Number(r?.recipients ?? 0),
-  pending: Number(r?.pending ?? 0),
-  sent: Number(r?.sent ?? 0),
-  blocked: Number(r?.blocked ?? 0),
-  failed: Number(r?.failed ?? 0),
-  skipped: Number(r?.skipped ?? 0),
-  opened: Number(r?.opened ?? 0),
+/** A campaign's counts, as kept on its row (never counted from the recipient rows). */
+export const campaignCounts = (row: CampaignRow): CampaignCounts => ({
+  recipients: row.recipients,
+  pending: row.recipients - row.sent - row.blocked - row.failed - row.skipped,
+  sent: row.sent,
+  blocked: row.blocked,
+  failed: row.failed,
+  skipped: row.skipped,
+  opened: row.opened,
 });
 
 export async function findCampaign(tx: Tx, campaignId: number): Promise<CampaignRow | undefined> {
@@ -132,29 +126,13 @@ export async function findCampaign(tx: Tx, campaignId: number): Promise<Campaign
   return row;
 }
 
-export async function campaignCounts(tx: Tx, campaignId: number): Promise<CampaignCounts> {
-  const [row] = await queryRows<Record<string, unknown>>(tx, countsSql(sql`r.campaign_id = ${campaignId}`));
-  return toCounts(row);
-}
-
-/** The latest campaigns, newest first, with their counts. */
-export async function listCampaigns(
-  tx: Tx,
-  limit: number,
-): Promise<{ row: CampaignRow; counts: CampaignCounts }[]> {
-  const rows = await tx
+/** The latest campaigns, newest first (their counts on their rows). */
+export async function listCampaigns(tx: Tx, limit: number): Promise<CampaignRow[]> {
+  return tx
     .select()
     .from(campaigns)
     .orderBy(sql`${campaigns.id} desc`)
     .limit(limit);
-  if (rows.length === 0) return [];
-  const ids = sql.join(
-    rows.map((r) => sql`${r.id}::bigint`),
-    sql`, `,
-  );
-  const counts = await queryRows<Record<string, unknown>>(tx, countsSql(sql`r.campaign_id in (${ids})`));
-  const byId = new Map(counts.map((c) => [Number(c.campaign_id), c]));
-  return rows.map((row) => ({ row, counts: toCounts(byId.get(row.id)) }));
 }
 
 // --- The sender ------------------------------------------------------------------------------------
@@ -166,12 +144,17 @@ export async function listCampaigns(
  * still `sending` is such a row.
  */
 export async function failUnfinished(tx: Tx): Promise<number> {
-  const rows = await queryRows(
+  const [row] = await queryRows<{ n: number | string | null }>(
     tx,
-    sql`update campaign_recipients set state = 'failed', error = ${UNKNOWN_AFTER_RESTART}
-        where state = 'sending' returning user_id`,
+    sql`with unfinished as (
+          update campaign_recipients set state = 'failed', error = ${UNKNOWN_AFTER_RESTART}
+          where state = 'sending' returning campaign_id),
+        per_campaign as (select campaign_id, count(*)::int as n from unfinished group by campaign_id),
+        counted as (
+          update campaigns c set failed = c.failed + p.n from per_campaign p where c.id = p.campaign_id)
+        select sum(n) as n from per_campaign`,
   );
-  return rows.length;
+  return Number(row?.n ?? 0);
 }
 
 export interface ClaimedRecipient {
@@ -203,19 +186,40 @@ export async function claimRecipients(tx: Tx, limit: number): Promise<ClaimedRec
   }));
 }
 
-/** A taken row's outcome (also over a row a later sender gave up as unknown: the answer wins). */
+const OUTCOMES = ['sent', 'blocked', 'failed', 'skipped'] as const;
+
+/**
+ * A taken row's outcome (also over a row a later sender gave up as unknown: the answer wins),
+ * and the campaign's counts moved with it, in one statement.
+ */
 export async function finishRecipient(
   tx: Tx,
   r: { campaignId: number; userId: number },
-  state: 'sent' | 'blocked' | 'failed' | 'skipped',
+  state: (typeof OUTCOMES)[number],
   at: Date,
   error: string | null = null,
 ): Promise<void> {
+  const moves = sql.join(
+    OUTCOMES.map(
+      (column) =>
+        sql`${sql.raw(column)} = c.${sql.raw(column)} + ${column === state ? 1 : 0}
+              - (case when f.was = ${column} then 1 else 0 end)`,
+    ),
+    sql`, `,
+  );
   await tx.execute(
-    sql`update campaign_recipients set state = ${state}, error = ${error},
-          sent_at = ${state === 'sent' ? at : null}
-        where campaign_id = ${r.campaignId} and user_id = ${r.userId}
-          and (state = 'sending' or (state = 'failed' and error = ${UNKNOWN_AFTER_RESTART}))`,
+    sql`with was as (
+          select state from campaign_recipients
+          where campaign_id = ${r.campaignId} and user_id = ${r.userId}
+            and (state = 'sending' or (state = 'failed' and error = ${UNKNOWN_AFTER_RESTART}))
+          for update),
+        finished as (
+          update campaign_recipients r set state = ${state}, error = ${error},
+            sent_at = ${state === 'sent' ? at : null}
+          from was
+          where r.campaign_id = ${r.campaignId} and r.user_id = ${r.userId}
+          returning was.state as was)
+        update campaigns c set ${moves} from finished f where c.id = ${r.campaignId}`,
   );
 }
 
@@ -239,12 +243,39 @@ export async function finishDoneCampaigns(tx: Tx): Promise<void> {
 
 /** The player opened the game from the campaign's message: counted once, for a delivered one. */
 export async function markOpened(tx: Tx, campaignId: number, userId: number, at: Date): Promise<boolean> {
-  const rows = await queryRows(
+  const [row] = await queryRows<{ n: number | string }>(
     tx,
-    sql`update campaign_recipients set opened_at = ${at}
-        where campaign_id = ${campaignId} and user_id = ${userId}
-          and state = 'sent' and opened_at is null
-        returning user_id`,
+    sql`with opened as (
+          update campaign_recipients set opened_at = ${at}
+          where campaign_id = ${campaignId} and user_id = ${userId}
+            and state = 'sent' and opened_at is null
+          returning campaign_id),
+        counted as (
+          update campaigns c set opened = c.opened + 1 from opened o where c.id = o.campaign_id)
+        select count(*) as n from opened`,
   );
-  return rows.length > 0;
+  return Number(row?.n ?? 0) > 0;
 }
+
+/**
+ * Of `userIds`, those sent any campaign's message since `since` (through the index on
+ * (user_id, sent_at)).
+ */
+export async function messagedSince(tx: Tx, userIds: number[], since: Date): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ user_id: number | string }>(
+    tx,
+    sql`select distinct user_id from campaign_recipients
+        where user_id in (${ids}) and sent_at is not null and sent_at > ${since}`,
+  );
+  return new Set(rows.map((r) => Number(r.user_id)));
+}
+
+/** A condition on a player's id: not sent any campaign's message since `since`. */
+export const notMessagedSinceSql = (userId: SQL, since: Date) =>
+  sql`not exists (select 1 from campaign_recipients m
+                  where m.user_id = ${userId} and m.sent_at is not null and m.sent_at > ${since})`;

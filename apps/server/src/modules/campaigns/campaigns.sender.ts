@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GrammyError, InlineKeyboard, type Api } from 'grammy';
 import {
   CAMPAIGN_MESSAGES_PER_SECOND,
+  CAMPAIGN_REST_MS,
   campaignStartParam,
   campaignText,
   isBlockedAnswer,
@@ -13,13 +14,14 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { outsideBusy } from '../../lib/outside.ts';
 import { botMayNotWrite, markUnreachable, playLabel } from '../bot/index.ts';
-import { bannedIds } from '../users/index.ts';
+import { bannedAmong } from '../users/index.ts';
 import {
   claimRecipients,
   failUnfinished,
   finishDoneCampaigns,
   finishRecipient,
   findCampaign,
+  messagedSince,
   requeue,
   type ClaimedRecipient,
   type CampaignRow,
@@ -135,19 +137,22 @@ export function createCampaignSender(
       if (claimed.length === 0) break;
       const ids = claimed.map((r) => r.userId);
       const mayNot = await botMayNotWrite(db, ids);
-      const banned = new Set(await bannedIds(db));
+      const banned = await bannedAmong(db, ids);
+      // Sent another campaign's message lately (or about to be, in this batch): left out.
+      const rested = await messagedSince(db, ids, new Date(deps.now() - CAMPAIGN_REST_MS));
       const inFlight: Promise<void>[] = [];
       for (const r of claimed) {
         if (!campaigns.has(r.campaignId)) campaigns.set(r.campaignId, await findCampaign(db, r.campaignId));
         const campaign = campaigns.get(r.campaignId);
-        if (!campaign || mayNot.has(r.userId) || banned.has(r.userId)) {
-          await finishRecipient(
-            db,
-            r,
-            'skipped',
-            at(),
-            campaign ? 'opted out, blocked or banned' : 'no campaign',
-          );
+        const skip = !campaign
+          ? 'no campaign'
+          : mayNot.has(r.userId) || banned.has(r.userId)
+            ? 'opted out, blocked or banned'
+            : rested.has(r.userId)
+              ? 'sent a campaign in the last 24 hours'
+              : null;
+        if (skip || !campaign) {
+          await finishRecipient(db, r, 'skipped', at(), skip);
           outcomes.skipped += 1;
           continue;
         }
@@ -162,6 +167,7 @@ export function createCampaignSender(
         }
         slot = Math.max(slot + spacing, performance.now());
         lastToChat.set(r.userId, performance.now());
+        rested.add(r.userId);
         inFlight.push(
           deliver(r, campaign, pause).then(
             (outcome) => void (outcomes[outcome] += 1),

@@ -5,7 +5,7 @@ import type {
   CampaignSegment,
   CampaignSummary,
 } from '@egg-rush/contract/campaigns';
-import { cohortWindow, parseCampaignStartParam } from '@egg-rush/game/campaigns';
+import { CAMPAIGN_REST_MS, cohortWindow, parseCampaignStartParam } from '@egg-rush/game/campaigns';
 import { LEAGUES } from '@egg-rush/game/leagues';
 import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
 import type { Deps } from '../../lib/deps.ts';
@@ -23,6 +23,7 @@ import {
   insertCampaign,
   listCampaigns,
   markOpened,
+  notMessagedSinceSql,
   setStatus,
   type CampaignCounts,
   type CampaignRow,
@@ -36,7 +37,8 @@ export const CAMPAIGNS_LISTED = 100;
 /**
  * A segment as a query of the players it holds now (`select id, language …`): the conditions on
  * the player row (users), squad membership (squads), and only players the bot may write to
- * (bot: not opted out, not blocked).
+ * (bot: not opted out, not blocked), and none sent a campaign's message in the last
+ * CAMPAIGN_REST_MS.
  */
 export function audienceSql(segment: CampaignSegment, now: number) {
   const conditions: PlayerConditions = {};
@@ -52,7 +54,10 @@ export function audienceSql(segment: CampaignSegment, now: number) {
     if (to !== null) conditions.joinedBefore = new Date(to);
   }
   if (segment.source) conditions.invited = segment.source === 'invite';
-  const extra: SQL[] = [botMayWriteSql(sql`u.id`)];
+  const extra: SQL[] = [
+    botMayWriteSql(sql`u.id`),
+    notMessagedSinceSql(sql`u.id`, new Date(now - CAMPAIGN_REST_MS)),
+  ];
   if (segment.squadId !== undefined) extra.push(inSquadSql(sql`u.id`, segment.squadId));
   return (slice?: { afterId: number; limit: number }) => playersMatchingSql(conditions, extra, slice);
 }
@@ -86,14 +91,14 @@ export function createCampaignsService(deps: Deps) {
   async function get(campaignId: number): Promise<CampaignDetail> {
     const row = await findCampaign(db, campaignId);
     if (!row) throw notFound('No such campaign.');
-    return detail(row, await campaignCounts(db, campaignId));
+    return detail(row, campaignCounts(row));
   }
 
   return {
     get,
 
     async list(): Promise<CampaignSummary[]> {
-      return (await listCampaigns(db, CAMPAIGNS_LISTED)).map(({ row, counts }) => summary(row, counts));
+      return (await listCampaigns(db, CAMPAIGNS_LISTED)).map((row) => summary(row, campaignCounts(row)));
     },
 
     /** How many players the segment holds now (the form's live count). */

@@ -156,6 +156,21 @@ export async function bannedIds(tx: Tx): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** Of `ids`, the banned players (by primary key: reads only those rows). */
+export async function bannedAmong(tx: Tx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      sql`${users.id} in (${sql.join(
+        ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )}) and ${users.bannedAt} is not null`,
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Merges `changes` into the player's stored settings; returns the stored settings after. */
 export async function mergeSettings(
   tx: Tx,
