@@ -258,6 +258,9 @@ function NewCampaign() {
         }
       >
         <ErrorNote error={count.error} />
+        <p className="a-muted a-small" data-testid="rest-note">
+          {t('campaigns.restNote')}
+        </p>
         <fieldset className="a-campaign-langs">
           <legend>{t('campaigns.languages')}</legend>
           {LANGUAGES.map((l) => (
