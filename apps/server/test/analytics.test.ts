@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowOf } from '@egg-rush/game/analytics';
+import { ACTIVITY_KEPT_DAYS, flowOf, isClassifiedKind } from '@egg-rush/game/analytics';
 import { DAY_MS, gameDay } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
 import { createJobs } from '../src/lib/jobs.ts';
@@ -67,6 +69,64 @@ async function json<T>(path: string): Promise<T> {
   const res = await get(path);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<T>();
+}
+
+/**
+ * The ledger kinds apps/server/src/modules writes: the `kind:` of every object literal with a
+ * `deltaOnion` or `deltaTicket` (a ledger entry; a constant is looked up by its declaration, a
+ * template's literal start taken as a prefix), and the kinds of raw inserts into economy_events.
+ */
+function writtenLedgerKinds(): Set<string> {
+  const files = (readdirSync(new URL('../src/modules/', import.meta.url), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.schema.ts')) // tables, not rows
+    .map((f) => readFileSync(join(new URL('../src/modules/', import.meta.url).pathname, f), 'utf8'));
+  const gameDir = new URL('../../../packages/game/src/', import.meta.url).pathname;
+  const sources = [
+    ...files,
+    ...readdirSync(gameDir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join(gameDir, f), 'utf8')),
+  ];
+  const constant = (name: string) => {
+    for (const src of sources) {
+      const m = new RegExp(`const ${name}(?::[^=]+)? = '([^']+)'`).exec(src);
+      if (m?.[1]) return m[1];
+    }
+    throw new Error(`ledger kind ${name}: no declaration found`);
+  };
+  const kinds = new Set<string>();
+  for (const src of files) {
+    for (const m of src.matchAll(/\bkind:\s*([^,}\n]+)/g)) {
+      // The enclosing object literal.
+      let depth = 0;
+      let start = m.index;
+      for (; start >= 0; start--) {
+        if (src[start] === '}') depth++;
+        else if (src[start] === '{' && depth-- === 0) break;
+      }
+      depth = 0;
+      let end = m.index;
+      for (; end < src.length; end++) {
+        if (src[end] === '{') depth++;
+        else if (src[end] === '}' && depth-- === 0) break;
+      }
+      if (start < 0 || !/\bdelta(Onion|Ticket)\b/.test(src.slice(start, end))) continue;
+      const value = (m[1] ?? '').trim();
+      if (value.endsWith(';') || value === 'string') continue; // a type's member, not a value
+      const literal = /^'([^']+)'$/.exec(value);
+      const template = /^`([^`$]*)\$\{/.exec(value);
+      if (literal?.[1]) kinds.add(literal[1]);
+      else if (template?.[1]) kinds.add(`${template[1]}x`);
+      else if (/^[A-Z_]+$/.test(value)) kinds.add(constant(value));
+      else if (/^[a-z]\w*\.kind$/.test(value))
+        continue; // a kind copied from a row read or built elsewhere
+      else throw new Error(`a ledger kind the test cannot read: ${value}`);
+    }
+    for (const insert of src.matchAll(/insert into economy_events[\s\S]{0,600}/g)) {
+      for (const k of insert[0].matchAll(/select \w+, '([^']+)'/g)) if (k[1]) kinds.add(k[1]);
+    }
+  }
+  return kinds;
 }
 
 /** Every rollup table, to compare before and after a run. */
@@ -224,12 +284,23 @@ describe('analytics', () => {
       clock.advance(SETTLE_MS);
       await jobs.runNow(ANALYTICS_JOB);
     };
+    // Rows written to a player by someone else or a job (a league payout, an operator's
+    // adjustment, a season's payout, an invite's credit, income settled) are not their activity.
     clock.set(at(7));
-    await ledger([{ userId: 101, kind: 'tap', deltaOnion: 1 }]);
+    await ledger([
+      { userId: 101, kind: 'tap', deltaOnion: 1 },
+      { userId: 102, kind: 'league', deltaOnion: 1000 },
+      { userId: 104, kind: 'admin:adjust', deltaOnion: 5 },
+    ]);
     await login(103, {});
     await run();
     clock.set(at(30, 1));
-    await ledger([{ userId: 101, kind: 'tap', deltaOnion: 1 }]);
+    await ledger([
+      { userId: 101, kind: 'tap', deltaOnion: 1 },
+      { userId: 102, kind: 'season', deltaOnion: 2000 },
+      { userId: 104, kind: 'referral', deltaOnion: 5000 },
+      { userId: 104, kind: 'income', deltaOnion: 3 },
+    ]);
     await run();
     clock.set(at(31, 1));
     await run();
@@ -241,6 +312,66 @@ describe('analytics', () => {
     ]);
     const active = await json<{ days: { players: number }[] }>(`active?from=${day(7)}&to=${day(7)}`);
     expect(active.days).toEqual([{ day: day(7), players: 2 }]);
+    const later = await json<{ days: { players: number }[] }>(`active?from=${day(30)}&to=${day(30)}`);
+    expect(later.days).toEqual([{ day: day(30), players: 1 }]);
+  });
+
+  it('deletes active player-days older than it needs, in batches, leaving the charts as they were', async () => {
+    const activity = async (before: number) =>
+      Number(
+        (
+          await queryRows<{ n: string }>(
+            t.deps.database.db,
+            sql`select count(*) as n from analytics_activity where day < ${before}`,
+          )
+        )[0]?.n,
+      );
+    const charts = async () => ({
+      retention: await json<Retention>(`retention?from=${day(0)}&to=${day(31)}`),
+      active: await json<object>(`active?from=${day(0)}&to=${day(31)}`),
+      funnel: await json<object>(`funnel?from=${day(0)}&to=${day(31)}`),
+    });
+    // 40 days after the last run: every player-day of days 0 to 31 is past the days kept.
+    clock.set(at(71));
+    const before = await rollups();
+    const seen = await charts();
+    const cutoff = gameDay(clock.now()) - ACTIVITY_KEPT_DAYS;
+    expect(cutoff).toBeGreaterThan(D0 + 31);
+    const old = await activity(cutoff);
+    expect(old).toBeGreaterThan(3);
+    const { pruned } = await foldLedger(t.deps, { pruneBatch: 2 });
+    expect(pruned).toBe(old);
+    expect(await activity(cutoff)).toBe(0);
+    expect(await rollups()).toEqual(before);
+    expect(await charts()).toEqual(seen);
+    // Again: nothing left to delete, nothing changed.
+    expect((await foldLedger(t.deps, { pruneBatch: 2 })).pruned).toBe(0);
+    expect(await rollups()).toEqual(before);
+    // A launch today is still counted once.
+    await login(101, {});
+    await fold();
+    await login(101, {});
+    await fold();
+    const today = await json<{ days: { players: number }[] }>(`active?from=${day(71)}&to=${day(71)}`);
+    expect(today.days).toEqual([{ day: day(71), players: 1 }]);
+  });
+
+  it("classifies every ledger kind the server writes as the player's own action or not", () => {
+    const kinds = writtenLedgerKinds();
+    // The scan finds the kinds it should (a scan finding nothing would pass anything).
+    for (const kind of [
+      'tap',
+      'income',
+      'event',
+      'referral',
+      'admin:adjust',
+      'boost:x',
+      'purchase',
+      'game:start',
+    ]) {
+      expect(kinds.has(kind), kind).toBe(true);
+    }
+    expect([...kinds].filter((k) => !isClassifiedKind(k))).toEqual([]);
   });
 
   it('counts Stars per day, refunds apart', async () => {

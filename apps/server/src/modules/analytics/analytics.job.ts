@@ -28,8 +28,8 @@ export function registerAnalyticsJob(
     // A first catch-up over a large ledger takes minutes (docs/scaling.md, "Analytics").
     timeoutMs: 3_600_000,
     run: async ({ signal }) => {
-      const { folded, doneId } = await foldLedger(deps, { signal });
-      if (folded > 0) log.info({ folded, doneId }, 'analytics: ledger folded in');
+      const { folded, doneId, pruned } = await foldLedger(deps, { signal });
+      if (folded > 0 || pruned > 0) log.info({ folded, doneId, pruned }, 'analytics: ledger folded in');
     },
   });
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { OWN_ACTION_KIND_PREFIXES, OWN_ACTION_KINDS } from '@egg-rush/game/analytics';
 import { RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { ledgerReads } from '../ledger/index.ts';
@@ -17,6 +18,14 @@ type Raw = Record<string, string | number | null>;
 
 /** Noted rows counted per statement (the rest at the next run): each statement stays short. */
 const COUNT_LIMIT = 100_000;
+
+/** Old active player-days deleted per statement (the job loops until none is left). */
+export const PRUNE_LIMIT = 50_000;
+
+/** A batch row of the player's own action (game/analytics.ts isOwnActionKind), in SQL. */
+const OWN_ACTION = sql`(kind in ${[...OWN_ACTION_KINDS]} ${sql.join(
+  OWN_ACTION_KIND_PREFIXES.map((p) => sql` or (kind like ${`${p}%`} and length(kind) > ${p.length})`),
+)})`;
 
 /** The game day of a timestamp column, in SQL (game/time.ts gameDay). */
 const gameDayOf = (column: SQL) =>
@@ -53,8 +62,8 @@ export const lastLedgerId = (tx: Tx) => ledgerReads.lastLedgerId(tx);
 
 /**
  * Folds the ledger's rows with ids in (`afterId`, `uptoId`] into the rollups, in the caller's
- * transaction: the players' first days (signup rows) and first steps, the days' activity (and the
- * cohorts' retention), the coins per day and kind.
+ * transaction: the players' first days (signup rows) and first steps, the days' activity (rows of
+ * the player's own action only, and the cohorts' retention), the coins per day and kind.
  */
 export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): Promise<void> {
   await tx.execute(sql`drop table if exists analytics_batch`);
@@ -87,7 +96,7 @@ export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): P
   await countActivity(
     tx,
     sql`insert into ${analyticsActivity} (user_id, day, counted)
-        select distinct user_id, day, true from analytics_batch
+        select distinct user_id, day, true from analytics_batch where ${OWN_ACTION}
         on conflict (day, user_id) do nothing returning user_id, day`,
   );
   await tx.execute(
@@ -98,6 +107,22 @@ export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): P
         on conflict (day, kind) do update set created = ${analyticsEconomy.created} + excluded.created,
           spent = ${analyticsEconomy.spent} + excluded.spent`,
   );
+}
+
+/**
+ * Deletes up to `limit` counted active player-days before `beforeDay` (by the primary key's day
+ * range); returns how many. Nothing reads them: a player-day is only looked up as it is counted.
+ */
+export async function pruneActivity(tx: Tx, beforeDay: number, limit = PRUNE_LIMIT): Promise<number> {
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`with d as (
+          delete from ${analyticsActivity} where (day, user_id) in (
+            select day, user_id from ${analyticsActivity} where day < ${beforeDay} and counted limit ${limit})
+          returning 1)
+        select count(*)::int as n from d`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Counts what the launches noted and the job has not counted yet (new steps, new active days). */

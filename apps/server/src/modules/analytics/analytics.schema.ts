@@ -44,7 +44,10 @@ export const analyticsPlayers = pgTable(
   ],
 );
 
-/** Players active per game day: a launch or any ledger row. */
+/**
+ * Players active per game day: a launch or a ledger row of their own action (game/analytics.ts
+ * isOwnActionKind). Kept ACTIVITY_KEPT_DAYS days: the job deletes older rows once caught up.
+ */
 export const analyticsActivity = pgTable(
   'analytics_activity',
   {

@@ -1,4 +1,12 @@
-import { dayOf, dayText, flowOf, FUNNEL_STEPS, launchSource, retainedOrNull } from '@egg-rush/game/analytics';
+import {
+  ACTIVITY_KEPT_DAYS,
+  dayOf,
+  dayText,
+  flowOf,
+  FUNNEL_STEPS,
+  launchSource,
+  retainedOrNull,
+} from '@egg-rush/game/analytics';
 import { gameDay } from '@egg-rush/game/time';
 import type { AnalyticsQuery } from '@egg-rush/contract/analytics';
 import type { Tx } from '../../db/client.ts';
@@ -63,18 +71,20 @@ export async function noteStars(
  * FOLD_BATCH ids, each committing its rollups with the watermark (a run cut short is taken up by
  * the next, and nothing is counted twice); then counts the launches and binds noted since.
  * Ids are handed out before their transactions commit, so a row is folded only once its id was
- * seen as the last one at least `settleMs` ago. Returns the rows folded.
+ * seen as the last one at least `settleMs` ago. Once caught up, deletes the active player-days
+ * older than ACTIVITY_KEPT_DAYS (pruneActivity, `pruneBatch` at a time). Returns the rows folded
+ * and the player-days deleted.
  */
 export async function foldLedger(
   deps: Deps,
-  options: { settleMs?: number; batch?: number; signal?: AbortSignal } = {},
-): Promise<{ folded: number; doneId: number }> {
+  options: { settleMs?: number; batch?: number; pruneBatch?: number; signal?: AbortSignal } = {},
+): Promise<{ folded: number; doneId: number; pruned: number }> {
   const settleMs = options.settleMs ?? SETTLE_MS;
   const batch = options.batch ?? FOLD_BATCH;
   let folded = 0;
   let doneId = 0;
   for (;;) {
-    if (options.signal?.aborted) break;
+    if (options.signal?.aborted) return { folded, doneId, pruned: 0 };
     const more = await deps.database.db.transaction(async (tx) => {
       const now = deps.now();
       const w = await repo.lockWatermark(tx);
@@ -100,7 +110,30 @@ export async function foldLedger(
     if (!more) break;
   }
   await deps.database.db.transaction((tx) => repo.countNoted(tx));
-  return { folded, doneId };
+  return { folded, doneId, pruned: await pruneActivity(deps, options) };
+}
+
+/**
+ * Deletes the counted active player-days older than ACTIVITY_KEPT_DAYS, in bounded statements,
+ * each its own transaction (idempotent: a run cut short leaves the rest to the next). Only after
+ * a run has caught up with the ledger: rows still to fold are recent, so no pruned day is counted
+ * again. Nothing reads a pruned row: retention is counted as an activity lands, the day's actives
+ * are their own rollup (analytics_days).
+ */
+async function pruneActivity(
+  deps: Deps,
+  options: { pruneBatch?: number; signal?: AbortSignal },
+): Promise<number> {
+  const before = gameDay(deps.now()) - ACTIVITY_KEPT_DAYS;
+  const limit = Math.max(1, options.pruneBatch ?? repo.PRUNE_LIMIT);
+  let pruned = 0;
+  for (;;) {
+    if (options.signal?.aborted) break;
+    const n = await deps.database.db.transaction((tx) => repo.pruneActivity(tx, before, limit));
+    pruned += n;
+    if (n < limit) break;
+  }
+  return pruned;
 }
 
 /** The charts, read from the rollups. */
