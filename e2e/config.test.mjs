@@ -51,6 +51,16 @@ describe('game configuration', () => {
     await page.getByText('must be at least 0').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Simulate' }).isDisabled(), true);
     await dayOne.fill('900');
+    // A wheel giving back 10 tickets a spin would print tickets: the wheel names the bound.
+    await page.getByTestId('config-spin').locator('summary').click();
+    const tickets = page.locator('input[data-path="spin.wheel.1.value"]');
+    await tickets.fill('10');
+    await page
+      .getByTestId('config-spin')
+      .getByText(/may give back at most 0.5/)
+      .waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Simulate' }).isDisabled(), true);
+    await tickets.fill('1');
     await page.getByRole('button', { name: 'Simulate' }).click();
     const casual = page.getByTestId('config-simulation-casual');
     await casual.waitFor({ timeout: 20_000 });
@@ -89,7 +99,10 @@ describe('game configuration', () => {
     await fa.getByTestId('config-reason').fill('بازگشت به مقادیر آغازین');
     const first = fa.getByTestId('config-version').filter({ hasText: 'Version 1' });
     await first.getByRole('button', { name: 'انتشار دوباره' }).click();
-    await fa.getByTestId('config-notice').getByText(/نسخهٔ (1|۱) فعال است/).waitFor({ timeout: 20_000 });
+    await fa
+      .getByTestId('config-notice')
+      .getByText(/نسخهٔ (1|۱) فعال است/)
+      .waitFor({ timeout: 20_000 });
     assert.equal((await playerConfig()).version, 1);
     const wide = (await problemsOnScreen(fa)).filter((p) => p.startsWith('page'));
     assert.deepEqual(wide, []);

@@ -80,7 +80,12 @@ function ConfigForm({
   const check = useMemo(() => (values ? checkConfig(values) : null), [values]);
   const errors = useMemo(() => {
     const byPath = new Map<string, string>();
-    if (check && !check.ok) for (const e of check.errors) byPath.set(e.path, e.message);
+    // A list can break several bounds at once (odds, coins, tickets): every message shows.
+    if (check && !check.ok)
+      for (const e of check.errors) {
+        const before = byPath.get(e.path);
+        byPath.set(e.path, before ? `${before}; ${e.message}` : e.message);
+      }
     return byPath;
   }, [check]);
   const changed = useMemo(() => {
