@@ -191,9 +191,11 @@ export function claimTransferHead(owner: Address, queryId = 0n): CellHead {
     .endCell().bits;
   const whole = Math.floor(bits.length / 8);
   const padded = Buffer.alloc(Math.ceil(bits.length / 8));
-  for (let i = 0; i < bits.length; i++) if (bits.at(i)) padded[i >> 3]! |= 0x80 >> (i & 7);
-  // An incomplete last byte ends in a 1 bit, then zeros (the BOC's padding).
-  if (bits.length % 8 !== 0) padded[whole]! |= 0x80 >> (bits.length % 8);
+  // Bit by bit, then an incomplete last byte's 1 bit and zeros (the BOC's padding).
+  for (let i = 0; i <= bits.length; i++) {
+    const one = i < bits.length ? bits.at(i) : bits.length % 8 !== 0;
+    if (one) padded.writeUInt8(padded.readUInt8(i >> 3) | (0x80 >> (i & 7)), i >> 3);
+  }
   return { padded, d2: whole + Math.ceil(bits.length / 8) };
 }
 
