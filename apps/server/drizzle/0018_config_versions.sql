@@ -16,8 +16,8 @@ CREATE TABLE "config_versions" (
 --> statement-breakpoint
 ALTER TABLE "config_publications" ADD CONSTRAINT "config_publications_version_config_versions_version_fk" FOREIGN KEY ("version") REFERENCES "public"."config_versions"("version") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "config_publications_version" ON "config_publications" USING btree ("version");--> statement-breakpoint
--- A configuration version and a publication are history: never changed nor removed (DESIGN.md §10,
--- immutable once published). A change is a new version; publishing an older one again is a new row.
+-- A configuration version and a publication are history: never changed nor removed (immutable
+-- once published). A change is a new version; publishing an older one again is a new row.
 CREATE FUNCTION "config_history_immutable"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	RAISE EXCEPTION 'configuration history is immutable (%)', TG_TABLE_NAME USING ERRCODE = '23514';

@@ -14,7 +14,8 @@
  * - each mining card's payback (price of level 1 ÷ its profit an hour) stays within 0.5× and 2× of
  *   that card's payback today: a cheaper price with a higher profit would otherwise pay back up to
  *   100× faster, and every level bought from the income compounds it;
- * - growth factors: mining 1.05–3, boosts 1–4 (a level never gets cheaper);
+ * - growth factors: mining 1.25–3 (today 1.5: at 1.05 the tenth level would cost 35× less than
+ *   today's and the later levels pay back far faster), boosts 1–4 (a level never gets cheaper);
  * - lists (daily rewards 1–14 days, chest prizes 1–12, referral milestones 1–10 with rising
  *   counts, the wheel's eight segments) hold values within absolute ranges: daily 0–100,000 coins,
  *   0–50 tickets, 0–5 chests; a prize 1–100,000 coins or 1–10 tickets or 1–3 chests;
@@ -277,7 +278,7 @@ export function checkConfig(values: unknown): ConfigCheck {
   const items = obj(mining.items, 'mining.items');
   keysOf(items, 'mining.items', Object.keys(D.mining.items));
   out.mining = {
-    priceGrowth: num(mining.priceGrowth, 'mining.priceGrowth', { min: 1.05, max: 3 }),
+    priceGrowth: num(mining.priceGrowth, 'mining.priceGrowth', { min: 1.25, max: 3 }),
     items: Object.fromEntries(
       Object.entries(D.mining.items).map(([id, d]) => {
         const o = obj(items[id], `mining.items.${id}`);

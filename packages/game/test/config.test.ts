@@ -42,6 +42,14 @@ describe('the game configuration', () => {
     if (check.ok) expect(check.config).toEqual(DEFAULT_CONFIG);
   });
 
+  it('refuses a mining growth that makes later levels cheap (1.1; today 1.5) and keeps 1.25', () => {
+    const c = copy();
+    c.mining.priceGrowth = 1.1;
+    expect(paths(c)).toContain('mining.priceGrowth');
+    c.mining.priceGrowth = 1.25;
+    expect(paths(c)).not.toContain('mining.priceGrowth');
+  });
+
   it('refuses negative odds, odds not adding up to 100 %, a free refill and out-of-range values, naming every path', () => {
     const c = copy();
     at(c.spin.wheel, 0).weight = -5;
