@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sign } from '@tma.js/init-data-node';
@@ -5,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_REST_MS, TELEGRAM_MESSAGES_PER_SECOND } from '@egg-rush/game/campaigns';
 import { playerLanguage } from '@egg-rush/game/language';
-import { queryRows } from '../src/db/client.ts';
+import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { createJobs, type Jobs } from '../src/lib/jobs.ts';
 import {
   CAMPAIGN_SEND_JOB,
@@ -13,7 +15,7 @@ import {
   registerCampaignJobs,
 } from '../src/modules/campaigns/index.ts';
 import { bannedAmong } from '../src/modules/users/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, freshDatabase, type TestApp } from './helpers.ts';
 
 // Campaigns: segments resolved in the database, the durable queue sent at Telegram's pace by one
 // sender at a time, at most once per player even when the sender is stopped halfway and another
@@ -599,5 +601,83 @@ describe('campaigns', { timeout: 120_000 }, () => {
     const text = plan.map((p) => p['QUERY PLAN']).join('\n');
     expect(text).toContain('campaign_recipients_user_sent_idx');
     expect(text).not.toContain('Seq Scan');
+  });
+
+  it('sends each player at most once when the sending process is killed halfway', async () => {
+    // A database of its own that a child process can open: PostgreSQL, or a PGlite directory
+    // (opened by one process at a time: the child while it runs, this one before and after).
+    const tmp = mkdtempSync('/tmp/campaign-kill-');
+    const fresh = process.env.DATABASE_URL ? await freshDatabase() : undefined;
+    const open = async (): Promise<Database> => {
+      if (fresh) return fresh.database;
+      const database = await openDatabase({ dataDir: tmp });
+      await database.migrate();
+      return database;
+    };
+    const N = 120;
+    const RATE = 40;
+    let database = await open();
+    await database.db.execute(sql`
+      insert into users (id, first_name) select g, 'K' || g from generate_series(5001, ${5000 + N}) g`);
+    await database.db.execute(sql`
+      insert into campaigns (id, segment, texts, status, created_by, recipients)
+      values (1, '{}', '{"en":"Hi"}', 'sending', ${OPERATOR}, ${N})`);
+    await database.db.execute(sql`
+      insert into campaign_recipients (campaign_id, user_id, language)
+      select 1, g, 'en' from generate_series(5001, ${5000 + N}) g`);
+    if (!fresh) await database.close();
+
+    fake.reset();
+    fake.state.perSecond = Math.ceil(RATE * 1.1);
+    const child = fork(new URL('./campaign-sender-child.ts', import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        CHILD_DATABASE_URL: fresh?.url ?? '',
+        CHILD_DATA_DIR: fresh ? '' : tmp,
+        CHILD_API_ROOT: fake.url,
+        CHILD_BOT_TOKEN: TOKEN,
+        CHILD_PER_SECOND: String(RATE),
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    fake.state.onSend = (n) => {
+      if (n === N / 2) child.kill('SIGKILL');
+    };
+    await exited;
+    const atKill = fake.sends.length;
+    expect(atKill).toBeGreaterThanOrEqual(N / 2);
+    expect(atKill).toBeLessThan(N);
+
+    // The sender again, in this process: it finishes the campaign.
+    database = await open();
+    const deps = { ...t.deps, database };
+    await createCampaignSender(deps, botApi(), () => {}, { perSecond: RATE }).run();
+    const rows = await queryRows<{ user_id: number; state: string; error: string | null }>(
+      database.db,
+      sql`select user_id, state, error from campaign_recipients where campaign_id = 1`,
+    );
+    const perChat = new Map<number, number>();
+    for (const s of fake.sends) perChat.set(s.chat, (perChat.get(s.chat) ?? 0) + 1);
+    // At most one message each.
+    expect([...perChat.values()].every((n) => n === 1)).toBe(true);
+    // The rows the killed process had taken and not recorded: counted failed, never sent again;
+    // at most one batch of them. Every other player got exactly one.
+    const unknown = rows.filter((r) => r.error === 'unknown after restart').map((r) => Number(r.user_id));
+    expect(unknown.length).toBeLessThanOrEqual(RATE);
+    for (const r of rows) {
+      if (unknown.includes(Number(r.user_id))) continue;
+      expect(r.state, `player ${r.user_id}`).toBe('sent');
+      expect(perChat.get(Number(r.user_id)), `player ${r.user_id}`).toBe(1);
+    }
+    const [kept] = await queryRows<{ sent: number; failed: number; done: string }>(
+      database.db,
+      sql`select sent, failed, status as done from campaigns where id = 1`,
+    );
+    expect(kept).toEqual({ sent: N - unknown.length, failed: unknown.length, done: 'done' });
+    if (fresh) await fresh.drop();
+    else await database.close();
+    rmSync(tmp, { recursive: true, force: true });
   });
 });
