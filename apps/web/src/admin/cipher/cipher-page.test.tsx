@@ -19,7 +19,8 @@ describe('the console’s daily cipher', () => {
       },
     });
     renderWithProviders(<CipherPage />);
-    const table = await screen.findByRole('table', { name: 'Words set' });
+    // The page shows once its language's texts are loaded.
+    const table = await screen.findByRole('table', { name: 'Words set' }, { timeout: 5000 });
     expect(within(table).getByText('PANDA')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Set a day’s word' });
     expect(within(form).getByLabelText(/^Day/)).toHaveValue('2026-06-15');
@@ -36,5 +37,18 @@ describe('the console’s daily cipher', () => {
       ['/admin/cipher/2026-06-15', { word: 'NO' }],
       ['/admin/cipher/2026-06-15', { word: 'ZEBRA' }],
     ]);
+  });
+
+  it('is in the language picked, right to left in Persian', async () => {
+    serve({ adminCipherDays: () => ({ today: '2026-06-15', days: [] }) });
+    renderWithProviders(<CipherPage />);
+    fireEvent.change(await screen.findByTestId('cipher-language', {}, { timeout: 5000 }), {
+      target: { value: 'fa' },
+    });
+    const heading = await screen.findByRole('heading', { name: 'رمز روزانه', level: 1 }, { timeout: 5000 });
+    expect(heading.closest('[dir]')).toHaveAttribute('dir', 'rtl');
+    expect(await screen.findByText(/کلمه‌ای تعیین نشده/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تعیین کلمه' })).toBeInTheDocument();
+    expect(screen.queryByText(/Daily cipher|Set word/)).toBeNull();
   });
 });

@@ -1,14 +1,31 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { CIPHER_WORD_MAX, CIPHER_WORD_MIN } from '@egg-rush/game/cipher';
+import { isRightToLeft, useT } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
-import { Button, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
+import { InPageLanguage } from '../page-language.tsx';
+import { Button, ErrorNote, Field, Loading, Section } from '../ui.tsx';
+
+const when = (ms: number, lng: string) =>
+  new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The daily cipher: an operator sets the word of today or a later day (everyone answers that word
- * that day; a day without one draws a word per language); the words set from today on.
+ * that day; a day without one draws a word per language); the words set from today on. Its texts
+ * are in the catalogues, in the language picked here.
  */
 export function CipherPage() {
+  return (
+    <InPageLanguage
+      testId="cipher-language"
+      label="cipherAdmin.language"
+      render={(picker) => <Cipher picker={picker} />}
+    />
+  );
+}
+
+function Cipher({ picker }: { picker: ReactNode }) {
+  const { t, lng } = useT();
   const client = useQueryClient();
   const days = useQuery({ queryKey: ['admin', 'cipher'], queryFn: () => call('adminCipherDays') });
   const [day, setDay] = useState('');
@@ -25,7 +42,7 @@ export function CipherPage() {
     try {
       const date = day || days.data?.today || '';
       const { cipher } = await call('adminCipherSet', { params: { day: date }, body: { word } });
-      setSaved(`${cipher.day}: ${cipher.word}`);
+      setSaved(t('cipherAdmin.saved', { day: cipher.day, word: cipher.word }));
       setWord('');
       await client.invalidateQueries({ queryKey: ['admin', 'cipher'] });
     } catch (err) {
@@ -36,13 +53,16 @@ export function CipherPage() {
   };
 
   return (
-    <>
-      <h1>Daily cipher</h1>
-      <Section title="Set a day’s word">
-        <form className="a-form" onSubmit={(e) => void submit(e)} aria-label="Set a day’s word">
+    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+      <div className="a-row a-between a-wrap">
+        <h1>{t('cipherAdmin.title')}</h1>
+        {picker}
+      </div>
+      <Section title={t('cipherAdmin.setTitle')}>
+        <form className="a-form" onSubmit={(e) => void submit(e)} aria-label={t('cipherAdmin.setTitle')}>
           <Field
-            label="Day (game day, reset at UTC-6)"
-            hint={days.data ? `Today is ${days.data.today}.` : undefined}
+            label={t('cipherAdmin.day')}
+            hint={days.data ? t('cipherAdmin.today', { day: days.data.today }) : undefined}
           >
             <input
               type="date"
@@ -54,8 +74,8 @@ export function CipherPage() {
             />
           </Field>
           <Field
-            label="Word"
-            hint={`${CIPHER_WORD_MIN} to ${CIPHER_WORD_MAX} letters A–Z; every player answers it that day, in every language.`}
+            label={t('cipherAdmin.word')}
+            hint={t('cipherAdmin.wordHint', { min: CIPHER_WORD_MIN, max: CIPHER_WORD_MAX })}
           >
             <input
               name="word"
@@ -65,34 +85,35 @@ export function CipherPage() {
               spellCheck={false}
               maxLength={CIPHER_WORD_MAX}
               pattern="[A-Za-z]+"
+              dir="ltr"
               required
             />
           </Field>
           <Button tone="primary" type="submit" busy={busy}>
-            Set word
+            {t('cipherAdmin.submit')}
           </Button>
           <ErrorNote error={error} />
           {saved ? (
             <p className="a-muted" role="status">
-              Set {saved}.
+              {saved}
             </p>
           ) : null}
         </form>
       </Section>
-      <Section title="Words set from today">
+      <Section title={t('cipherAdmin.listTitle')}>
         {days.isPending ? <Loading /> : null}
         <ErrorNote error={days.error} />
         {days.data ? (
           days.data.days.length === 0 ? (
-            <p className="a-muted">No word set: each language’s word is drawn from its list.</p>
+            <p className="a-muted">{t('cipherAdmin.none')}</p>
           ) : (
-            <table className="a-table" aria-label="Words set">
+            <table className="a-table" aria-label={t('cipherAdmin.tableLabel')}>
               <thead>
                 <tr>
-                  <th>Day</th>
-                  <th>Word</th>
-                  <th>Set by</th>
-                  <th>Set at</th>
+                  <th>{t('cipherAdmin.colDay')}</th>
+                  <th>{t('cipherAdmin.colWord')}</th>
+                  <th>{t('cipherAdmin.colSetBy')}</th>
+                  <th>{t('cipherAdmin.colSetAt')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -100,11 +121,15 @@ export function CipherPage() {
                   <tr key={d.day}>
                     <td className="a-nowrap">
                       {d.day}
-                      {d.day === days.data.today ? <span className="a-tag a-tag-good"> today</span> : null}
+                      {d.day === days.data.today ? (
+                        <span className="a-tag a-tag-good"> {t('cipherAdmin.todayTag')}</span>
+                      ) : null}
                     </td>
-                    <td className="a-mono">{d.word}</td>
+                    <td className="a-mono" dir="ltr">
+                      {d.word}
+                    </td>
                     <td className="num">{d.setBy}</td>
-                    <td className="a-nowrap">{fmt.time(d.setAt)}</td>
+                    <td className="a-nowrap">{when(d.setAt, lng)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -112,6 +137,6 @@ export function CipherPage() {
           )
         ) : null}
       </Section>
-    </>
+    </div>
   );
 }

@@ -1,10 +1,12 @@
 import type { AdminEvent } from '@egg-rush/contract/events';
-import { EVENT_KINDS, type EventKind } from '@egg-rush/game/events';
+import { EVENT_BOUNDS, EVENT_KINDS, type EventKind } from '@egg-rush/game/events';
 import { LANGUAGE_CODES } from '@egg-rush/game/language';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { isRightToLeft, LANGUAGES, useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
+import { InPageLanguage } from '../page-language.tsx';
+import { Button, Dialog, ErrorNote, Field, Loading, Section } from '../ui.tsx';
 
 /** The operator's local time, as a datetime-local input shows it, and back (ms). */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -13,34 +15,45 @@ const toLocalInput = (ms: number) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 const fromLocalInput = (text: string) => (text ? new Date(text).getTime() : Number.NaN);
-const local = (ms: number | null) =>
-  ms == null ? '—' : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const local = (ms: number | null, lng: string) =>
+  ms == null ? '—' : new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
 
-const KIND_LABELS: Record<EventKind, string> = {
-  'tap-multiplier': 'Taps ×',
-  'mole-multiplier': 'Mole game ×',
+const KIND_LABELS: Record<EventKind, { short: Key; name: Key }> = {
+  'tap-multiplier': { short: 'eventsAdmin.kindTap', name: 'eventsAdmin.kindTapName' },
+  'mole-multiplier': { short: 'eventsAdmin.kindMole', name: 'eventsAdmin.kindMoleName' },
 };
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  ru: 'Russian',
-  uk: 'Ukrainian',
-  es: 'Spanish',
-  'pt-BR': 'Portuguese (Brazil)',
-  id: 'Indonesian',
-  vi: 'Vietnamese',
-  tr: 'Turkish',
-  fa: 'Persian',
-  hi: 'Hindi',
+const STATUS_LABELS: Record<AdminEvent['status'], Key> = {
+  upcoming: 'eventsAdmin.statusUpcoming',
+  running: 'eventsAdmin.statusRunning',
+  ended: 'eventsAdmin.statusEnded',
+  cancelled: 'eventsAdmin.statusCancelled',
 };
+
+const DAY_MS = 86_400_000;
 
 function StatusTag({ status }: { status: AdminEvent['status'] }) {
+  const { t } = useT();
   const tone = status === 'running' ? 'a-tag-good' : status === 'upcoming' ? 'a-tag-warn' : '';
-  return <span className={`a-tag ${tone}`}>{status}</span>;
+  return <span className={`a-tag ${tone}`}>{t(STATUS_LABELS[status])}</span>;
 }
 
-/** Scheduled events: a window in which taps or the mole game pay more; cancelled before they end. */
+/**
+ * Scheduled events: a window in which taps or the mole game pay more; cancelled before they end.
+ * Its texts are in the catalogues, in the language picked here.
+ */
 export function EventsPage() {
+  return (
+    <InPageLanguage
+      testId="events-language"
+      label="eventsAdmin.language"
+      render={(picker) => <Events picker={picker} />}
+    />
+  );
+}
+
+function Events({ picker }: { picker: ReactNode }) {
+  const { t, lng } = useT();
   const client = useQueryClient();
   const events = useQuery({ queryKey: ['admin', 'events'], queryFn: () => call('adminEvents') });
   const [creating, setCreating] = useState(false);
@@ -48,26 +61,27 @@ export function EventsPage() {
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'events'] });
 
   return (
-    <>
-      <div className="a-row a-between">
-        <h1>Events</h1>
+    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+      <div className="a-row a-between a-wrap">
+        <h1>{t('eventsAdmin.title')}</h1>
+        {picker}
         <Button tone="primary" onClick={() => setCreating(true)} data-testid="event-new">
-          Schedule event
+          {t('eventsAdmin.new')}
         </Button>
       </div>
-      <Section title="Scheduled events">
+      <Section title={t('eventsAdmin.listTitle')}>
         {events.isPending ? <Loading /> : null}
         <ErrorNote error={events.error} />
         {events.data ? (
           <table className="a-table" data-testid="events-table">
             <thead>
               <tr>
-                <th>Title (en)</th>
-                <th>Kind</th>
-                <th>Starts</th>
-                <th>Ends</th>
-                <th>Status</th>
-                <th className="a-r">Paid so far</th>
+                <th>{t('eventsAdmin.colTitle')}</th>
+                <th>{t('eventsAdmin.colKind')}</th>
+                <th>{t('eventsAdmin.colStarts')}</th>
+                <th>{t('eventsAdmin.colEnds')}</th>
+                <th>{t('eventsAdmin.colStatus')}</th>
+                <th className="a-r">{t('eventsAdmin.colPaid')}</th>
                 <th />
               </tr>
             </thead>
@@ -76,21 +90,20 @@ export function EventsPage() {
                 <tr key={e.id} className={e.status === 'cancelled' ? 'a-dim' : ''} data-testid="event-row">
                   <td>{e.titles.en}</td>
                   <td className="a-nowrap">
-                    {KIND_LABELS[e.kind]}
-                    {e.multiplier}
+                    {t(KIND_LABELS[e.kind].short, { m: e.multiplier.toLocaleString(lng) })}
                   </td>
-                  <td className="a-nowrap">{local(e.startsAt)}</td>
-                  <td className="a-nowrap">{local(e.endsAt)}</td>
+                  <td className="a-nowrap">{local(e.startsAt, lng)}</td>
+                  <td className="a-nowrap">{local(e.endsAt, lng)}</td>
                   <td>
                     <StatusTag status={e.status} />
                   </td>
                   <td className="a-r num a-nowrap">
-                    {fmt.num(e.paid.coins)} coins · {fmt.num(e.paid.payouts)} payments
+                    {t('eventsAdmin.paid', { coins: e.paid.coins, payouts: e.paid.payouts })}
                   </td>
                   <td className="a-nowrap">
                     {e.status === 'upcoming' || e.status === 'running' ? (
                       <Button tone="danger" onClick={() => setCancelling(e)}>
-                        Cancel
+                        {t('eventsAdmin.cancel')}
                       </Button>
                     ) : null}
                   </td>
@@ -101,17 +114,20 @@ export function EventsPage() {
         ) : null}
         {events.data ? (
           <p className="a-muted a-small">
-            Times in your local time. A multiplier is above 1 and at most {events.data.bounds.maxMultiplier};
-            an event lasts at most {events.data.bounds.maxDurationMs / 86_400_000} days. Overlapping events of
-            one kind do not stack: the highest pays.
+            {t('eventsAdmin.bounds', {
+              max: events.data.bounds.maxMultiplier,
+              days: events.data.bounds.maxDurationMs / DAY_MS,
+              cap: EVENT_BOUNDS.capMs / DAY_MS,
+              window: EVENT_BOUNDS.capWindowMs / DAY_MS,
+            })}
           </p>
         ) : null}
       </Section>
       {creating ? <EventDialog onClose={() => setCreating(false)} onSaved={refresh} /> : null}
       {cancelling ? (
         <Dialog
-          title={`Cancel “${cancelling.titles.en}”?`}
-          confirm="Cancel event"
+          title={t('eventsAdmin.cancelTitle', { title: cancelling.titles.en ?? '' })}
+          confirm={t('eventsAdmin.cancelConfirm')}
           tone="danger"
           onConfirm={async () => {
             await call('adminEventCancel', { params: { eventId: cancelling.id }, body: {} });
@@ -119,14 +135,15 @@ export function EventsPage() {
           }}
           onClose={() => setCancelling(null)}
         >
-          <p>It pays no more from now and players stop seeing it. This cannot be undone.</p>
+          <p>{t('eventsAdmin.cancelText')}</p>
         </Dialog>
       ) : null}
-    </>
+    </div>
   );
 }
 
 function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<unknown> }) {
+  const { t } = useT();
   const [kind, setKind] = useState<EventKind>('tap-multiplier');
   const [multiplier, setMultiplier] = useState('2');
   const [startsAt, setStartsAt] = useState(() => toLocalInput(Date.now() + 5 * 60_000));
@@ -147,15 +164,15 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
   };
   return (
     <Dialog
-      title="Schedule event"
-      confirm="Schedule"
+      title={t('eventsAdmin.dialogTitle')}
+      confirm={t('eventsAdmin.schedule')}
       canConfirm={(titles.en ?? '').trim() !== '' && startsAt !== '' && endsAt !== ''}
       onConfirm={save}
       onClose={onClose}
     >
       <div className="a-form">
         <div className="a-row">
-          <Field label="Kind">
+          <Field label={t('eventsAdmin.fieldKind')}>
             <select
               value={kind}
               onChange={(e) => setKind(e.target.value as EventKind)}
@@ -163,16 +180,19 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
             >
               {EVENT_KINDS.map((k) => (
                 <option key={k} value={k}>
-                  {k}
+                  {t(KIND_LABELS[k].name)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label="Multiplier" hint="above 1, at most 5, 2 decimals">
+          <Field
+            label={t('eventsAdmin.fieldMultiplier')}
+            hint={t('eventsAdmin.multiplierHint', { max: EVENT_BOUNDS.maxMultiplier })}
+          >
             <input
               type="number"
               min={1.01}
-              max={5}
+              max={EVENT_BOUNDS.maxMultiplier}
               step={0.01}
               value={multiplier}
               onChange={(e) => setMultiplier(e.target.value)}
@@ -181,7 +201,7 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
           </Field>
         </div>
         <div className="a-row">
-          <Field label="Starts (your local time)">
+          <Field label={t('eventsAdmin.starts')}>
             <input
               type="datetime-local"
               value={startsAt}
@@ -189,7 +209,7 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
               data-testid="event-starts"
             />
           </Field>
-          <Field label="Ends (your local time)">
+          <Field label={t('eventsAdmin.ends')}>
             <input
               type="datetime-local"
               value={endsAt}
@@ -201,13 +221,15 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
         {LANGUAGE_CODES.map((language) => (
           <Field
             key={language}
-            label={`Title — ${LANGUAGE_NAMES[language] ?? language}${language === 'en' ? ' (required)' : ''}`}
-            hint={language === 'en' ? undefined : 'empty: players read the English title'}
+            label={t(language === 'en' ? 'eventsAdmin.titleRequired' : 'eventsAdmin.titleField', {
+              language: LANGUAGES.find((l) => l.code === language)?.name ?? language,
+            })}
+            hint={language === 'en' ? undefined : t('eventsAdmin.titleHint')}
           >
             <input
               value={titles[language] ?? ''}
               dir={language === 'fa' ? 'rtl' : undefined}
-              maxLength={60}
+              maxLength={EVENT_BOUNDS.maxTitle}
               onChange={(e) => setTitles((old) => ({ ...old, [language]: e.target.value }))}
               data-testid={`event-title-${language}`}
             />

@@ -1,0 +1,72 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { LANGUAGES, pickLanguage, setLanguage, useT, type Key, type Language } from '../lib/i18n.tsx';
+import { ErrorNote, Loading } from './ui.tsx';
+
+/**
+ * A console page in the catalogues' languages: the operator picks one (the browser's at first);
+ * the page shows once that language's texts are loaded (the console loads no catalogue of its
+ * own), as `render(picker)` with the picker to place in its header.
+ */
+export function InPageLanguage({
+  testId,
+  label,
+  render,
+}: {
+  testId: string;
+  /** The picker's label ("Language"), from the page's own section. */
+  label: Key;
+  render: (picker: ReactNode) => ReactNode;
+}) {
+  const [language, setPageLanguage] = useState<Language>(() => pickLanguage(navigator.language));
+  const [loaded, setLoaded] = useState<Language | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
+  useEffect(() => {
+    setLanguage(language).then(
+      () => setLoaded(language),
+      (error: unknown) => setFailed(error),
+    );
+  }, [language]);
+  if (!loaded) return failed ? <ErrorNote error={failed} /> : <Loading />;
+  return (
+    <Picked
+      language={language}
+      setPageLanguage={setPageLanguage}
+      testId={testId}
+      label={label}
+      render={render}
+    />
+  );
+}
+
+function Picked({
+  language,
+  setPageLanguage,
+  testId,
+  label,
+  render,
+}: {
+  language: Language;
+  setPageLanguage: (language: Language) => void;
+  testId: string;
+  label: Key;
+  render: (picker: ReactNode) => ReactNode;
+}) {
+  const { t } = useT();
+  const picker = (
+    <label className="a-row">
+      <span className="a-muted a-small">{t(label)}</span>
+      <select
+        value={language}
+        onChange={(e) => setPageLanguage(e.target.value as Language)}
+        data-testid={testId}
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return <>{render(picker)}</>;
+}
