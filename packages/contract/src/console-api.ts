@@ -55,13 +55,13 @@ import {
 } from './fairness.ts';
 import { analyticsQuery, analyticsReplies } from './analytics.ts';
 import { optionalUseridBody, type RouteSchemas } from './common.ts';
-import { adminCipherBody, adminCipherDaysResponse, adminCipherParams, adminCipherResponse } from './cipher.ts';
 import {
-  adminEventCreateBody,
-  adminEventParams,
-  adminEventResponse,
-  adminEventsResponse,
-} from './events.ts';
+  adminCipherBody,
+  adminCipherDaysResponse,
+  adminCipherParams,
+  adminCipherResponse,
+} from './cipher.ts';
+import { adminEventCreateBody, adminEventParams, adminEventResponse, adminEventsResponse } from './events.ts';
 import {
   adminCampaignCreateBody,
   adminCampaignCreateResponse,
