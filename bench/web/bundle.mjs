@@ -1,4 +1,4 @@
-// The JavaScript the first screen needs, gzipped, against a 126.8 kB (126 800 bytes) target: the
+// The JavaScript the first screen needs, gzipped, against a 128.0 kB (128 000 bytes) target: the
 // entry script of apps/web/dist/index.html, the chunks it preloads, and what the entry loads at
 // once (it only waits for the first paint before importing the app's start chunk), with their
 // static imports, plus the first screen's texts in the language whose part is largest (the app
@@ -43,7 +43,7 @@ preloaded.forEach(add);
 const TONCONNECT = /TON_CONNECT_SDK|tonconnect-ui|ton-connect-ui|TonConnectUIProvider/;
 // Strings the mole game's libraries carry.
 const GAME_LIBS = /GreenSock|confetti/;
-const TARGET_GZIP_BYTES = 126_800;
+const TARGET_GZIP_BYTES = 128_000;
 
 const chunks = readdirSync(join(dist, 'assets'))
   .filter((name) => name.endsWith('.js'))

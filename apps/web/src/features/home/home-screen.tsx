@@ -23,7 +23,6 @@ import { useAppStore } from '../../lib/store.ts';
 import { Balance, EnergyPill, HomeStatusBar } from './counters.tsx';
 import { Egg } from './egg.tsx';
 import { EnergyEmpty } from './energy-empty.tsx';
-import { EventsStrip } from './events-strip.tsx';
 import { FarmButton } from './farm-button.tsx';
 import './home.css';
 import { LeagueRow } from './league-card.tsx';
@@ -46,6 +45,9 @@ const LeaderboardSheet = lazy(sheets.leaderboard);
 const SettingsSheet = lazy(sheets.settings);
 const Guide = lazy(sheets.guide);
 const CipherPanel = lazy(sheets.cipher);
+// The events strip is not on the first screen's budget either: it shows once its chunk and the
+// events are in (both asked for at once when Home renders), nothing in its place before.
+const EventsStrip = lazy(() => import('./events-strip.tsx').then((m) => ({ default: m.EventsStrip })));
 
 type View = 'boost' | 'treasure' | 'leaderboard' | 'league' | 'settings' | 'guide' | null;
 
@@ -96,7 +98,9 @@ export function HomeScreen() {
         <ProfitCard />
       </div>
       <Balance />
-      <EventsStrip />
+      <Suspense fallback={null}>
+        <EventsStrip />
+      </Suspense>
       <div className="flex flex-wrap items-center justify-center gap-2">
         <BoostCountdown />
         <CipherChip on={cipher} onToggle={() => setCipher(!cipher)} />
