@@ -101,7 +101,7 @@ export function HomeScreen() {
       <Suspense fallback={null}>
         <EventsStrip />
       </Suspense>
-      <div className="flex flex-wrap items-center justify-center gap-2">
+      <div className="cipher-row flex flex-wrap items-center justify-center gap-2">
         <BoostCountdown />
         <CipherChip on={cipher} onToggle={() => setCipher(!cipher)} />
       </div>
