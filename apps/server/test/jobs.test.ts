@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { createJobs, type JobLog, type Jobs, type PeriodicJob } from '../src/lib/jobs.ts';
@@ -220,6 +221,46 @@ describe('a periodic job', () => {
     expect(await again.tick('test.restart')).toBe(false);
     await again.stop();
     expect(runs).toBe(1);
+  });
+});
+
+describe('installing', () => {
+  // PostgreSQL only: PGlite is one connection, so no one else makes the schema meanwhile.
+  it.runIf(process.env.DATABASE_URL)('starts while another process is making its schema', async () => {
+    const fresh = await freshDatabase();
+    const url = fresh.url ?? '';
+    // Another process is creating pg-boss's schema and has not committed yet.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query('begin');
+    await other.query('create schema pgboss');
+    const own = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 1 });
+    const jobs = createJobs(own, log);
+    jobs.every({ name: 'test.install', everyMs: HOUR, run: async () => undefined });
+    const installing = jobs.install();
+    // Once this process waits on the other's schema, the other commits (seen from outside both:
+    // a transaction sees the activity of its start).
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    const waiting = async () =>
+      (
+        await watcher.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        )
+      ).rows[0]?.n;
+    for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await waiting()).toBe(1);
+    await other.query('commit');
+    await other.end();
+    await watcher.end();
+    const outcome = await installing.then(
+      () => 'started',
+      (error: unknown) => String(error),
+    );
+    await jobs.stop();
+    await own.close();
+    await fresh.drop();
+    expect(outcome).toBe('started');
   });
 });
 

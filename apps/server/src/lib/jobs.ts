@@ -154,6 +154,20 @@ export function createJobs(
     await boss.expire();
   }
 
+  /**
+   * pg-boss makes its schema with CREATE SCHEMA IF NOT EXISTS inside its install transaction, after
+   * waiting on its lock: a process that waited on another's install finds no schema in what its
+   * connection remembers from before the wait, and fails on pg_namespace's unique key. The schema is
+   * made first, alone: the loser of this race waits for the winner's commit and finds it made.
+   */
+  async function makeSchema() {
+    try {
+      await database.execute('CREATE SCHEMA IF NOT EXISTS pgboss');
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error;
+    }
+  }
+
   /** pg-boss 10 does not run on a newer pg-boss's schema (it would not notice). */
   async function refuseNewerSchema() {
     if (!(await boss.isInstalled())) return;
@@ -255,6 +269,7 @@ export function createJobs(
       // Stopped before it started (a SIGTERM at start-up): nothing is started any more.
       if (stopping.signal.aborted) return installed ?? Promise.resolve();
       installed ??= (async () => {
+        await makeSchema();
         await refuseNewerSchema();
         await boss.start();
         // Created once, then brought up to date (pg-boss keeps a queue's first options).
