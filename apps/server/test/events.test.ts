@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CIPHER_REWARD } from '@egg-rush/game/cipher';
 import { gameReward } from '@egg-rush/game/mole';
+import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
+import { gameDay } from '@egg-rush/game/time';
+import { DEV_COMBO_SECRET } from '../src/env.ts';
+import { drawnWord } from '../src/modules/cipher/index.ts';
 import { queryRows } from '../src/db/client.ts';
 import { EVENTS_CACHE_MS } from '../src/modules/events/index.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
@@ -371,5 +376,237 @@ describe('GET /events', () => {
     t.clock.set(now + H);
     const after = await list(await t.login(9732));
     expect(after.map((e) => e.id)).toEqual([soon]);
+  });
+});
+
+const setColumns = (userid: number, set: ReturnType<typeof sql>) =>
+  t.deps.database.db.execute(sql`update users set ${set} where id = ${userid}`);
+const iso = (ms: number) => new Date(ms).toISOString();
+const ledgerOf = async (userid: number, kind: string) =>
+  (
+    await queryRows<{ delta_onion: string; ref: string | null }>(
+      t.deps.database.db,
+      sql`select delta_onion, ref from economy_events where user_id = ${userid} and kind = ${kind} order by id`,
+    )
+  ).map((r) => [Number(r.delta_onion), r.ref]);
+
+describe('an income event', () => {
+  it('pays the extra for exactly the income accrued inside its window, settled by taps', async () => {
+    const ME = 9741;
+    const token = await t.login(ME);
+    later(H);
+    const start = t.clock.now() + H;
+    const id = await schedule({
+      kind: 'income-multiplier',
+      multiplier: 2,
+      startsAt: start,
+      endsAt: start + H,
+      titles: { en: 'Mining weekend' },
+    });
+    // 3,600 coins an hour (one a second), last settled 30 minutes before the start.
+    await setColumns(ME, sql`earn_per_hour = 3600, income_at = ${iso(start - 30 * 60_000)}::timestamptz`);
+    // Before the window: income ×1, no extra.
+    t.clock.set(start - 20 * 60_000);
+    await tap(token, ME, 1);
+    expect(await ledgerOf(ME, 'event')).toEqual([]);
+    // Straddling the start: 30 minutes of income, 10 of them inside: 600 more.
+    t.clock.set(start + 10 * 60_000);
+    await tap(token, ME, 1);
+    expect(await ledgerOf(ME, 'event')).toEqual([[600, String(id)]]);
+    // Straddling the end: 70 minutes, the window's last 50 inside: 3,000 more.
+    t.clock.set(start + H + 20 * 60_000);
+    await tap(token, ME, 1);
+    // After it: nothing more.
+    t.clock.set(start + H + 40 * 60_000);
+    await tap(token, ME, 1);
+    expect(await ledgerOf(ME, 'event')).toEqual([
+      [600, String(id)],
+      [3_000, String(id)],
+    ]);
+    // The income rows are the ×1 income of the whole time: 10 + 30 + 70 + 20 minutes.
+    const income = (await ledgerOf(ME, 'income')).reduce((sum, [coins]) => sum + Number(coins), 0);
+    expect(income).toBe(130 * 60);
+    // The extra is exactly the window's hour of income, counted for the console.
+    expect(await paidTotal(id)).toEqual({ coins: 3_600, payouts: 2 });
+    expect(await paidList(id)).toMatchObject({ status: 'ended', paid: { coins: 3_600, payouts: 2 } });
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it('pays it when a purchase settles the income, and for the time it ran once cancelled', async () => {
+    const ME = 9742;
+    const token = await t.login(ME);
+    await t.grant(ME, { onion: 10_000_000 });
+    later(H);
+    const start = t.clock.now() + 60_000;
+    const id = await schedule({
+      kind: 'income-multiplier',
+      multiplier: 3,
+      startsAt: start,
+      endsAt: start + 2 * H,
+      titles: { en: 'Triple mining' },
+    });
+    await setColumns(ME, sql`earn_per_hour = 3600, income_at = ${iso(start - 10 * 60_000)}::timestamptz`);
+    // Cancelled 30 minutes in: those 30 minutes pay ×3 when settled later, the rest ×1.
+    t.clock.set(start + 30 * 60_000);
+    expect((await cancel(id)).statusCode).toBe(200);
+    t.clock.set(start + 50 * 60_000);
+    const res = await t.call(token, { method: 'PUT', url: '/api/v1/users/income', payload: { userid: ME } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ledgerOf(ME, 'income')).toEqual([[60 * 60, null]]);
+    expect(await ledgerOf(ME, 'event')).toEqual([[2 * 30 * 60, String(id)]]);
+    expect(await paidTotal(id)).toEqual({ coins: 3_600, payouts: 1 });
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it('takes whole multipliers only, ×2 or ×3', async () => {
+    const now = t.clock.now();
+    const body = { kind: 'income-multiplier', startsAt: now + H, endsAt: now + 2 * H, titles: { en: 'x' } };
+    for (const multiplier of [1.5, 4])
+      expect((await create({ ...body, multiplier })).statusCode, String(multiplier)).toBe(400);
+  });
+});
+
+describe('a tasks event', () => {
+  const newTask = async (taskName: string, reward = 500) => {
+    const res = await t.call(op, {
+      method: 'POST',
+      url: '/api/v1/admin/tasks',
+      payload: {
+        taskName,
+        title: taskName,
+        reward: { amount: reward, type: 'onion' },
+        link: 'https://t.me/x',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const claim = async (token: string, userid: number, taskName: string) => {
+    const body = { userid, taskName };
+    const visit = await t.call(token, { method: 'POST', url: '/api/v1/users/linkReward', payload: body });
+    if (visit.statusCode !== 200) return visit;
+    t.clock.advance(LINK_VISIT_MS);
+    return t.call(token, { method: 'POST', url: '/api/v1/users/taskReward', payload: body });
+  };
+  const listed = async (token: string, userid: number) =>
+    (await t.call(token, { method: 'GET', url: `/api/v1/users/tasks/${userid}` }))
+      .json<{ tasks: { taskName: string }[] }>()
+      .tasks.map((x) => x.taskName);
+
+  it('shows and pays its tasks inside its window only, and lists itself for players', async () => {
+    const ME = 9751;
+    const token = await t.login(ME);
+    later(H);
+    await newTask('Event_Quest_A', 700);
+    await newTask('Event_Quest_B', 300);
+    const start = t.clock.now() + H;
+    const id = await schedule({
+      kind: 'tasks',
+      startsAt: start,
+      endsAt: start + 2 * H,
+      titles: { en: 'Quest weekend' },
+      tasks: ['Event_Quest_A', 'Event_Quest_B'],
+    });
+    const events = (await t.call(token, { method: 'GET', url: '/api/v1/events' })).json<{
+      events: { id: number; kind: string }[];
+    }>().events;
+    expect(events).toContainEqual(expect.objectContaining({ id, kind: 'tasks' }));
+    // Before the start: not listed, refused.
+    expect(await listed(token, ME)).not.toContain('Event_Quest_A');
+    expect((await claim(token, ME, 'Event_Quest_A')).statusCode).toBe(400);
+    // Inside: listed and paid once.
+    t.clock.set(start);
+    expect(await listed(token, ME)).toEqual(expect.arrayContaining(['Event_Quest_A', 'Event_Quest_B']));
+    const paid = await claim(token, ME, 'Event_Quest_A');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await ledgerOf(ME, 'task')).toEqual([[700, expect.stringMatching(/^Event_Quest_A:/)]]);
+    // After the end: gone, refused.
+    t.clock.set(start + 2 * H);
+    expect(await listed(token, ME)).not.toContain('Event_Quest_B');
+    expect((await claim(token, ME, 'Event_Quest_B')).statusCode).toBe(400);
+    expect(await ledgerOf(ME, 'task')).toHaveLength(1);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+  });
+
+  it('refuses unknown tasks, a multiplier and a task another event holds; cancelling closes its tasks', async () => {
+    later(H);
+    await newTask('Event_Quest_C');
+    const now = t.clock.now();
+    const body = { kind: 'tasks', startsAt: now + H, endsAt: now + 2 * H, titles: { en: 'Quests' } };
+    const before = await count('events');
+    expect((await create({ ...body, tasks: ['No_Such_Task'] })).statusCode).toBe(400);
+    expect((await create({ ...body, tasks: [] })).statusCode).toBe(400);
+    expect((await create({ ...body, multiplier: 2, tasks: ['Event_Quest_C'] })).statusCode).toBe(400);
+    expect(await count('events')).toBe(before);
+    const id = await schedule({ ...body, tasks: ['Event_Quest_C'] });
+    // Another event (later, not overlapping) may not take the task from this one.
+    const other = await create({ ...body, startsAt: now + 3 * H, endsAt: now + 4 * H });
+    expect(other.statusCode).toBe(400);
+    const again = await create({
+      ...body,
+      startsAt: now + 3 * H,
+      endsAt: now + 4 * H,
+      tasks: ['Event_Quest_C'],
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ message: string }>().message).toMatch(/scheduled until/);
+    t.clock.set(now + H + 60_000);
+    const token = await t.login(9752);
+    expect(await listed(token, 9752)).toContain('Event_Quest_C');
+    expect((await cancel(id)).statusCode).toBe(200);
+    expect(await listed(token, 9752)).not.toContain('Event_Quest_C');
+    const audit = await queryRows<{ action: string }>(
+      t.deps.database.db,
+      sql`select action from admin_audit where target = 'task:Event_Quest_C' order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['task.create', 'task.edit', 'task.edit']);
+  });
+});
+
+describe('a cipher event', () => {
+  it("multiplies the daily cipher's coins inside its window only, the extra its own ledger row", async () => {
+    later(H);
+    const solveAs = async (userid: number) => {
+      const token = await t.login(userid, { language_code: 'en' });
+      const word = drawnWord(DEV_COMBO_SECRET, gameDay(t.clock.now()), 'en');
+      const res = await t.call(token, {
+        method: 'POST',
+        url: '/api/v1/cipher/solve',
+        payload: { userid, word },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ success: boolean; reward: { onion: number; ticket: number } }>();
+    };
+    const start = t.clock.now() + 60_000;
+    const id = await schedule({
+      kind: 'cipher',
+      multiplier: 3,
+      startsAt: start,
+      endsAt: start + H,
+      titles: { en: 'Featured cipher' },
+    });
+    // Before: the usual reward.
+    expect((await solveAs(9761)).reward).toEqual(CIPHER_REWARD);
+    // Inside: the coins ×3 (the tickets as usual), once.
+    t.clock.set(start);
+    const token = await t.login(9762, { language_code: 'en' });
+    const shown = (await t.call(token, { method: 'GET', url: '/api/v1/cipher' })).json<{
+      reward: { onion: number };
+    }>();
+    expect(shown.reward.onion).toBe(3 * CIPHER_REWARD.onion);
+    expect((await solveAs(9762)).reward).toEqual({ ...CIPHER_REWARD, onion: 3 * CIPHER_REWARD.onion });
+    const again = await t.call(token, {
+      method: 'POST',
+      url: '/api/v1/cipher/solve',
+      payload: { userid: 9762, word: drawnWord(DEV_COMBO_SECRET, gameDay(t.clock.now()), 'en') },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await ledgerOf(9762, 'event')).toEqual([[2 * CIPHER_REWARD.onion, String(id)]]);
+    expect(await ledgerOf(9762, 'cipher')).toEqual([[CIPHER_REWARD.onion, expect.any(String)]]);
+    // After: the usual reward again.
+    t.clock.set(start + H);
+    expect((await solveAs(9763)).reward).toEqual(CIPHER_REWARD);
+    expect(await ledgerOf(9763, 'event')).toEqual([]);
+    expect(await paidTotal(id)).toEqual({ coins: 2 * CIPHER_REWARD.onion, payouts: 1 });
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_BOUNDS, EVENT_KINDS } from '@egg-rush/game/events';
+import { EVENT_BOUNDS, EVENT_KINDS, MAX_EVENT_TASKS } from '@egg-rush/game/events';
 import { LANGUAGE_CODES } from '@egg-rush/game/language';
 import { LAST_INSTANT } from './admin.ts';
 
@@ -7,6 +7,8 @@ import { LAST_INSTANT } from './admin.ts';
 export const eventKind = z.enum(EVENT_KINDS);
 const instant = z.number().int().nonnegative().max(LAST_INSTANT);
 const title = z.string().trim().max(EVENT_BOUNDS.maxTitle);
+/** A task of the operators' catalogue, by its name (modules/tasks). */
+const taskName = z.string().min(1).max(100);
 
 /** GET /events: running events and those starting within a week, titled in the player's language. */
 export const playerEvent = z.object({
@@ -21,10 +23,15 @@ export type PlayerEvent = z.infer<typeof playerEvent>;
 export const eventsResponse = z.object({ events: z.array(playerEvent), now: z.number() });
 export type EventsResponse = z.infer<typeof eventsResponse>;
 
-/** POST /admin/events: the bounds (multiplier, window, titles) are the rules', checked by the server. */
+/**
+ * POST /admin/events: the bounds (multiplier, window, titles, tasks) are the rules', checked by
+ * the server. A `tasks` event has no multiplier and names its tasks: they show and pay only
+ * inside the event's window.
+ */
 export const adminEventCreateBody = z.object({
   kind: eventKind,
   multiplier: z.number().optional(),
+  tasks: z.array(taskName).max(MAX_EVENT_TASKS).optional(),
   startsAt: instant,
   endsAt: instant,
   /** By language code: en required, the others optional (players read en instead). */
@@ -39,13 +46,16 @@ export const adminEvent = z.object({
   startsAt: z.number(),
   endsAt: z.number(),
   titles: z.record(z.string(), z.string()),
+  /** A `tasks` event's tasks (names in the task catalogue); empty for the other kinds. */
+  tasks: z.array(z.string()),
   createdBy: z.number(),
   createdAt: z.number(),
   cancelledAt: z.number().nullable(),
   status: z.enum(['upcoming', 'running', 'ended', 'cancelled']),
   /**
    * What it has paid so far: the extra coins (ledger kind 'event', ref its id) and the number of
-   * payments (tap batches and mole games paid; one player may count many times).
+   * payments (tap batches, mole games, income settlements and ciphers paid; one player may count
+   * many times). A `tasks` event pays no extra: its tasks pay their own rewards (ledger kind 'task').
    */
   paid: z.object({ coins: z.number(), payouts: z.number() }),
 });
@@ -54,6 +64,8 @@ export const adminEventResponse = z.object({ event: adminEvent });
 export const adminEventsResponse = z.object({
   events: z.array(adminEvent),
   bounds: z.object({ maxMultiplier: z.number(), maxDurationMs: z.number(), maxTitle: z.number() }),
+  /** The operators' tasks a `tasks` event may pick (not retired), by name with their title. */
+  tasks: z.array(z.object({ taskName: z.string(), title: z.string() })),
 });
 export type AdminEventsResponse = z.infer<typeof adminEventsResponse>;
 export const adminEventParams = z.object({

@@ -6,19 +6,50 @@
  * Overlapping events of one kind do not stack: at an instant, the highest multiplier of that kind
  * applies (and alone pays the extra); events of different kinds apply each to their own reward.
  */
+import { INCOME_OFFLINE_CAP_MS, settleIncome } from './income.ts';
 import { isLanguage, type LanguageCode } from './language.ts';
 
 /**
- * What an event multiplies: `tap-multiplier` the coins of taps, `mole-multiplier` the mole game's
- * reward. (The mining income is not multiplied yet: its accrual spans many instants.)
+ * What an event does: `tap-multiplier` multiplies the coins of taps, `mole-multiplier` the mole
+ * game's reward, `income-multiplier` the mining income accrued inside its window (see
+ * incomeEventExtras), `cipher` the daily cipher's coins (a featured cipher); `tasks` multiplies
+ * nothing: it groups operator tasks (modules/tasks) that show and pay only inside its window.
  */
-export const EVENT_KINDS = ['tap-multiplier', 'mole-multiplier'] as const;
+export const EVENT_KINDS = [
+  'tap-multiplier',
+  'mole-multiplier',
+  'income-multiplier',
+  'cipher',
+  'tasks',
+] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
+
+/**
+ * The multiplier each kind may have: above `min`, at most `max`, in steps of `step` (0.01: two
+ * decimals). Income pays whole multipliers only (×2 or ×3): taps settle the income every batch,
+ * a coin or two at a time, and a whole multiplier pays exactly (m − 1) × those coins where a
+ * fractional one would lose its fraction at each settlement; ×3 at most, as income is the largest
+ * of the faucets (up to six hours of it at each visit). The `tasks` kind has none (stored as 1:
+ * the tasks pay their own rewards).
+ */
+export const EVENT_MULTIPLIERS: Record<EventKind, { min: number; max: number; step: 0.01 | 1 } | null> = {
+  'tap-multiplier': { min: 1, max: 5, step: 0.01 },
+  'mole-multiplier': { min: 1, max: 5, step: 0.01 },
+  'income-multiplier': { min: 1, max: 3, step: 1 },
+  cipher: { min: 1, max: 5, step: 0.01 },
+  tasks: null,
+};
+
+/** The kinds that multiply a reward (all but `tasks`). */
+export const multiplies = (kind: EventKind) => EVENT_MULTIPLIERS[kind] !== null;
+
+/** At most this many tasks in a `tasks` event. */
+export const MAX_EVENT_TASKS = 10;
 
 export const EVENT_BOUNDS = {
   /** A multiplier is above this… */
   minMultiplier: 1,
-  /** …and at most this, with at most two decimals. */
+  /** …and at most this, with at most two decimals (the highest of EVENT_MULTIPLIERS). */
   maxMultiplier: 5,
   /** An event starting earlier than this before now is refused (a form filled a little late). */
   pastStartMs: 60_000,
@@ -43,15 +74,18 @@ export interface GameEvent {
   endsAt: number;
   titles: Partial<Record<LanguageCode, string>> & { en: string };
   cancelledAt?: number | null;
+  /** A `tasks` event's tasks (names in the operators' task catalogue); none for the other kinds. */
+  tasks?: readonly string[];
 }
 
-export type EventDraft = Pick<GameEvent, 'kind' | 'multiplier' | 'startsAt' | 'endsAt'> & {
+export type EventDraft = Pick<GameEvent, 'kind' | 'multiplier' | 'startsAt' | 'endsAt' | 'tasks'> & {
   titles: Record<string, string>;
 };
 
 export type EventRefusal =
   | 'kind'
   | 'multiplier'
+  | 'tasks'
   | 'window'
   | 'past'
   | 'too-long'
@@ -64,12 +98,24 @@ export function checkEvent(draft: EventDraft, now: number): { reason: EventRefus
   const b = EVENT_BOUNDS;
   if (!(EVENT_KINDS as readonly string[]).includes(draft.kind))
     return { reason: 'kind', message: `The kind must be one of ${EVENT_KINDS.join(', ')}.` };
+  const bounds = EVENT_MULTIPLIERS[draft.kind];
   const m = draft.multiplier;
-  if (!Number.isFinite(m) || m <= b.minMultiplier || m > b.maxMultiplier || !twoDecimals(m))
-    return {
-      reason: 'multiplier',
-      message: `The multiplier must be above ${b.minMultiplier} and at most ${b.maxMultiplier}, with at most 2 decimals.`,
-    };
+  if (bounds) {
+    const stepped = bounds.step === 1 ? Number.isInteger(m) : twoDecimals(m);
+    if (!Number.isFinite(m) || m <= bounds.min || m > bounds.max || !stepped)
+      return {
+        reason: 'multiplier',
+        message:
+          bounds.step === 1
+            ? `The multiplier of ${draft.kind} must be a whole number above ${bounds.min} and at most ${bounds.max}.`
+            : `The multiplier must be above ${bounds.min} and at most ${bounds.max}, with at most 2 decimals.`,
+      };
+  } else if (m !== 1) return { reason: 'multiplier', message: `A ${draft.kind} event has no multiplier.` };
+  const tasks = draft.tasks ?? [];
+  if (draft.kind === 'tasks') {
+    if (tasks.length === 0 || tasks.length > MAX_EVENT_TASKS || new Set(tasks).size !== tasks.length)
+      return { reason: 'tasks', message: `Pick 1 to ${MAX_EVENT_TASKS} different tasks.` };
+  } else if (tasks.length > 0) return { reason: 'tasks', message: `Only a tasks event has tasks.` };
   if (!(draft.endsAt > draft.startsAt))
     return { reason: 'window', message: 'The end must be after the start.' };
   if (draft.startsAt < now - b.pastStartMs) return { reason: 'past', message: 'The start is in the past.' };
@@ -141,7 +187,7 @@ export type ScheduleRefusal =
   { reason: 'overlap'; eventId: number; message: string } | { reason: 'too-much'; message: string };
 
 /** When an event stops paying: its end, or its cancellation if earlier. */
-const stopsAt = (event: GameEvent) =>
+export const stopsAt = (event: GameEvent) =>
   event.cancelledAt == null ? event.endsAt : Math.min(event.endsAt, event.cancelledAt);
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
@@ -193,4 +239,67 @@ export function checkSchedule(
       message: `Events of a kind run at most ${capMs / 86_400_000} days in any ${W / 86_400_000}: with this one, ${draft.kind} events would run ${(most / 86_400_000).toFixed(1)} days in ${W / 86_400_000}.`,
     };
   return null;
+}
+
+/**
+ * A span in which one event of a kind pays: [startsAt, stopsAt), `percent` its multiplier in
+ * hundredths. The spans of a kind never overlap (see eventSpans).
+ */
+export interface EventSpan {
+  id: number;
+  percent: number;
+  startsAt: number;
+  stopsAt: number;
+}
+
+/**
+ * Where the events of `kind` paid, as disjoint spans in time order: each event from its start to
+ * its end or cancellation; where two overlap (a cancelled one and the one scheduled in its place,
+ * at most a minute), the higher multiplier pays alone, as activeEvent decides at each instant.
+ */
+export function eventSpans(events: readonly GameEvent[], kind: EventKind): EventSpan[] {
+  const own = events.filter((e) => e.kind === kind && stopsAt(e) > e.startsAt);
+  const cuts = [...new Set(own.flatMap((e) => [e.startsAt, stopsAt(e)]))].sort((a, b) => a - b);
+  const spans: EventSpan[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const from = cuts[i] as number;
+    const to = cuts[i + 1] as number;
+    let best: GameEvent | null = null;
+    for (const e of own)
+      if (e.startsAt <= from && to <= stopsAt(e) && (!best || e.multiplier > best.multiplier)) best = e;
+    if (!best) continue;
+    const last = spans[spans.length - 1];
+    if (last && last.id === best.id && last.stopsAt === from) last.stopsAt = to;
+    else spans.push({ id: best.id, percent: percentOf(best.multiplier), startsAt: from, stopsAt: to });
+  }
+  return spans;
+}
+
+/**
+ * The extra coins the `income-multiplier` events pay when income accrued since `incomeAt` is
+ * settled at `now` at `earnPerHour` (settleIncome in income.ts): the settlement pays for the span
+ * [max(incomeAt, now − offline cap), its new instant) (whole coins; the fraction stays for the
+ * next one), and each event's extra is that span's overlap with the event's span, in ms, times
+ * earnPerHour × (m − 1) / 1 h, rounded down. Time outside every span pays no extra; the next
+ * settlement starts where this one stopped, so no time pays twice. With a whole multiplier (the
+ * only kind allowed, EVENT_MULTIPLIERS), a settlement inside the window pays exactly (m − 1) × its
+ * coins. The server's tap statement computes the same in SQL (economy.repository.ts).
+ */
+export function incomeEventExtras(
+  earnPerHour: number,
+  incomeAt: number,
+  now: number,
+  spans: readonly EventSpan[],
+): { id: number; extra: number }[] {
+  if (earnPerHour <= 0 || now <= incomeAt) return [];
+  const from = Math.max(incomeAt, now - INCOME_OFFLINE_CAP_MS);
+  const to = settleIncome(earnPerHour, incomeAt, now).at;
+  const byId = new Map<number, number>();
+  for (const span of spans) {
+    const overlap = Math.min(to, span.stopsAt) - Math.max(from, span.startsAt);
+    if (overlap <= 0 || span.percent <= 100) continue;
+    const extra = Math.floor((overlap * earnPerHour * (span.percent - 100)) / (100 * 3_600_000));
+    byId.set(span.id, (byId.get(span.id) ?? 0) + extra);
+  }
+  return [...byId].filter(([, extra]) => extra > 0).map(([id, extra]) => ({ id, extra }));
 }

@@ -7,10 +7,13 @@ import {
   EVENT_BOUNDS,
   eventExtra,
   eventStatus,
+  eventSpans,
   eventTitle,
+  incomeEventExtras,
   visibleEvents,
   type GameEvent,
 } from '../src/events.ts';
+import { INCOME_OFFLINE_CAP_MS, settleIncome } from '../src/income.ts';
 
 const now = Date.parse('2026-06-15T12:00:00Z');
 const H = 3_600_000;
@@ -217,5 +220,108 @@ describe('what players see', () => {
     expect(eventTitle(e, 'fa')).toBe('دوبرابر');
     expect(eventTitle(e, 'ru')).toBe('Double');
     expect(eventTitle(e, 'tr')).toBe('Double');
+  });
+});
+
+describe('the bounds of each kind', () => {
+  const reason = (over: object) => checkEvent({ ...draft, ...over }, now)?.reason;
+  it('income: a whole multiplier, ×2 or ×3', () => {
+    expect(reason({ kind: 'income-multiplier', multiplier: 2 })).toBeUndefined();
+    expect(reason({ kind: 'income-multiplier', multiplier: 3 })).toBeUndefined();
+    expect(reason({ kind: 'income-multiplier', multiplier: 1.5 })).toBe('multiplier');
+    expect(reason({ kind: 'income-multiplier', multiplier: 4 })).toBe('multiplier');
+  });
+  it('cipher: above 1, at most 5, two decimals', () => {
+    expect(reason({ kind: 'cipher', multiplier: 1.5 })).toBeUndefined();
+    expect(reason({ kind: 'cipher', multiplier: 5.5 })).toBe('multiplier');
+  });
+  it('tasks: no multiplier, 1 to 10 different tasks; the other kinds have none', () => {
+    expect(reason({ kind: 'tasks', multiplier: 1, tasks: ['a', 'b'] })).toBeUndefined();
+    expect(reason({ kind: 'tasks', multiplier: 2, tasks: ['a'] })).toBe('multiplier');
+    expect(reason({ kind: 'tasks', multiplier: 1, tasks: [] })).toBe('tasks');
+    expect(reason({ kind: 'tasks', multiplier: 1, tasks: ['a', 'a'] })).toBe('tasks');
+    expect(
+      reason({ kind: 'tasks', multiplier: 1, tasks: Array.from({ length: 11 }, (_, i) => `t${i}`) }),
+    ).toBe('tasks');
+    expect(reason({ tasks: ['a'] })).toBe('tasks');
+  });
+  it('applies the overlap rule per kind: an income event beside a tap event is no clash', () => {
+    const tap = ev(1, { startsAt: now, endsAt: now + H });
+    expect(checkSchedule({ kind: 'income-multiplier', startsAt: now, endsAt: now + H }, [tap])).toBeNull();
+    expect(
+      checkSchedule({ kind: 'income-multiplier', startsAt: now, endsAt: now + H }, [
+        { ...tap, kind: 'income-multiplier' },
+      ])?.reason,
+    ).toBe('overlap');
+  });
+});
+
+describe('the extra of an income event', () => {
+  // 3,600 coins an hour: one a second. A ×2 event from now + 1 h to now + 3 h.
+  const EPH = 3_600;
+  const income = ev(7, { kind: 'income-multiplier', multiplier: 2, startsAt: now + H, endsAt: now + 3 * H });
+  const spans = eventSpans([income], 'income-multiplier');
+  const extra = (from: number, to: number) =>
+    incomeEventExtras(EPH, from, to, spans).reduce((sum, e) => sum + e.extra, 0);
+
+  it('pays nothing before the window, nor after it', () => {
+    expect(extra(now, now + H)).toBe(0);
+    expect(extra(now + 3 * H, now + 4 * H)).toBe(0);
+  });
+  it('inside, pays (m − 1) × the income settled', () => {
+    expect(incomeEventExtras(EPH, now + H + 10_000, now + H + 70_000, spans)).toEqual([{ id: 7, extra: 60 }]);
+  });
+  it('straddling the start or the end, pays the overlap only', () => {
+    expect(extra(now + H - 30_000, now + H + 90_000)).toBe(90);
+    expect(extra(now + 3 * H - 40_000, now + 3 * H + 50_000)).toBe(40);
+  });
+  it('across the whole window, pays the window (within the offline cap)', () => {
+    expect(extra(now + H - 60_000, now + 3 * H + 60_000)).toBe(2 * 3_600);
+    // Six hours at most accrue: a settlement long after pays only the window's last part in them.
+    expect(extra(now, now + 3 * H + INCOME_OFFLINE_CAP_MS - H)).toBe(3_600);
+  });
+  it('a cancelled event pays up to its cancellation; no time pays twice', () => {
+    const cancelled = eventSpans([{ ...income, cancelledAt: now + 2 * H }], 'income-multiplier');
+    expect(incomeEventExtras(EPH, now, now + 4 * H, cancelled)).toEqual([{ id: 7, extra: 3_600 }]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 4 * H }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        (steps, eph) => {
+          // Settled again and again from now to past the window: the extras add up to at most the
+          // window's whole extra, and with a whole multiplier each is exactly (m − 1) × the coins
+          // settled inside the window.
+          let at = now;
+          let t = now;
+          let paid = 0;
+          for (const step of steps) {
+            t += step;
+            paid += incomeEventExtras(eph, at, t, spans).reduce((s, e) => s + e.extra, 0);
+            at = settleIncome(eph, at, t).at;
+          }
+          expect(paid).toBeLessThanOrEqual(Math.floor((2 * H * eph) / H));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+  it('keeps one multiplier at each instant where a cancelled event and its replacement overlap', () => {
+    const a = ev(1, {
+      kind: 'income-multiplier',
+      multiplier: 2,
+      startsAt: now,
+      endsAt: now + 2 * H,
+      cancelledAt: now + H,
+    });
+    const b = ev(2, {
+      kind: 'income-multiplier',
+      multiplier: 3,
+      startsAt: now + H - 60_000,
+      endsAt: now + 2 * H,
+    });
+    expect(eventSpans([a, b], 'income-multiplier')).toEqual([
+      { id: 1, percent: 200, startsAt: now, stopsAt: now + H - 60_000 },
+      { id: 2, percent: 300, startsAt: now + H - 60_000, stopsAt: now + 2 * H },
+    ]);
   });
 });

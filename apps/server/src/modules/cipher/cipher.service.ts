@@ -19,12 +19,14 @@ import {
   dayDate,
   sameWord,
 } from '@egg-rush/game/cipher';
+import { eventExtra } from '@egg-rush/game/events';
 import { playerLanguage, type LanguageCode } from '@egg-rush/game/language';
 import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { insertAudit } from '../admin/index.ts';
+import { eventBonus, eventMultiplier, recordEventPaid } from '../events/index.ts';
 import { creditPrize, write } from '../ledger/index.ts';
 import { findUser, type UserRow } from '../users/index.ts';
 import * as repo from './cipher.repository.ts';
@@ -71,12 +73,20 @@ export function createCipherService(deps: Deps) {
       const day = gameDay(now);
       const user = await findUser(db, userId);
       if (!user) throw notFound('Player not found.');
-      const [word, solve] = await Promise.all([wordOf(db, day, user), repo.findSolve(db, userId, day)]);
+      const [word, solve, event] = await Promise.all([
+        wordOf(db, day, user),
+        repo.findSolve(db, userId, day),
+        eventMultiplier(deps, 'cipher', now),
+      ]);
       return {
         day: dayDate(day),
         length: word.length,
         solved: Boolean(solve?.solvedAt),
-        reward: { ...CIPHER_REWARD },
+        // A featured cipher (a running cipher event) pays its coins `multiplier` times.
+        reward: {
+          ...CIPHER_REWARD,
+          onion: CIPHER_REWARD.onion + (event ? eventExtra(CIPHER_REWARD.onion, event.multiplier) : 0),
+        },
         triesLeft: Math.max(0, CIPHER_TRIES_PER_DAY - (solve?.wrong ?? 0)),
         endsAt: nextResetAt(now),
       };
@@ -93,6 +103,10 @@ export function createCipherService(deps: Deps) {
       const now = deps.now();
       const day = gameDay(now);
       const at = new Date(now);
+      // A featured cipher: the cipher event running now pays the coins' extra (its own ledger
+      // row, kind 'event'); the tickets are not multiplied. Read before the transaction.
+      const bonus = await eventBonus(deps, { userId, kind: 'cipher', base: CIPHER_REWARD.onion, now });
+      const reward = { ...CIPHER_REWARD, onion: CIPHER_REWARD.onion + bonus.extra };
       return write(deps, async (tx, fx) => {
         const user = await findUser(tx, userId);
         if (!user) throw notFound('Player not found.');
@@ -106,7 +120,7 @@ export function createCipherService(deps: Deps) {
           return { success: false, reward: null, triesLeft: triesLeft - 1 };
         }
         await repo.markSolved(tx, userId, day, at);
-        if (!(await creditPrize(tx, userId, CIPHER_REWARD))) throw notFound('Player not found.');
+        if (!(await creditPrize(tx, userId, reward))) throw notFound('Player not found.');
         fx.ledger({
           userId,
           kind: 'cipher',
@@ -115,7 +129,9 @@ export function createCipherService(deps: Deps) {
           ref: dayDate(day),
           at,
         });
-        return { success: true, reward: { ...CIPHER_REWARD }, triesLeft };
+        if (bonus.entry) fx.ledger(bonus.entry);
+        await recordEventPaid(tx, bonus.entry);
+        return { success: true, reward, triesLeft };
       });
     },
 

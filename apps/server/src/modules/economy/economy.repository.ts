@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
+import type { EventSpan } from '@egg-rush/game/events';
 import { INCOME_OFFLINE_CAP_MS } from '@egg-rush/game/income';
 import { TAP_BURST, TAP_INTERVAL_MS, TAP_MAX_BATCH } from '@egg-rush/game/tap';
 import { tasksForAction } from '@egg-rush/game/tasks';
@@ -18,6 +19,8 @@ export interface TapRow {
   extra: number;
   /** Passive income settled with the batch. */
   income: number;
+  /** The income events' extra on `income` (ledger rows of kind 'event', one per event); 0 without. */
+  incomeExtra: number;
   onion: number;
   /** Lifetime score after the batch, for the Leader Board. */
   totalScore: number;
@@ -46,6 +49,12 @@ export interface TapBatch {
   event?: { id: number; percent: number } | null | undefined;
   /** One energy every this many ms (the active configuration's energy.regenMs; today's by default). */
   regenMs?: number | undefined;
+  /**
+   * The spans in which income events paid (modules/events incomeEvents): the income the batch
+   * settles pays each one's extra for the time it spent in it, as incomeEventExtras in
+   * packages/game/src/events.ts computes it.
+   */
+  incomeSpans?: readonly EventSpan[] | undefined;
 }
 
 /**
@@ -81,6 +90,12 @@ export async function applyTapBatches(
       ev: b.event?.id ?? null,
       pct: b.event ? Math.max(100, Math.floor(b.event.percent)) : 100,
       rg: Math.max(1, Math.floor(b.regenMs ?? ENERGY_REGEN_MS)),
+      isp: (b.incomeSpans ?? []).map((span) => ({
+        ev: span.id,
+        pct: Math.max(100, Math.floor(span.percent)),
+        s: span.startsAt,
+        e: span.stopsAt,
+      })),
     };
   });
   const rows = await database.prepared<Record<string, string | number>>('apply_tap_batches', TAP_STATEMENT, [
@@ -97,6 +112,7 @@ export async function applyTapBatches(
       earned: Number(row.earned),
       extra: Number(row.extra),
       income: Number(row.income),
+      incomeExtra: Number(row.income_extra),
       onion: Number(row.onion),
       totalScore: Number(row.total_score),
       energy: Number(row.energy),
@@ -112,6 +128,7 @@ const REPEATED_ROW: TapRow = {
   earned: 0,
   extra: 0,
   income: 0,
+  incomeExtra: 0,
   onion: 0,
   totalScore: 0,
   energy: 0,
@@ -158,18 +175,21 @@ const TAP_TASK_PROGRESS = tasksForAction('tap')
  * applyTapBatches' statement. $1 is a JSON array of batches: id (player), t (now, ms), want
  * (taps asked, already capped at the batch size), day (the game day: the daily tasks' period),
  * batch (the app's id of the batch, or null), ev and pct (the running tap event's id and its
- * multiplier in hundredths, 100 without one: the extra is floor(earned × (pct − 100) / 100)).
+ * multiplier in hundredths, 100 without one: the extra is floor(earned × (pct − 100) / 100)),
+ * isp the income events' spans (ev, pct, s and e: [s, e) in ms): the settled income's span
+ * [i_start, i_at) pays each floor(overlap × eph × (pct − 100) / (100 × 1 h)) more, as
+ * incomeEventExtras in packages/game/src/events.ts.
  */
 const TAP_STATEMENT = `
     with r as (
-      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint, ev int, pct bigint, rg bigint)
+      select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint, ev int, pct bigint, rg bigint, isp jsonb)
     ), u as (
       select users.id, energy, max_energy, earn_per_tap, lose_energy_per_tap, earn_per_hour::bigint as eph,
              (extract(epoch from income_at) * 1000)::bigint as income_at_ms,
              (extract(epoch from energy_at) * 1000)::bigint as energy_at_ms,
              (extract(epoch from tap_clock) * 1000)::bigint as tap_clock_ms,
              r.t, r.want, r.day, timestamptz 'epoch' + r.t * interval '1 millisecond' as at,
-             r.batch, coalesce(r.batch = any(users.request_ids), false) as repeated, r.ev, r.pct, r.rg
+             r.batch, coalesce(r.batch = any(users.request_ids), false) as repeated, r.ev, r.pct, r.rg, r.isp
       from users join r on r.id = users.id
       order by users.id
       for update of users
@@ -200,21 +220,33 @@ const TAP_STATEMENT = `
                                   case when lose_energy_per_tap > 0 then e_now / lose_energy_per_tap else 0 end,
                                   allowance) end as n
       from s
-    ), x as (
+    ), x0 as (
       select n.*, n.n * n.earn_per_tap * (n.pct - 100) / 100 as extra from n
+    ), ie as (
+      select x0.id, sp.ev, x0.at,
+             sum(greatest(0, least(x0.i_at, sp.e) - greatest(x0.i_start, sp.s)) * x0.eph * (sp.pct - 100)
+                 / ${100 * HOUR_MS}) as extra
+      from x0 cross join lateral jsonb_to_recordset(coalesce(x0.isp, '[]'::jsonb))
+           as sp(ev int, pct bigint, s bigint, e bigint)
+      where x0.n > 0 and x0.eph > 0 and x0.t > x0.income_at_ms
+      group by x0.id, sp.ev, x0.at
+    ), x as (
+      select x0.*, coalesce((select sum(ie.extra) from ie where ie.id = x0.id and ie.extra > 0), 0) as income_extra
+      from x0
     ), upd as (
       update users set
         energy = n.e_now - n.n * n.lose_energy_per_tap,
         energy_at = to_timestamp(n.e_at / 1000.0),
         tap_clock = to_timestamp((greatest(n.tap_clock_ms, n.t) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
         income_at = to_timestamp(n.i_at / 1000.0),
-        onion = users.onion + n.n * n.earn_per_tap + n.extra + n.income,
-        total_score = users.total_score + n.n * n.earn_per_tap + n.extra + n.income,
+        onion = users.onion + n.n * n.earn_per_tap + n.extra + n.income + n.income_extra,
+        total_score = users.total_score + n.n * n.earn_per_tap + n.extra + n.income + n.income_extra,
         request_ids = case when n.batch is null then users.request_ids
                            else (n.batch || users.request_ids)[1:${REQUEST_IDS_KEPT}] end
       from x as n
       where users.id = n.id and n.n > 0
-      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.extra, n.ev, n.income, users.onion,
+      returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.extra, n.ev, n.income,
+                n.income_extra, users.onion,
                 users.total_score, users.energy, users.earn_per_hour,
                 (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms, n.day, n.at
     ), ledger as (
@@ -224,13 +256,15 @@ const TAP_STATEMENT = `
       select id, 'income', income, null, at from upd where income <> 0
       union all
       select id, 'event', extra, ev::text, at from upd where extra <> 0
-    ), event_paid as (${eventsPaidFrom('upd')}
+      union all
+      select id, 'event', extra, ev::text, at from ie where extra > 0
+    ), event_paid as (${eventsPaidFrom('(select ev, extra from upd union all select ev, extra from ie) as paid')}
     )${TAP_TASK_PROGRESS}
-    select id, credited, earned, extra, income, onion, total_score, energy, earn_per_hour, income_at_ms,
-           false as repeated
+    select id, credited, earned, extra, income, income_extra, onion, total_score, energy, earn_per_hour,
+           income_at_ms, false as repeated
     from upd
     union all
-    select id, 0, 0, 0, 0, 0, 0, 0, 0, 0, true from n where repeated`;
+    select id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true from n where repeated`;
 
 export interface BoostWrite {
   cost: number;

@@ -20,7 +20,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { percentOf } from '@egg-rush/game/events';
 import { gameConfig } from '../config/index.ts';
-import { eventMultiplier } from '../events/index.ts';
+import { eventMultiplier, incomeEvents } from '../events/index.ts';
 import { scoresCommitted } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
 import { currentBalances, findUser, recordRequest, settleIncome, type UserRow } from '../users/index.ts';
@@ -68,8 +68,10 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
   async function buy(userId: number, name: BoostName, request?: number): Promise<UserRow> {
     const now = deps.now();
     const config = await gameConfig(deps);
+    // The income events, read before the transaction (the settled income may pay their extra).
+    const events = await incomeEvents(deps, now);
     return write(deps, async (tx, fx) => {
-      const user = await settleIncome(tx, fx, userId, now);
+      const user = await settleIncome(tx, fx, userId, now, events);
       if (request !== undefined && !(await recordRequest(tx, userId, request))) return user;
       const energy = settleEnergy(
         user.energy,
@@ -122,6 +124,8 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       const now = deps.now();
       // The tap event running now, as the server knows it (never the client's word).
       const event = await eventMultiplier(deps, 'tap-multiplier', now);
+      // The income events: the income the batch settles pays their extra for the time in them.
+      const { spans } = await incomeEvents(deps, now);
       // Energy regenerates at the active configuration's pace.
       const { regenMs } = (await gameConfig(deps)).energy;
       const row = await taps.submit(
@@ -131,6 +135,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
         batch,
         event && { id: event.id, percent: percentOf(event.multiplier) },
         regenMs,
+        spans,
       );
       if (row?.repeated) {
         // Applied before (its reply was lost): the balances as they are, nothing credited again.
@@ -146,7 +151,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
         countLedger([
           { userId, kind: 'tap', deltaOnion: row.earned },
           { userId, kind: 'income', deltaOnion: row.income },
-          { userId, kind: 'event', deltaOnion: row.extra },
+          { userId, kind: 'event', deltaOnion: row.extra + row.incomeExtra },
         ]);
         scoresCommitted(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;

@@ -139,9 +139,10 @@ export function createTapWriter(
       batch?: number,
       event?: TapBatch['event'],
       regenMs?: number,
+      incomeSpans?: TapBatch['incomeSpans'],
     ): Promise<TapRow | null> {
       return new Promise<TapRow | null>((resolve, reject) => {
-        queue.push({ userId, count, now, batch, event, regenMs, resolve, reject });
+        queue.push({ userId, count, now, batch, event, regenMs, incomeSpans, resolve, reject });
         schedule();
       });
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { events, eventsPaid } from './events.schema.ts';
 
@@ -11,12 +11,21 @@ export async function insertEvent(tx: Tx, row: NewEvent): Promise<EventRow> {
   return saved;
 }
 
-/** Events not cancelled that have not ended by `from` and start before `to`. */
+/**
+ * Events that have not ended (nor been cancelled) by `from` and start before `to`: a cancelled
+ * one still counts for the time it ran (the income accrued then is settled later).
+ */
 export async function eventsBetween(tx: Tx, from: Date, to: Date): Promise<EventRow[]> {
   return tx
     .select()
     .from(events)
-    .where(and(isNull(events.cancelledAt), gt(events.endsAt, from), lt(events.startsAt, to)));
+    .where(
+      and(
+        or(isNull(events.cancelledAt), gt(events.cancelledAt, from)),
+        gt(events.endsAt, from),
+        lt(events.startsAt, to),
+      ),
+    );
 }
 
 /** The console's list: the latest events first. */

@@ -3,7 +3,8 @@ import { at, money } from '../../db/columns.ts';
 
 /**
  * Operators' scheduled events (packages/game/src/events.ts): a window in which a kind of reward
- * pays `multiplier` times; titles by language code (en always). A cancelled event pays no more.
+ * pays `multiplier` times (1 for a `tasks` event, which multiplies nothing); titles by language
+ * code (en always). A cancelled event pays no more.
  */
 export const events = pgTable(
   'events',
@@ -14,6 +15,11 @@ export const events = pgTable(
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at').notNull(),
     titles: jsonb('titles').$type<Record<string, string>>().notNull(),
+    /**
+     * A `tasks` event's tasks: names in the task catalogue (modules/tasks keeps the tasks and
+     * their windows; this only refers to them). Empty for the other kinds.
+     */
+    tasks: jsonb('tasks').$type<string[]>().notNull().default([]),
     createdBy: money('created_by').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     cancelledAt: at('cancelled_at'),

@@ -5,12 +5,16 @@ import {
   checkSchedule,
   EVENT_BOUNDS,
   eventExtra,
+  eventSpans,
   eventStatus,
   eventTitle,
+  multiplies,
   visibleEvents,
   type EventKind,
+  type EventSpan,
   type GameEvent,
 } from '@egg-rush/game/events';
+import { INCOME_OFFLINE_CAP_MS } from '@egg-rush/game/income';
 import { playerLanguage } from '@egg-rush/game/language';
 import { GAME_EXPIRY_MS } from '@egg-rush/game/mole';
 import type { Database, Tx } from '../../db/client.ts';
@@ -18,6 +22,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import type { insertAudit } from '../admin/index.ts';
 import type { LedgerEntry } from '../ledger/index.ts';
+import { findCatalogue, findCatalogueTask, updateCatalogueTask } from '../tasks/index.ts';
 import { findUser } from '../users/index.ts';
 import {
   addEventPaid,
@@ -44,9 +49,10 @@ export const EVENTS_CACHE_MS = 5_000;
 
 /**
  * How far back a reward may be judged: a mole game is judged at its start (the server's record),
- * and its result may come until it expires, so the events that ended that long ago are kept too.
+ * and its result may come until it expires; income settled now pays for up to the offline cap
+ * (six hours) before it. The events that ended (or were cancelled) that long ago are kept too.
  */
-export const EVENTS_LOOKBACK_MS = Math.max(EVENTS_CACHE_MS, GAME_EXPIRY_MS);
+export const EVENTS_LOOKBACK_MS = Math.max(EVENTS_CACHE_MS, GAME_EXPIRY_MS, INCOME_OFFLINE_CAP_MS);
 
 interface Cached {
   fetchedAt: number;
@@ -62,6 +68,7 @@ const toGame = (row: EventRow): GameEvent => ({
   endsAt: row.endsAt.getTime(),
   titles: row.titles as GameEvent['titles'],
   cancelledAt: row.cancelledAt?.getTime() ?? null,
+  tasks: row.tasks,
 });
 
 /**
@@ -148,6 +155,26 @@ export async function eventBonus(
   return { extra, event, entry };
 }
 
+/**
+ * The income events to pay on a settlement at `now` (users' settleIncome, the tap statement):
+ * the spans in which `income-multiplier` events paid, as this process knows them, and how their
+ * payments are counted in the settling transaction (each entry one payment of its event).
+ */
+export async function incomeEvents(
+  deps: Deps,
+  now: number,
+): Promise<{ spans: EventSpan[]; record(tx: Tx, entries: readonly LedgerEntry[]): Promise<void> }> {
+  const spans = eventSpans(await knownEvents(deps, now), 'income-multiplier').filter(
+    (span) => span.stopsAt > now - INCOME_OFFLINE_CAP_MS && span.startsAt < now,
+  );
+  return {
+    spans,
+    async record(tx, entries) {
+      for (const entry of entries) await recordEventPaid(tx, entry);
+    },
+  };
+}
+
 const NOTHING_PAID = { coins: 0, payouts: 0 };
 
 function adminView(row: EventRow, now: number, paid = NOTHING_PAID): AdminEvent {
@@ -159,6 +186,7 @@ function adminView(row: EventRow, now: number, paid = NOTHING_PAID): AdminEvent 
     startsAt: event.startsAt,
     endsAt: event.endsAt,
     titles: row.titles,
+    tasks: row.tasks,
     createdBy: row.createdBy,
     createdAt: row.createdAt.getTime(),
     cancelledAt: event.cancelledAt ?? null,
@@ -168,6 +196,21 @@ function adminView(row: EventRow, now: number, paid = NOTHING_PAID): AdminEvent 
 }
 
 const SCHEDULE_REFUSALS = new Set(['window', 'past', 'too-long']);
+
+/** Gives a catalogue task the window [startsAt, endsAt) (a tasks event's), audited as a task edit. */
+async function setTaskWindow(
+  tx: Tx,
+  adminId: number,
+  before: NonNullable<Awaited<ReturnType<typeof findCatalogueTask>>>,
+  startsAt: Date,
+  endsAt: Date,
+  at: Date,
+): Promise<void> {
+  const after = await updateCatalogueTask(tx, before.taskName, { startsAt, endsAt, updatedAt: at });
+  await auditor()(tx, [
+    { adminId, action: 'task.edit', target: `task:${before.taskName}`, before, after, createdAt: at },
+  ]);
+}
 
 export function createEventsService(deps: Deps) {
   const { db } = deps.database;
@@ -193,7 +236,7 @@ export function createEventsService(deps: Deps) {
 
     async list() {
       const now = deps.now();
-      const rows = await latestEvents(db, 200);
+      const [rows, catalogue] = await Promise.all([latestEvents(db, 200), findCatalogue(db)]);
       // What each has cost so far: its running total, kept where the extra is paid.
       const paid = await paidOf(
         db,
@@ -206,6 +249,10 @@ export function createEventsService(deps: Deps) {
           maxDurationMs: EVENT_BOUNDS.maxDurationMs,
           maxTitle: EVENT_BOUNDS.maxTitle,
         },
+        // What a tasks event may pick: the operators' tasks not retired.
+        tasks: catalogue
+          .filter((task) => !task.retiredAt || task.retiredAt.getTime() > now)
+          .map((task) => ({ taskName: task.taskName, title: task.title })),
       };
     },
 
@@ -220,10 +267,12 @@ export function createEventsService(deps: Deps) {
       );
       const draft = {
         kind: body.kind,
-        multiplier: body.multiplier ?? Number.NaN,
+        // A tasks event multiplies nothing: stored as ×1.
+        multiplier: body.multiplier ?? (multiplies(body.kind) ? Number.NaN : 1),
         startsAt: body.startsAt,
         endsAt: body.endsAt,
         titles,
+        tasks: body.tasks ?? [],
       };
       const refusal = checkEvent(draft, now);
       if (refusal)
@@ -251,12 +300,31 @@ export function createEventsService(deps: Deps) {
           startsAt: new Date(draft.startsAt),
           endsAt: new Date(draft.endsAt),
           titles,
+          tasks: draft.tasks,
           createdBy: adminId,
           createdAt: at,
         });
         await auditor()(tx, [
           { adminId, action: 'event.create', target: `event:${saved.id}`, after: saved, createdAt: at },
         ]);
+        // A tasks event's tasks show and pay inside its window only: the tasks module keeps the
+        // window on each task (its catalogue row), set here in the same transaction, audited.
+        for (const name of draft.tasks) {
+          const before = await findCatalogueTask(tx, name);
+          if (!before || (before.retiredAt && before.retiredAt.getTime() <= now))
+            throw badRequest(
+              `There is no task "${name}" to put in an event (or it is retired).`,
+              'BAD_REQUEST',
+            );
+          // One window per task: a task scheduled until later (by another event or its own
+          // schedule) is not taken from it.
+          if (before.endsAt && before.endsAt.getTime() > now)
+            throw badRequest(
+              `Task "${name}" is scheduled until ${before.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC already.`,
+              'BAD_SCHEDULE',
+            );
+          await setTaskWindow(tx, adminId, before, saved.startsAt, saved.endsAt, at);
+        }
         return saved;
       });
       forget(deps);
@@ -273,6 +341,19 @@ export function createEventsService(deps: Deps) {
         if (before.cancelledAt) throw refused('CONFLICT', 'This event is cancelled already.');
         if (before.endsAt.getTime() <= now) throw refused('CONFLICT', 'This event has ended.');
         const saved = await cancelEvent(tx, eventId, at);
+        // Its tasks close now (those it opened; one since given another window is left alone).
+        for (const name of saved.tasks) {
+          const task = await findCatalogueTask(tx, name);
+          if (task && task.endsAt?.getTime() === before.endsAt.getTime())
+            await setTaskWindow(
+              tx,
+              adminId,
+              task,
+              task.startsAt && task.startsAt < at ? task.startsAt : at,
+              at,
+              at,
+            );
+        }
         await auditor()(tx, [
           {
             adminId,

@@ -6,6 +6,7 @@ export {
   EVENTS_LOOKBACK_MS,
   eventBonus,
   eventMultiplier,
+  incomeEvents,
   knownEvents,
   recordEventPaid,
 } from './events.service.ts';

@@ -23,6 +23,7 @@ import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { noteComboUpgrade } from '../combo/index.ts';
 import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
+import { incomeEvents } from '../events/index.ts';
 import { findUser, recordRequest, settleIncome } from '../users/index.ts';
 import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
 
@@ -75,9 +76,11 @@ export function createMiningService(deps: Deps) {
       const now = deps.now();
       // The price and profit of the active configuration, never the client's.
       const { mining } = await gameConfig(deps);
+      // The income events, read before the transaction (the settled income may pay their extra).
+      const events = await incomeEvents(deps, now);
       return write(deps, async (tx, fx): Promise<BuyMiningResponse> => {
         // Locks the row and pays the income accrued at the old rate before the rate changes.
-        const user = await settleIncome(tx, fx, userId, now);
+        const user = await settleIncome(tx, fx, userId, now, events);
         const level = await findLevel(tx, userId, item.id);
         // Bought before with this id (its answer was lost): the item and balances as they are now.
         if (body.request !== undefined && !(await recordRequest(tx, userId, body.request))) {

@@ -3,12 +3,13 @@ import { claimDaily } from '@egg-rush/game/daily';
 import { refillsLeft } from '@egg-rush/game/boosts';
 import type { GameConfig } from '@egg-rush/game/config';
 import { settleEnergy } from '@egg-rush/game/energy';
+import { incomeEventExtras, type EventSpan } from '@egg-rush/game/events';
 import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { activeConfig } from '../config/index.ts';
-import type { Effects } from '../ledger/index.ts';
+import type { Effects, LedgerEntry } from '../ledger/index.ts';
 import {
   countFriends,
   creditIncome,
@@ -33,18 +34,47 @@ export function currentBalances(user: UserRow, now: number, regenMs?: number) {
 }
 
 /**
+ * The income events a settlement pays (modules/events incomeEvents, read before the write): the
+ * spans in which they paid, and how a payment is counted towards its event's total.
+ */
+export interface IncomeEvents {
+  spans: readonly EventSpan[];
+  record(tx: Tx, entries: readonly LedgerEntry[]): Promise<void>;
+}
+
+/**
  * Locks the player's row and pays the passive income accrued up to `now` (onion and totalScore,
  * with an 'income' ledger row), inside the caller's write (modules/ledger/ledger.write.ts). Call it first in any write that
  * changes earnPerHour (boosts, mining) so that the old rate pays for the time before the change.
+ * With `events`, the income accrued inside an income event's window pays its extra too (ledger
+ * kind 'event', ref the event's id: packages/game/src/events.ts incomeEventExtras).
  * Returns the locked, settled row.
  */
-export async function settleIncome(tx: Tx, fx: Effects, userId: number, now: number): Promise<UserRow> {
+export async function settleIncome(
+  tx: Tx,
+  fx: Effects,
+  userId: number,
+  now: number,
+  events?: IncomeEvents,
+): Promise<UserRow> {
   const user = await lockUser(tx, userId);
   if (!user) throw notFound('Player not found.');
   const settled = settleIncomeRule(user.earnPerHour, user.incomeAt.getTime(), now);
   if (settled.coins === 0 && settled.at === user.incomeAt.getTime()) return user;
-  const row = await creditIncome(tx, userId, settled.coins, new Date(settled.at));
-  fx.ledger({ userId, kind: 'income', deltaOnion: settled.coins, at: new Date(now) });
+  const extras = events
+    ? incomeEventExtras(user.earnPerHour, user.incomeAt.getTime(), now, events.spans)
+    : [];
+  const entries: LedgerEntry[] = extras.map((e) => ({
+    userId,
+    kind: 'event',
+    deltaOnion: e.extra,
+    ref: String(e.id),
+    at: new Date(now),
+  }));
+  const extra = extras.reduce((sum, e) => sum + e.extra, 0);
+  const row = await creditIncome(tx, userId, settled.coins + extra, new Date(settled.at));
+  fx.ledger([{ userId, kind: 'income', deltaOnion: settled.coins, at: new Date(now) }, ...entries]);
+  if (events && entries.length > 0) await events.record(tx, entries);
   return row;
 }
 

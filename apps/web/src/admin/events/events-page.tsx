@@ -1,5 +1,11 @@
-import type { AdminEvent } from '@egg-rush/contract/events';
-import { EVENT_BOUNDS, EVENT_KINDS, type EventKind } from '@egg-rush/game/events';
+import type { AdminEvent, AdminEventsResponse } from '@egg-rush/contract/events';
+import {
+  EVENT_BOUNDS,
+  EVENT_KINDS,
+  EVENT_MULTIPLIERS,
+  MAX_EVENT_TASKS,
+  type EventKind,
+} from '@egg-rush/game/events';
 import { LANGUAGE_CODES } from '@egg-rush/game/language';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -21,6 +27,9 @@ const local = (ms: number | null, lng: string) =>
 const KIND_LABELS: Record<EventKind, { short: Key; name: Key }> = {
   'tap-multiplier': { short: 'eventsAdmin.kindTap', name: 'eventsAdmin.kindTapName' },
   'mole-multiplier': { short: 'eventsAdmin.kindMole', name: 'eventsAdmin.kindMoleName' },
+  'income-multiplier': { short: 'eventsAdmin.kindIncome', name: 'eventsAdmin.kindIncomeName' },
+  cipher: { short: 'eventsAdmin.kindCipher', name: 'eventsAdmin.kindCipherName' },
+  tasks: { short: 'eventsAdmin.kindTasks', name: 'eventsAdmin.kindTasksName' },
 };
 
 const STATUS_LABELS: Record<AdminEvent['status'], Key> = {
@@ -39,7 +48,8 @@ function StatusTag({ status }: { status: AdminEvent['status'] }) {
 }
 
 /**
- * Scheduled events: a window in which taps or the mole game pay more; cancelled before they end.
+ * Scheduled events: a window in which taps, the mole game, the mining income or the daily cipher
+ * pay more, or in which a set of tasks shows; cancelled before they end.
  * Its texts are in the catalogues, in the language picked here.
  */
 export function EventsPage() {
@@ -90,7 +100,10 @@ function Events({ picker }: { picker: ReactNode }) {
                 <tr key={e.id} className={e.status === 'cancelled' ? 'a-dim' : ''} data-testid="event-row">
                   <td>{e.titles.en}</td>
                   <td className="a-nowrap">
-                    {t(KIND_LABELS[e.kind].short, { m: e.multiplier.toLocaleString(lng) })}
+                    {t(KIND_LABELS[e.kind].short, {
+                      m: e.multiplier.toLocaleString(lng),
+                      n: e.tasks.length.toLocaleString(lng),
+                    })}
                   </td>
                   <td className="a-nowrap">{local(e.startsAt, lng)}</td>
                   <td className="a-nowrap">{local(e.endsAt, lng)}</td>
@@ -119,11 +132,14 @@ function Events({ picker }: { picker: ReactNode }) {
               days: events.data.bounds.maxDurationMs / DAY_MS,
               cap: EVENT_BOUNDS.capMs / DAY_MS,
               window: EVENT_BOUNDS.capWindowMs / DAY_MS,
-            })}
+            })}{' '}
+            {t('eventsAdmin.boundsKinds')}
           </p>
         ) : null}
       </Section>
-      {creating ? <EventDialog onClose={() => setCreating(false)} onSaved={refresh} /> : null}
+      {creating ? (
+        <EventDialog tasks={events.data?.tasks ?? []} onClose={() => setCreating(false)} onSaved={refresh} />
+      ) : null}
       {cancelling ? (
         <Dialog
           title={t('eventsAdmin.cancelTitle', { title: cancelling.titles.en ?? '' })}
@@ -142,10 +158,22 @@ function Events({ picker }: { picker: ReactNode }) {
   );
 }
 
-function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<unknown> }) {
+function EventDialog({
+  tasks,
+  onClose,
+  onSaved,
+}: {
+  /** The tasks a tasks event may pick. */
+  tasks: AdminEventsResponse['tasks'];
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
   const { t } = useT();
   const [kind, setKind] = useState<EventKind>('tap-multiplier');
   const [multiplier, setMultiplier] = useState('2');
+  const [picked, setPicked] = useState<string[]>([]);
+  const bounds = EVENT_MULTIPLIERS[kind];
+  const whole = bounds?.step === 1;
   const [startsAt, setStartsAt] = useState(() => toLocalInput(Date.now() + 5 * 60_000));
   const [endsAt, setEndsAt] = useState(() => toLocalInput(Date.now() + 2 * 86_400_000));
   const [titles, setTitles] = useState<Record<string, string>>({});
@@ -154,7 +182,7 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
     await call('adminEventCreate', {
       body: {
         kind,
-        multiplier: Number(multiplier),
+        ...(bounds ? { multiplier: Number(multiplier) } : { tasks: picked }),
         startsAt: fromLocalInput(startsAt),
         endsAt: fromLocalInput(endsAt),
         titles: filled,
@@ -166,7 +194,12 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
     <Dialog
       title={t('eventsAdmin.dialogTitle')}
       confirm={t('eventsAdmin.schedule')}
-      canConfirm={(titles.en ?? '').trim() !== '' && startsAt !== '' && endsAt !== ''}
+      canConfirm={
+        (titles.en ?? '').trim() !== '' &&
+        startsAt !== '' &&
+        endsAt !== '' &&
+        (bounds !== null || picked.length > 0)
+      }
       onConfirm={save}
       onClose={onClose}
     >
@@ -175,7 +208,13 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
           <Field label={t('eventsAdmin.fieldKind')}>
             <select
               value={kind}
-              onChange={(e) => setKind(e.target.value as EventKind)}
+              onChange={(e) => {
+                const next = e.target.value as EventKind;
+                setKind(next);
+                // A whole multiplier for the kinds that take only those.
+                if (EVENT_MULTIPLIERS[next]?.step === 1)
+                  setMultiplier((m) => String(Math.max(2, Math.round(Number(m)))));
+              }}
               data-testid="event-kind"
             >
               {EVENT_KINDS.map((k) => (
@@ -185,21 +224,55 @@ function EventDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =>
               ))}
             </select>
           </Field>
-          <Field
-            label={t('eventsAdmin.fieldMultiplier')}
-            hint={t('eventsAdmin.multiplierHint', { max: EVENT_BOUNDS.maxMultiplier })}
-          >
-            <input
-              type="number"
-              min={1.01}
-              max={EVENT_BOUNDS.maxMultiplier}
-              step={0.01}
-              value={multiplier}
-              onChange={(e) => setMultiplier(e.target.value)}
-              data-testid="event-multiplier"
-            />
-          </Field>
+          {bounds ? (
+            <Field
+              label={t('eventsAdmin.fieldMultiplier')}
+              hint={t(whole ? 'eventsAdmin.multiplierHintWhole' : 'eventsAdmin.multiplierHint', {
+                max: bounds.max,
+              })}
+            >
+              <input
+                type="number"
+                min={whole ? bounds.min + 1 : bounds.min + 0.01}
+                max={bounds.max}
+                step={bounds.step}
+                value={multiplier}
+                onChange={(e) => setMultiplier(e.target.value)}
+                data-testid="event-multiplier"
+              />
+            </Field>
+          ) : null}
         </div>
+        {bounds ? null : (
+          <Field label={t('eventsAdmin.fieldTasks')} hint={t('eventsAdmin.tasksHint')}>
+            {tasks.length === 0 ? (
+              <p className="a-muted a-small">{t('eventsAdmin.noTasks')}</p>
+            ) : (
+              <div className="a-form" data-testid="event-tasks">
+                {tasks.map((task) => (
+                  <label key={task.taskName} className="a-row">
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(task.taskName)}
+                      disabled={!picked.includes(task.taskName) && picked.length >= MAX_EVENT_TASKS}
+                      onChange={(e) =>
+                        setPicked((old) =>
+                          e.target.checked
+                            ? [...old, task.taskName]
+                            : old.filter((name) => name !== task.taskName),
+                        )
+                      }
+                      data-testid={`event-task-${task.taskName}`}
+                    />
+                    <span>
+                      {task.title} <span className="a-muted">({task.taskName})</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </Field>
+        )}
         <div className="a-row">
           <Field label={t('eventsAdmin.starts')}>
             <input

@@ -68,4 +68,27 @@ describe("Home's events", () => {
     await expect.poll(() => calls.length).toBe(1);
     expect(screen.queryByTestId('events')).toBeNull();
   });
+
+  it('says what each new kind brings: profit per hour, the daily cipher, limited-time tasks', async () => {
+    const now = Date.now();
+    const of = (id: number, kind: 'income-multiplier' | 'cipher' | 'tasks', multiplier: number) => ({
+      id,
+      kind,
+      multiplier,
+      startsAt: now - H + id,
+      endsAt: now + 2 * H,
+      title: `Event ${id}`,
+    });
+    const list = { now, events: [of(1, 'income-multiplier', 2), of(2, 'cipher', 3), of(3, 'tasks', 1)] };
+    serve({ events: list });
+    const { unmount } = renderWithProviders(<EventsStrip />);
+    const shown = await screen.findAllByTestId('event-multiplier');
+    // Two at most on Home (the soonest).
+    expect(shown.map((e) => e.textContent)).toEqual(['Profit per hour ×2', 'Daily cipher ×3']);
+    unmount();
+    serve({ events: { now, events: [of(3, 'tasks', 1)] } });
+    await setLanguage('ru');
+    renderWithProviders(<EventsStrip />);
+    expect(await screen.findByTestId('event-multiplier')).toHaveTextContent('Задания на время');
+  });
 });

@@ -5,7 +5,7 @@ import { formatDaysCountdown } from '@egg-rush/game/time';
 import { ClockIcon } from '../../components/ui/icons.tsx';
 import { call } from '../../lib/api-client.ts';
 import { localDigits } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useT, type Key } from '../../lib/i18n.tsx';
 import { useNow } from '../../lib/now.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -21,6 +21,15 @@ export const eventsQuery = (userId: number) => ({
   refetchInterval: 5 * 60_000,
 });
 
+/** What each kind of event does, as players read it ("Taps ×2"; a tasks event has no multiplier). */
+const KIND_TEXTS: Record<PlayerEvent['kind'], Key> = {
+  'tap-multiplier': 'home.eventTaps',
+  'mole-multiplier': 'home.eventMole',
+  'income-multiplier': 'home.eventIncome',
+  cipher: 'home.eventCipher',
+  tasks: 'home.eventTasks',
+};
+
 const idsOf = (phase: string) => phase.replace(/:\w+/g, '');
 
 /** Where each event stands at `now`: a change means one started or ended. */
@@ -29,7 +38,8 @@ const phaseOf = (events: readonly PlayerEvent[], now: number) =>
 
 /**
  * Home's events: each running one with the time until it ends, each coming one with the time
- * until it starts, its title and what it multiplies ("Taps ×2"). The list is read again when one
+ * until it starts, its title and what it multiplies ("Taps ×2", "Profit per hour ×2", "Daily
+ * cipher ×3") or, for limited-time tasks, that it brings them. The list is read again when one
  * starts or ends.
  */
 export function EventsStrip() {
@@ -70,7 +80,7 @@ export function EventsStrip() {
               {e.title}
             </span>
             <span className="shrink-0" data-testid="event-multiplier">
-              {t(e.kind === 'tap-multiplier' ? 'home.eventTaps' : 'home.eventMole', { m })}
+              {t(KIND_TEXTS[e.kind], { m })}
             </span>
             <span className="num ms-auto shrink-0" data-testid="event-countdown">
               {t(running ? 'home.eventEndsIn' : 'home.eventStartsIn', {

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "tasks" jsonb DEFAULT '[]'::jsonb NOT NULL;
