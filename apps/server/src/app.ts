@@ -30,6 +30,7 @@ import botRoutes from './modules/bot/bot.routes.ts';
 import dailyRoutes from './modules/daily/daily.routes.ts';
 import economyRoutes from './modules/economy/economy.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
+import experimentsRoutes from './modules/experiments/experiments.routes.ts';
 import fairnessRoutes from './modules/fairness/fairness.routes.ts';
 import farmRoutes from './modules/farm/farm.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
@@ -111,6 +112,7 @@ const modules = [
   eventsRoutes,
   campaignsRoutes,
   configRoutes,
+  experimentsRoutes,
   adminRoutes,
   analyticsRoutes,
   openapiRoutes,

@@ -6,7 +6,9 @@ import { openRedisFor } from './lib/redis.ts';
 import { insertAudit } from './modules/admin/index.ts';
 import { followLogins } from './modules/auth/index.ts';
 import { noteCampaignOpen } from './modules/campaigns/index.ts';
-import { auditEventsWith } from './modules/events/index.ts';
+import { playerVersionsFrom } from './modules/config/index.ts';
+import { auditEventsWith, knownEvents } from './modules/events/index.ts';
+import { experimentConfigVersion, experimentEventsFrom } from './modules/experiments/index.ts';
 import { boardsFollowWrites, leagueSets, redisScores } from './modules/leaderboard/index.ts';
 import { followWrites } from './modules/ledger/index.ts';
 import { rekeySquadNames } from './modules/squads/index.ts';
@@ -28,6 +30,10 @@ export function wireModules(): void {
   followLogins('campaigns', (deps, login) => noteCampaignOpen(deps, login.userId, login.startParam));
   // The events module audits the operators' changes with the admin module's writer (no cycle).
   auditEventsWith(insertAudit);
+  // A/B tests: the configuration a player is paid by (their variant's version), and the events an
+  // experiment may name, each read by a module the other one reads.
+  playerVersionsFrom(experimentConfigVersion);
+  experimentEventsFrom(knownEvents);
 }
 
 /**

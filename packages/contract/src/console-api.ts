@@ -82,6 +82,14 @@ import {
   adminConfigSimulateResponse,
   adminConfigVersionsResponse,
 } from './game-config.ts';
+import {
+  adminExperimentCreateBody,
+  adminExperimentCreateResponse,
+  adminExperimentParams,
+  adminExperimentResponse,
+  adminExperimentsResponse,
+  adminExperimentStopBody,
+} from './experiments.ts';
 import type { consoleRoutes } from './routes.ts';
 
 /** The schemas of the console's routes (routes.ts, consoleRoutes), by the same names. */
@@ -154,5 +162,13 @@ export const consoleApi = {
     params: adminConfigParams,
     body: adminConfigPublishBody,
     reply: adminConfigPublishResponse,
+  },
+  adminExperiments: { reply: adminExperimentsResponse },
+  adminExperimentCreate: { body: adminExperimentCreateBody, reply: adminExperimentCreateResponse },
+  adminExperiment: { params: adminExperimentParams, reply: adminExperimentResponse },
+  adminExperimentStop: {
+    params: adminExperimentParams,
+    body: adminExperimentStopBody,
+    reply: adminExperimentResponse,
   },
 } as const satisfies Record<keyof typeof consoleRoutes, RouteSchemas>;

@@ -123,6 +123,10 @@ export const consoleRoutes = {
   adminConfigVersions: 'GET /admin/config/versions',
   adminConfigSimulate: 'POST /admin/config/simulate',
   adminConfigPublish: 'POST /admin/config/:version/publish',
+  adminExperiments: 'GET /admin/experiments',
+  adminExperimentCreate: 'POST /admin/experiments',
+  adminExperiment: 'GET /admin/experiments/:experimentId',
+  adminExperimentStop: 'POST /admin/experiments/:experimentId/stop',
 } as const;
 
 /** What others call: Telegram, wallets, load balancers, monitoring, tools. */

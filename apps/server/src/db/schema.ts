@@ -13,6 +13,7 @@ export * from '../modules/campaigns/campaigns.schema.ts';
 export * from '../modules/combo/combo.schema.ts';
 export * from '../modules/config/config.schema.ts';
 export * from '../modules/events/events.schema.ts';
+export * from '../modules/experiments/experiments.schema.ts';
 export * from '../modules/fairness/fairness.schema.ts';
 export * from '../modules/fairness/signals.schema.ts';
 export * from '../modules/friends/friends.schema.ts';

@@ -323,3 +323,40 @@ export async function revenueRows(tx: Tx, from: number, to: number) {
     refunded: Number(r.refunded),
   }));
 }
+
+/** A group's retention on `days` after joining (retentionAmong). */
+export interface GroupRetention {
+  group: string;
+  players: number;
+  /** By `days`' order: those whose day (first day + n) has passed, and those active on it. */
+  days: { observable: number; retained: number }[];
+}
+
+/**
+ * The retention of groups of players (an A/B test's variants): `members` yields rows (grp text,
+ * user_id bigint, first_day int); a player counts on day n once first_day + n is over (before
+ * `today`), retained when active that day. Reads the active player-days, kept ACTIVITY_KEPT_DAYS.
+ */
+export async function retentionAmong(
+  tx: Tx,
+  members: SQL,
+  days: readonly number[],
+  today: number,
+): Promise<GroupRetention[]> {
+  const columns = days.map(
+    (n, i) => sql`,
+      count(*) filter (where m.first_day + ${n}::int < ${today}::int)::int as ${sql.raw(`o${i}`)},
+      count(*) filter (where m.first_day + ${n}::int < ${today}::int and exists (
+        select 1 from ${analyticsActivity} a where a.day = m.first_day + ${n}::int and a.user_id = m.user_id
+      ))::int as ${sql.raw(`r${i}`)}`,
+  );
+  const rows = await queryRows<Raw>(
+    tx,
+    sql`select m.grp, count(*)::int as players ${sql.join(columns)} from (${members}) m group by m.grp`,
+  );
+  return rows.map((r) => ({
+    group: String(r.grp),
+    players: Number(r.players),
+    days: days.map((_, i) => ({ observable: Number(r[`o${i}`]), retained: Number(r[`r${i}`]) })),
+  }));
+}

@@ -7,6 +7,7 @@ import { parseSquadStartParam } from '@egg-rush/game/squads';
 import { noteLaunch } from '../analytics/index.ts';
 import { BANNED_MESSAGE, bansOf } from '../bans/index.ts';
 import { gameConfig } from '../config/index.ts';
+import { assignNewPlayer } from '../experiments/index.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Tokens } from '../../lib/token.ts';
@@ -101,6 +102,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             deltaTicket: NEW_PLAYER.ticket,
             at: now,
           });
+          // A new player joins the A/B test running, if any: the holdout or a variant, for good.
+          await assignNewPlayer(tx, identity.id, now);
           // A banned player's invites pay nothing (the link is still recorded, as evidence).
           if (referrerId !== null && !referrer?.bannedAt) {
             await payReferralRewards(tx, fx, {

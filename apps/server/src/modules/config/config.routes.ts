@@ -23,7 +23,7 @@ export default async function configRoutes(fastify: FastifyInstance) {
   app.route({
     ...contractRoute('config'),
     handler: async (request, reply) => {
-      const answer = await config.forPlayer();
+      const answer = await config.forPlayer(request.userId);
       if (cacheable(request, reply, etagOf('config', String(answer.version)), PRIVATE))
         return sendRaw(reply.code(304), '');
       return answer;

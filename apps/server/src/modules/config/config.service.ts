@@ -103,8 +103,61 @@ export async function activeConfig(deps: Deps): Promise<ActiveConfig> {
   }
 }
 
-/** The active configuration's values (what the rules take). */
-export const gameConfig = async (deps: Deps): Promise<GameConfig> => (await activeConfig(deps)).values;
+/** A configuration version and its values. */
+export interface VersionValues {
+  version: number;
+  values: GameConfig;
+}
+
+/** Stored versions read in this process, by number: a version never changes once stored. */
+const STORED_KEPT = 64;
+const stored = new WeakMap<Database, Map<number, Promise<VersionValues | undefined>>>();
+
+/** A stored version's values (undefined: no such version), read once per process. */
+export function storedConfig(deps: Deps, version: number): Promise<VersionValues | undefined> {
+  let byVersion = stored.get(deps.database);
+  if (!byVersion) stored.set(deps.database, (byVersion = new Map()));
+  const known = byVersion.get(version);
+  if (known) return known;
+  const read = findVersion(deps.database.db, version).then((row) =>
+    row ? { version: row.version, values: row.values } : undefined,
+  );
+  // The oldest read first out past the bound; a failed read or a missing version is not kept.
+  if (byVersion.size >= STORED_KEPT) byVersion.delete(byVersion.keys().next().value as number);
+  byVersion.set(version, read);
+  const forgetMiss = () => {
+    if (byVersion.get(version) === read) byVersion.delete(version);
+  };
+  read.then((found) => found ?? forgetMiss(), forgetMiss);
+  return read;
+}
+
+/**
+ * The version a player is paid by when it is not the active one (an A/B test's variant), null
+ * otherwise: modules/experiments' answer, registered at start-up (bootstrap.ts wireModules), since
+ * that module reads this one (the variants' versions).
+ */
+export type PlayerVersion = (deps: Deps, userId: number) => Promise<number | null>;
+let playerVersion: PlayerVersion | undefined;
+export function playerVersionsFrom(resolver: PlayerVersion): void {
+  playerVersion = resolver;
+}
+
+/**
+ * The configuration a player is paid by: their experiment variant's version while it runs, else
+ * the active one (and the active one for no player).
+ */
+export async function playerConfig(deps: Deps, userId?: number): Promise<VersionValues> {
+  const active = await activeConfig(deps);
+  if (userId === undefined || !playerVersion) return active;
+  const version = await playerVersion(deps, userId);
+  if (version === null || version === active.version) return active;
+  return (await storedConfig(deps, version)) ?? active;
+}
+
+/** The values the rules take: the player's (playerConfig) when one is named, else the active version's. */
+export const gameConfig = async (deps: Deps, userId?: number): Promise<GameConfig> =>
+  (await playerConfig(deps, userId)).values;
 
 /** A publish in this process: read again at once. */
 const forget = (deps: Deps) => caches.delete(deps.database);
@@ -123,9 +176,9 @@ function checked(values: unknown): GameConfig {
 
 export function createConfigService(deps: Deps, insertAudit: RecordAudit) {
   return {
-    /** GET /config: the active version for the player's app. */
-    async forPlayer(): Promise<ConfigResponse> {
-      const { version, values } = await activeConfig(deps);
+    /** GET /config: the version the player is paid by (the active one, or their experiment variant's). */
+    async forPlayer(userId: number): Promise<ConfigResponse> {
+      const { version, values } = await playerConfig(deps, userId);
       return { version, values };
     },
 

@@ -1,2 +1,12 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
-export { activeConfig, CONFIG_CHECK_MS, gameConfig, type ActiveConfig } from './config.service.ts';
+export {
+  activeConfig,
+  CONFIG_CHECK_MS,
+  gameConfig,
+  playerConfig,
+  playerVersionsFrom,
+  storedConfig,
+  type ActiveConfig,
+  type PlayerVersion,
+  type VersionValues,
+} from './config.service.ts';

@@ -13,7 +13,7 @@ export function createDailyService(deps: Deps) {
     /** The daily check-in: once per game day (UTC-6), streak continued or reset. */
     async claim(userId: number): Promise<DailyClaimResponse> {
       const now = deps.now();
-      const config = await gameConfig(deps);
+      const config = await gameConfig(deps, userId);
       return write(deps, async (tx, fx): Promise<DailyClaimResponse> => {
         const state = await dailyState(tx, userId);
         if (!state) throw notFound('Player not found.');

@@ -57,7 +57,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
   async function current(userId: number) {
     const user = await findUser(db, userId);
     if (!user) throw notFound('Player not found.');
-    return currentBalances(user, deps.now(), (await gameConfig(deps)).energy.regenMs);
+    return currentBalances(user, deps.now(), (await gameConfig(deps, userId)).energy.regenMs);
   }
 
   /**
@@ -67,7 +67,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
    */
   async function buy(userId: number, name: BoostName, request?: number): Promise<UserRow> {
     const now = deps.now();
-    const config = await gameConfig(deps);
+    const config = await gameConfig(deps, userId);
     // The income events, read before the transaction (the settled income may pay their extra).
     const events = await incomeEvents(deps, now);
     return write(deps, async (tx, fx) => {
@@ -123,11 +123,11 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     async tap(userId: number, count: number, batch?: number): Promise<TapResponse> {
       const now = deps.now();
       // The tap event running now, as the server knows it (never the client's word).
-      const event = await eventMultiplier(deps, 'tap-multiplier', now);
+      const event = await eventMultiplier(deps, 'tap-multiplier', now, now, userId);
       // The income events: the income the batch settles pays their extra for the time in them.
       const { spans } = await incomeEvents(deps, now);
       // Energy regenerates at the active configuration's pace.
-      const { regenMs } = (await gameConfig(deps)).energy;
+      const { regenMs } = (await gameConfig(deps, userId)).energy;
       const row = await taps.submit(
         userId,
         count,
@@ -201,7 +201,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     /** Opens a treasure chest: a prize from the weighted table (packages/game/src/treasure.ts). */
     async openChest(userId: number): Promise<CheatResponse> {
       const now = deps.now();
-      const { prizes } = (await gameConfig(deps)).chest;
+      const { prizes } = (await gameConfig(deps, userId)).chest;
       return write(deps, async (tx, fx) => {
         const count = await chestCount(tx, userId);
         if (count === undefined) throw notFound('Player not found.');

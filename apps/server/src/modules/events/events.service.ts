@@ -21,6 +21,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import type { insertAudit } from '../admin/index.ts';
+import { withheldEvent } from '../experiments/index.ts';
 import type { LedgerEntry } from '../ledger/index.ts';
 import { findCatalogue, findCatalogueTask, updateCatalogueTask } from '../tasks/index.ts';
 import { findUser } from '../users/index.ts';
@@ -124,9 +125,21 @@ export async function eventMultiplier(
   kind: EventKind,
   now: number,
   at = now,
+  /** The player paid, when one is: the events an A/B test withholds from them are left out. */
+  userId?: number,
 ): Promise<GameEvent | null> {
   if (at < now - EVENTS_LOOKBACK_MS || at > now) return null;
-  return activeEvent(await knownEvents(deps, now), kind, at);
+  const events = userId === undefined ? await knownEvents(deps, now) : await playerEvents(deps, userId, now);
+  return activeEvent(events, kind, at);
+}
+
+/**
+ * The events a player gets (knownEvents): all but the one an A/B test running withholds from them
+ * (modules/experiments: an event experiment's event goes only to its variants with the event).
+ */
+export async function playerEvents(deps: Deps, userId: number, now: number): Promise<GameEvent[]> {
+  const [events, withheld] = await Promise.all([knownEvents(deps, now), withheldEvent(deps, userId)]);
+  return withheld === null ? events : events.filter((event) => event.id !== withheld);
 }
 
 /**
@@ -140,7 +153,7 @@ export async function eventBonus(
   deps: Deps,
   params: { userId: number; kind: EventKind; base: number; now: number; at?: number },
 ): Promise<{ extra: number; event: GameEvent | null; entry: LedgerEntry | null }> {
-  const event = await eventMultiplier(deps, params.kind, params.now, params.at ?? params.now);
+  const event = await eventMultiplier(deps, params.kind, params.now, params.at ?? params.now, params.userId);
   const extra = event ? eventExtra(params.base, event.multiplier) : 0;
   const entry =
     event && extra > 0
@@ -218,7 +231,7 @@ export function createEventsService(deps: Deps) {
     /** GET /events: running events and those starting within a week, in the player's language. */
     async forPlayer(userId: number): Promise<EventsResponse> {
       const now = deps.now();
-      const [user, events] = await Promise.all([findUser(db, userId), knownEvents(deps, now)]);
+      const [user, events] = await Promise.all([findUser(db, userId), playerEvents(deps, userId, now)]);
       if (!user) throw notFound('Player not found.');
       const language = playerLanguage(user.settings.language, user.languageCode);
       return {

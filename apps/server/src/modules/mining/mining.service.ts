@@ -52,7 +52,7 @@ export function createMiningService(deps: Deps) {
       const { replica } = deps.database;
       if (!(await findUser(replica, userId))) throw notFound('Player not found.');
       const levels = await findLevels(replica, userId);
-      const { mining } = await gameConfig(deps);
+      const { mining } = await gameConfig(deps, userId);
       const list = (c: MiningCategory) =>
         itemsOf(c).map((item) => view(item, levels.get(item.id) ?? 0, mining));
       return {
@@ -75,7 +75,7 @@ export function createMiningService(deps: Deps) {
       if (!item) throw badRequest('Unknown mining item.', 'UNKNOWN_ITEM');
       const now = deps.now();
       // The price and profit of the active configuration, never the client's.
-      const { mining } = await gameConfig(deps);
+      const { mining } = await gameConfig(deps, userId);
       // The income events, read before the transaction (the settled income may pay their extra).
       const events = await incomeEvents(deps, now);
       return write(deps, async (tx, fx): Promise<BuyMiningResponse> => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { invoices, starPayments } from './payments.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -151,4 +151,35 @@ export async function lockTickets(tx: Tx, userId: number): Promise<number | unde
     .where(eq(users.id, userId))
     .for('update');
   return row?.ticket;
+}
+
+/** A group's Stars (starsPaidAmong): its players, the Stars they paid, and the sum of each one's total squared. */
+export interface GroupStars {
+  group: string;
+  players: number;
+  stars: number;
+  sumOfSquares: number;
+}
+
+/**
+ * The Stars paid by groups of players (an A/B test's variants) before `until`, refunds left out:
+ * `members` yields rows (grp text, user_id bigint); every member counts, those who paid nothing at 0.
+ */
+export async function starsPaidAmong(tx: Tx, members: SQL, until: Date): Promise<GroupStars[]> {
+  const result = (await tx.execute(sql`
+    select m.grp, count(*)::int as players,
+      coalesce(sum(s.stars), 0)::float8 as stars,
+      coalesce(sum(s.stars::numeric * s.stars), 0)::float8 as squares
+    from (${members}) m
+    left join lateral (
+      select sum(p.stars) as stars from ${starPayments} p
+      where p.user_id = m.user_id and p.refunded_at is null and p.paid_at < ${until}
+    ) s on true
+    group by m.grp`)) as unknown as { rows: Record<string, string | number>[] };
+  return result.rows.map((r) => ({
+    group: String(r.grp),
+    players: Number(r.players),
+    stars: Number(r.stars),
+    sumOfSquares: Number(r.squares),
+  }));
 }

@@ -89,7 +89,7 @@ export function createPlayService(deps: Deps) {
       );
       const result = openResult(data, deps.env.gameSecret, rounds);
       if (!result) return refusal('BAD_RESULT', PLAY_MESSAGES.unreadable);
-      const reward = gameReward(result.score, (await gameConfig(deps)).mole.rewardCap);
+      const reward = gameReward(result.score, (await gameConfig(deps, userId)).mole.rewardCap);
       // A mole event running when the game started (the server's record, never the client's
       // word) pays its extra beside the reward, in a row of its own. The game is read again,
       // locked by its update, in the transaction; its start never changes.

@@ -15,7 +15,7 @@ export function createSpinService(deps: Deps) {
     /** One spin: a ticket taken, a prize drawn on the server and paid, all in one transaction. */
     async spin(userId: number): Promise<SpinResponse> {
       const now = deps.now();
-      const config = await gameConfig(deps);
+      const config = await gameConfig(deps, userId);
       return write(deps, async (tx, fx) => {
         const tickets = await ticketCount(tx, userId);
         if (tickets === undefined) throw notFound('Player not found.');

@@ -185,7 +185,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       const rows = await findProgress(replica, userId, [0, gameDay(now)]);
       const friends = await countFriends(replica, userId);
       // The catalogue from the primary: an operator's edit shows at once.
-      const catalogue = await liveCatalogue(db, now, (await gameConfig(deps)).tasks.rewards);
+      const catalogue = await liveCatalogue(db, now, (await gameConfig(deps, userId)).tasks.rewards);
       const rowOf = (t: TaskDefinition) =>
         rows.find((r) => r.taskName === t.taskName && r.period === taskPeriod(t, now));
       return {
@@ -202,7 +202,10 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
      */
     async linkReward(userId: number, body: LinkRewardBody): Promise<LinkRewardResponse> {
       const now = deps.now();
-      const task = requireTask(await liveCatalogue(db, now, (await gameConfig(deps)).tasks.rewards), body);
+      const task = requireTask(
+        await liveCatalogue(db, now, (await gameConfig(deps, userId)).tasks.rewards),
+        body,
+      );
       if (!isLinkTask(task)) throw badRequest(INVALID_TASK, 'INVALID_TASK');
       if (!(await findUser(db, userId))) throw notFound('Player not found.');
       const period = taskPeriod(task, now);
@@ -216,7 +219,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       const now = deps.now();
       // Asked before the transaction: no network call while a connection is held. A task
       // already claimed this period is refused without asking Telegram.
-      const { rewards } = (await gameConfig(deps)).tasks;
+      const { rewards } = (await gameConfig(deps, userId)).tasks;
       const asked = requireTask(await liveCatalogue(db, now, rewards), body);
       if ((await findOneProgress(db, userId, asked.taskName, taskPeriod(asked, now)))?.claimed) {
         throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);

@@ -8,7 +8,7 @@ import { settleIncome as settleIncomeRule } from '@egg-rush/game/income';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { activeConfig } from '../config/index.ts';
+import { playerConfig } from '../config/index.ts';
 import type { Effects, LedgerEntry } from '../ledger/index.ts';
 import {
   countFriends,
@@ -125,7 +125,7 @@ export function createUsersService(deps: Deps) {
     async profile(id: number): Promise<Profile> {
       const user = await findUser(db, id);
       if (!user) throw notFound('Player not found.');
-      return toProfile(user, await countFriends(db, id), deps.now(), await activeConfig(deps));
+      return toProfile(user, await countFriends(db, id), deps.now(), await playerConfig(deps, id));
     },
     /** Saves the settings the player changed; the others keep their values. */
     async saveSettings(id: number, update: SettingsUpdate): Promise<Settings> {

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ExperimentVariant } from '@egg-rush/game/experiments';
+import { at, money } from '../../db/columns.ts';
+
+/**
+ * Operators' A/B tests (packages/game/src/experiments.ts): new players who sign up while one runs
+ * are split by a stable hash between its variants (a configuration version each, or the event or
+ * not) and a holdout that keeps the active game. One experiment runs at a time (the partial unique
+ * index); stopping one sends everyone back to the active game. Only `stopped_at` ever changes.
+ */
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 'config' | 'event'. */
+    kind: text('kind').notNull(),
+    variants: jsonb('variants').$type<ExperimentVariant[]>().notNull(),
+    /** kind 'event': the event only players of variants with `event: true` get while it runs. */
+    eventId: integer('event_id'),
+    holdoutPercent: numeric('holdout_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    startsAt: at('starts_at').notNull(),
+    stoppedAt: at('stopped_at'),
+    createdBy: money('created_by').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('experiments_one_running')
+      .on(sql`(true)`)
+      .where(sql`${t.stoppedAt} is null`),
+  ],
+);
+
+/**
+ * The players of experiments: a player is in one at most, assigned once, at sign-up ('holdout' or a
+ * variant's name); the row never changes.
+ */
+export const experimentPlayers = pgTable(
+  'experiment_players',
+  {
+    userId: money('user_id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id),
+    variant: text('variant').notNull(),
+    assignedAt: at('assigned_at').notNull(),
+  },
+  (t) => [index('experiment_players_experiment').on(t.experimentId, t.variant)],
+);

@@ -1,0 +1,474 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type GameConfig } from '@egg-rush/game/config';
+import {
+  assignVariant,
+  compareMeans,
+  compareProportions,
+  HOLDOUT,
+  meanInterval,
+  wilson,
+} from '@egg-rush/game/experiments';
+import { DAY_MS, gameDay } from '@egg-rush/game/time';
+import { queryRows } from '../src/db/client.ts';
+import { CONFIG_CHECK_MS } from '../src/modules/config/index.ts';
+import { createTestApp, testClock, type TestApp } from './helpers.ts';
+
+// A/B tests: new players split by a stable hash between an operator's variants (configuration
+// versions, or an event) and a holdout; paid by their variant's version while it runs; results
+// (D1, D7, Stars per player) on a population counted by hand, on a moved clock.
+
+const OPERATOR = 9801;
+const OLD_PLAYER = 9802;
+/** 2026-06-15 12:00 UTC: 06:00 of game day 2026-06-15 (reset at UTC-6). */
+const START = Date.UTC(2026, 5, 15, 12, 0, 0);
+const clock = testClock(START);
+let t: TestApp;
+let old: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { ADMIN_IDS: String(OPERATOR) } });
+  old = await t.login(OLD_PLAYER);
+});
+afterAll(() => t.close());
+
+const copy = (): GameConfig => JSON.parse(JSON.stringify(DEFAULT_CONFIG)) as GameConfig;
+const admin = async (method: 'GET' | 'POST', url: string, payload?: object, token?: string) =>
+  t.call(token ?? (await t.console(OPERATOR)), {
+    method,
+    url: `/api/v1${url}`,
+    ...(payload ? { payload } : {}),
+  });
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.deps.database.db, query);
+const assignmentsOf = async (experimentId: number) =>
+  (
+    await rows<{ user_id: string | number; variant: string }>(
+      sql`select user_id, variant from experiment_players where experiment_id = ${experimentId} order by user_id`,
+    )
+  ).map((row) => ({ userId: Number(row.user_id), variant: row.variant }));
+const configOf = async (token: string) => {
+  const res = await t.call(token, { method: 'GET', url: '/api/v1/config' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ version: number }>().version;
+};
+const claimDaily = async (token: string, userid: number) =>
+  (await t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid } })).json<{
+    eggReward: number;
+  }>().eggReward;
+
+/** The variant the rules give a player ('holdout' or the variant's name). */
+const expected = (
+  experimentId: number,
+  userId: number,
+  holdout: number,
+  names: string[],
+  weights: number[],
+) => {
+  const place = assignVariant(experimentId, userId, holdout, weights);
+  return place === HOLDOUT ? HOLDOUT : names[place];
+};
+
+let tripled = 0;
+
+describe('starting an experiment', () => {
+  it('keeps players out of the console’s experiment routes', async () => {
+    expect((await admin('GET', '/admin/experiments', undefined, old)).statusCode).toBe(403);
+    const body = {
+      name: 'x',
+      kind: 'config',
+      holdoutPercent: 10,
+      variants: [
+        { name: 'A', weight: 1, configVersion: 1 },
+        { name: 'B', weight: 1, configVersion: 1 },
+      ],
+      reason: 'me me me',
+    };
+    expect((await admin('POST', '/admin/experiments', body, old)).statusCode).toBe(403);
+    expect((await admin('GET', '/admin/experiments/1', undefined, old)).statusCode).toBe(403);
+    expect((await admin('POST', '/admin/experiments/1/stop', { reason: 'me me me' }, old)).statusCode).toBe(
+      403,
+    );
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
+  });
+
+  it('refuses one out of bounds, naming every broken bound, and stores nothing', async () => {
+    const draft = copy();
+    draft.daily.rewards = draft.daily.rewards.map((r) => ({ ...r, onion: r.onion * 3 }));
+    const created = await admin('POST', '/admin/config', {
+      values: draft,
+      reason: 'Triple check-in, to test',
+    });
+    expect(created.statusCode).toBe(200);
+    tripled = created.json<{ draft: { version: number } }>().draft.version;
+
+    const bad = await admin('POST', '/admin/experiments', {
+      name: 'Broken',
+      kind: 'config',
+      holdoutPercent: 60,
+      variants: [
+        { name: 'holdout', weight: 0, configVersion: 1 },
+        { name: 'B', weight: 1 },
+      ],
+      reason: 'broken on purpose',
+    });
+    expect(bad.statusCode).toBe(400);
+    const { message } = bad.json<{ message: string }>();
+    for (const path of ['holdoutPercent', 'variants.0.name', 'variants.0.weight', 'variants.1.configVersion'])
+      expect(message).toContain(path);
+    const one = await admin('POST', '/admin/experiments', {
+      name: 'One',
+      kind: 'config',
+      holdoutPercent: 10,
+      variants: [{ name: 'A', weight: 1, configVersion: 1 }],
+      reason: 'one variant',
+    });
+    expect(one.json<{ message: string }>().message).toMatch(/variants: 2 to 5/);
+    const missing = await admin('POST', '/admin/experiments', {
+      name: 'Missing',
+      kind: 'config',
+      holdoutPercent: 10,
+      variants: [
+        { name: 'A', weight: 1, configVersion: 1 },
+        { name: 'B', weight: 1, configVersion: 999 },
+      ],
+      reason: 'no such version',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toMatch(/variants.1.configVersion: no such/);
+    const noEvent = await admin('POST', '/admin/experiments', {
+      name: 'No event',
+      kind: 'event',
+      eventId: 404,
+      holdoutPercent: 10,
+      variants: [
+        { name: 'with', weight: 1, event: true },
+        { name: 'without', weight: 1, event: false },
+      ],
+      reason: 'no such event',
+    });
+    expect(noEvent.statusCode).toBe(400);
+    expect(noEvent.json<{ message: string }>().message).toMatch(/eventId: no running or upcoming event/);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
+  });
+});
+
+describe('a configuration experiment', () => {
+  const NAMES = ['same', 'triple'];
+  const WEIGHTS = [1, 1];
+  const HOLD = 20;
+  const players = Array.from({ length: 40 }, (_, i) => 610_000 + i);
+  const tokens = new Map<number, string>();
+  let id = 0;
+
+  it('starts (audited), one at a time, and assigns only the players who sign up while it runs', async () => {
+    const res = await admin('POST', '/admin/experiments', {
+      name: 'Richer check-in',
+      kind: 'config',
+      holdoutPercent: HOLD,
+      variants: [
+        { name: 'same', weight: 1, configVersion: 1 },
+        { name: 'triple', weight: 1, configVersion: tripled },
+      ],
+      reason: 'Does a richer check-in keep players?',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const audit = await rows<{ action: string; admin_id: string; reason: string }>(
+      sql`select action, admin_id, reason from admin_audit where target = ${`experiment:${id}`}`,
+    );
+    expect(audit.map((row) => ({ ...row, admin_id: Number(row.admin_id) }))).toEqual([
+      {
+        action: 'experiment.start',
+        admin_id: OPERATOR,
+        reason: 'Does a richer check-in keep players?',
+      },
+    ]);
+
+    const second = await admin('POST', '/admin/experiments', {
+      name: 'Another',
+      kind: 'config',
+      holdoutPercent: 0,
+      variants: [
+        { name: 'A', weight: 1, configVersion: 1 },
+        { name: 'B', weight: 1, configVersion: 1 },
+      ],
+      reason: 'one at a time',
+    });
+    expect(second.statusCode).toBe(409);
+
+    // The player who joined before it: in none, paid by the active version.
+    await t.login(OLD_PLAYER);
+    for (const userId of players) tokens.set(userId, await t.login(userId));
+    const assigned = await assignmentsOf(id);
+    expect(assigned).toEqual(
+      players.map((userId) => ({
+        userId,
+        variant: expected(id, userId, HOLD, NAMES, WEIGHTS),
+      })),
+    );
+    // Every group has players (the ids were picked so), the old player none.
+    expect(new Set(assigned.map((a) => a.variant))).toEqual(new Set([HOLDOUT, 'same', 'triple']));
+    expect(await rows(sql`select 1 from experiment_players where user_id = ${OLD_PLAYER}`)).toEqual([]);
+
+    // Signing in again changes nothing: the assignment is for good.
+    for (const userId of players.slice(0, 5)) await t.login(userId);
+    expect(await assignmentsOf(id)).toEqual(assigned);
+    const list = (await admin('GET', '/admin/experiments')).json<{
+      experiments: { id: number; players: number }[];
+    }>();
+    expect(list.experiments).toEqual([expect.objectContaining({ id, players: players.length })]);
+  });
+
+  it('pays a variant’s players by its version, the holdout and the others by the active one', async () => {
+    const of = (variant: string) => {
+      const userId = players.find((p) => expected(id, p, HOLD, NAMES, WEIGHTS) === variant);
+      if (userId === undefined) throw new Error(`no player in ${variant}`);
+      return { userId, token: tokens.get(userId) ?? '' };
+    };
+    const triple = of('triple');
+    const holdout = of(HOLDOUT);
+    const same = of('same');
+    expect(await configOf(triple.token)).toBe(tripled);
+    expect((await t.profile(triple.token, triple.userId)).configVersion).toBe(tripled);
+    expect(await configOf(holdout.token)).toBe(1);
+    expect((await t.profile(holdout.token, holdout.userId)).configVersion).toBe(1);
+    expect(await configOf(same.token)).toBe(1);
+    expect(await configOf(old)).toBe(1);
+    // Day 1 of the check-in: 500 coins today, 1,500 in the tripled version.
+    expect(await claimDaily(triple.token, triple.userId)).toBe(1_500);
+    expect(await claimDaily(holdout.token, holdout.userId)).toBe(500);
+    expect(await claimDaily(same.token, same.userId)).toBe(500);
+    expect(await claimDaily(old, OLD_PLAYER)).toBe(500);
+  });
+
+  it('sends everyone back to the active version once stopped (audited), and assigns no one after', async () => {
+    const triple = players.find((p) => expected(id, p, HOLD, NAMES, WEIGHTS) === 'triple') ?? 0;
+    const token = tokens.get(triple) ?? '';
+    const res = await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'Enough seen' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ experiment: { stoppedAt: number } }>().experiment.stoppedAt).toBe(clock.now());
+    expect(await configOf(token)).toBe(1);
+    expect((await t.profile(token, triple)).configVersion).toBe(1);
+    // The next day's check-in pays today's day 2 (1,000), not the tripled 3,000.
+    clock.advance(DAY_MS);
+    expect(await claimDaily(token, triple)).toBe(1_000);
+    expect(
+      (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'again, again' })).statusCode,
+    ).toBe(409);
+    expect(
+      await rows(sql`select action from admin_audit where target = ${`experiment:${id}`} order by id`),
+    ).toEqual([{ action: 'experiment.start' }, { action: 'experiment.stop' }]);
+    await t.login(619_999);
+    expect(await rows(sql`select 1 from experiment_players where user_id = ${619_999}`)).toEqual([]);
+  });
+
+  it('sends another process’s players back within the configuration’s check time', async () => {
+    // A stop written by another process (straight to the table): this one sees it at its next check.
+    const res = await admin('POST', '/admin/experiments', {
+      name: 'Elsewhere',
+      kind: 'config',
+      holdoutPercent: 0,
+      variants: [
+        { name: 'x', weight: 1, configVersion: tripled },
+        { name: 'y', weight: 1, configVersion: tripled },
+      ],
+      reason: 'stopped elsewhere',
+    });
+    const other = res.json<{ experiment: { id: number } }>().experiment.id;
+    const token = await t.login(620_001);
+    expect(await configOf(token)).toBe(tripled);
+    await t.deps.database.db.execute(sql`update experiments set stopped_at = now() where id = ${other}`);
+    expect(await configOf(token)).toBe(tripled);
+    clock.advance(CONFIG_CHECK_MS);
+    expect(await configOf(token)).toBe(1);
+  });
+});
+
+describe('an event experiment', () => {
+  it('gives the event only to the players of the variants with it', async () => {
+    const now = clock.now();
+    const event = await admin('POST', '/admin/events', {
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now,
+      endsAt: now + 3_600_000,
+      titles: { en: 'Double taps' },
+    });
+    expect(event.statusCode, event.body).toBe(200);
+    const eventId = event.json<{ event: { id: number } }>().event.id;
+    const res = await admin('POST', '/admin/experiments', {
+      name: 'Double taps',
+      kind: 'event',
+      eventId,
+      holdoutPercent: 25,
+      variants: [
+        { name: 'with', weight: 1, event: true },
+        { name: 'without', weight: 1, event: false },
+      ],
+      reason: 'Do double taps keep players?',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const ids = Array.from({ length: 16 }, (_, i) => 630_000 + i);
+    const byVariant = new Map<string, { userId: number; token: string }>();
+    for (const userId of ids) {
+      const token = await t.login(userId);
+      byVariant.set(expected(id, userId, 25, ['with', 'without'], [1, 1]) ?? '', { userId, token });
+    }
+    expect([...byVariant.keys()].sort()).toEqual([HOLDOUT, 'with', 'without'].sort());
+    const sees = async (who: { token: string }) =>
+      (await t.call(who.token, { method: 'GET', url: '/api/v1/events' }))
+        .json<{ events: { id: number }[] }>()
+        .events.some((e) => e.id === eventId);
+    const tap = async (who: { userId: number; token: string }) =>
+      (
+        await t.call(who.token, {
+          method: 'PUT',
+          url: '/api/v1/users/tap',
+          payload: { userid: who.userId, count: 10 },
+        })
+      ).json<{ earned: number }>().earned;
+    const given = byVariant.get('with');
+    const without = byVariant.get('without');
+    const holdout = byVariant.get(HOLDOUT);
+    if (!given || !without || !holdout) throw new Error('a group without players');
+    expect(await sees(given)).toBe(true);
+    expect(await tap(given)).toBe(20);
+    expect(await sees(without)).toBe(false);
+    expect(await tap(without)).toBe(10);
+    expect(await sees(holdout)).toBe(false);
+    expect(await tap(holdout)).toBe(10);
+    // Players outside the experiment do not get it either while it runs.
+    expect(await sees({ token: old })).toBe(false);
+    expect(
+      (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'done with it' })).statusCode,
+    ).toBe(200);
+    // Stopped: the event is everyone's again.
+    expect(await sees(without)).toBe(true);
+    expect(await tap(without)).toBe(20);
+  });
+});
+
+describe('results', () => {
+  it('counts D1, D7 and Stars per group on a hand-checkable population, significant or not yet', async () => {
+    const joined = clock.now();
+    const D0 = gameDay(joined);
+    const res = await admin('POST', '/admin/experiments', {
+      name: 'Results',
+      kind: 'config',
+      holdoutPercent: 40,
+      variants: [
+        { name: 'A', weight: 1, configVersion: 1 },
+        { name: 'B', weight: 1, configVersion: tripled },
+      ],
+      reason: 'counted by hand',
+    });
+    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const ids = Array.from({ length: 75 }, (_, i) => 640_000 + i);
+    for (const userId of ids) await t.login(userId);
+    const group = new Map(ids.map((u) => [u, expected(id, u, 40, ['A', 'B'], [1, 1]) ?? '']));
+    const members = (name: string) => ids.filter((u) => group.get(u) === name);
+    for (const name of [HOLDOUT, 'A', 'B']) expect(members(name).length, name).toBeGreaterThanOrEqual(10);
+
+    // Day 1: every B player comes back, a quarter of the others (by their place in the list).
+    const backD1 = (u: number) => group.get(u) === 'B' || ids.indexOf(u) % 4 === 0;
+    // Day 7: every third player of every group.
+    const backD7 = (u: number) => ids.indexOf(u) % 3 === 0;
+    // Stars: the first four B players pay 100 each, one holdout player 50 (and a refunded 999).
+    const payers = [
+      ...members('B')
+        .slice(0, 4)
+        .map((u) => [u, 100] as const),
+      [members(HOLDOUT)[0] ?? 0, 50] as const,
+    ];
+
+    clock.set(joined + DAY_MS);
+    for (const u of ids.filter(backD1)) await t.login(u);
+    // Before the end of day 1, no one's D1 is observable.
+    const early = (await admin('GET', `/admin/experiments/${id}`)).json<{
+      results: { variant: string; d1: { observable: number } }[];
+    }>();
+    expect(early.results.map((r) => r.d1.observable)).toEqual([0, 0, 0]);
+
+    for (const [u, stars] of payers)
+      await t.deps.database.db.execute(
+        sql`insert into star_payments (charge_id, user_id, tickets, stars, paid_at) values (${`c${u}`}, ${u}, 1, ${stars}, ${new Date(clock.now())})`,
+      );
+    await t.deps.database.db.execute(
+      sql`insert into star_payments (charge_id, user_id, tickets, stars, paid_at, refunded_at) values ('refunded', ${members('A')[0] ?? 0}, 1, 999, ${new Date(clock.now())}, ${new Date(clock.now())})`,
+    );
+    clock.set(joined + 7 * DAY_MS);
+    for (const u of ids.filter(backD7)) await t.login(u);
+    clock.set(joined + 8 * DAY_MS);
+
+    const read = await admin('GET', `/admin/experiments/${id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const body = read.json<{
+      today: number;
+      results: {
+        variant: string;
+        holdout: boolean;
+        players: number;
+        d1: Record<string, number | null>;
+        d7: Record<string, number | null>;
+        revenue: Record<string, number | null>;
+        versusHoldout: Record<string, { significant: boolean; notYetSignificant: boolean }> | null;
+      }[];
+    }>();
+    expect(body.today).toBe(D0 + 8);
+    const sums = (name: string) => {
+      const paid = members(name).map((u): number => payers.find(([p]) => p === u)?.[1] ?? 0);
+      return {
+        n: paid.length,
+        sum: paid.reduce((a, b) => a + b, 0),
+        sumOfSquares: paid.reduce((a, b) => a + b * b, 0),
+      };
+    };
+    const counts = (name: string, back: (u: number) => boolean) => ({
+      retained: members(name).filter(back).length,
+      observable: members(name).length,
+    });
+    const expectedGroup = (name: string) => {
+      const d1 = counts(name, backD1);
+      const d7 = counts(name, backD7);
+      const mean = meanInterval(sums(name));
+      return {
+        variant: name,
+        holdout: name === HOLDOUT,
+        players: members(name).length,
+        d1: { ...d1, ...wilson(d1.retained, d1.observable) },
+        d7: { ...d7, ...wilson(d7.retained, d7.observable) },
+        revenue: {
+          stars: sums(name).sum,
+          perPlayer: mean.mean,
+          low: mean.low === null ? null : Math.max(0, mean.low),
+          high: mean.high,
+        },
+      };
+    };
+    expect(body.results.map(({ versusHoldout: _, ...rest }) => rest)).toEqual(
+      [HOLDOUT, 'A', 'B'].map(expectedGroup),
+    );
+    // By hand: B's D1 is every player (vs about a quarter of the holdout): significant; A's is
+    // the holdout's rule: not yet; D7 alike everywhere: not yet; B's Stars 400 over few players.
+    const [holdout, a, b] = body.results;
+    expect(holdout?.versusHoldout).toBeNull();
+    expect(b?.d1.rate).toBe(1);
+    expect(b?.versusHoldout?.d1).toEqual(
+      expect.objectContaining({ significant: true, notYetSignificant: false }),
+    );
+    expect(a?.versusHoldout?.d1).toEqual(
+      expect.objectContaining({ significant: false, notYetSignificant: true }),
+    );
+    expect(a?.versusHoldout?.d7?.significant).toBe(false);
+    expect(b?.revenue.stars).toBe(400);
+    expect(holdout?.revenue.stars).toBe(50);
+    expect(a?.revenue.stars).toBe(0);
+    const hold = { successes: counts(HOLDOUT, backD1).retained, n: counts(HOLDOUT, backD1).observable };
+    expect(b?.versusHoldout?.d1?.significant).toBe(
+      compareProportions({ successes: counts('B', backD1).retained, n: counts('B', backD1).observable }, hold)
+        .significant,
+    );
+    expect(b?.versusHoldout?.revenue?.significant).toBe(compareMeans(sums('B'), sums(HOLDOUT)).significant);
+  });
+});
