@@ -27,6 +27,7 @@ describe('the console’s navigation', () => {
       'Campaigns',
       'Events',
       'Configuration',
+      'Experiments',
       'Suspicion list',
       'Clusters',
       'Appeals',

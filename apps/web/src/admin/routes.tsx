@@ -17,6 +17,7 @@ import { CipherPage } from './cipher/cipher-page.tsx';
 import { ClustersPage } from './clusters/clusters-page.tsx';
 import { ConfigPage } from './config/config-page.tsx';
 import { EventsPage } from './events/events-page.tsx';
+import { ExperimentsPage } from './experiments/experiments-page.tsx';
 import { PlayerPage } from './players/player-page.tsx';
 import { PlayersPage } from './players/players-page.tsx';
 import { SnapshotsPage } from './snapshots/snapshots-page.tsx';
@@ -38,6 +39,7 @@ const NAV = [
   ['/admin/campaigns', 'Campaigns'],
   ['/admin/events', 'Events'],
   ['/admin/config', 'Configuration'],
+  ['/admin/experiments', 'Experiments'],
   ['/admin/suspicion', 'Suspicion list'],
   ['/admin/clusters', 'Clusters'],
   ['/admin/appeals', 'Appeals'],
@@ -113,6 +115,7 @@ function routes(adminId: number, signOut: () => void): RouteObject[] {
         { path: 'campaigns/:campaignId', element: <CampaignPage /> },
         { path: 'events', element: <EventsPage /> },
         { path: 'config', element: <ConfigPage /> },
+        { path: 'experiments', element: <ExperimentsPage /> },
         { path: 'suspicion', element: <SuspicionPage /> },
         { path: 'clusters', element: <ClustersPage /> },
         { path: 'appeals', element: <AppealsPage /> },

@@ -1,0 +1,427 @@
+import type { AdminExperiment, ExperimentGroupResult } from '@egg-rush/contract/experiments';
+import { EXPERIMENT_BOUNDS, type ExperimentKind } from '@egg-rush/game/experiments';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { isRightToLeft, useT, type Key, type Language } from '../../lib/i18n.tsx';
+import { call } from '../api.ts';
+import { InPageLanguage } from '../page-language.tsx';
+import { Button, Dialog, ErrorNote, Field, Loading, Section } from '../ui.tsx';
+
+const local = (ms: number | null, lng: string) =>
+  ms == null ? '—' : new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
+
+const KIND_LABELS: Record<ExperimentKind, Key> = {
+  config: 'experimentsAdmin.kindConfig',
+  event: 'experimentsAdmin.kindEvent',
+};
+
+/** A share as the operator's language writes it, one decimal: 41.2 % → "41.2%". */
+const percent = (share: number, lng: Language) =>
+  new Intl.NumberFormat(lng, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    share,
+  );
+/** The same without its sign: the interval's low end, "38.0". */
+const bare = (share: number, lng: Language) =>
+  new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share * 100);
+const stars = (n: number, lng: Language) =>
+  new Intl.NumberFormat(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+
+/** "41.2% (38.0–44.5%)", or a dash while nothing is observable. */
+function ShareCell({ share, lng }: { share: ExperimentGroupResult['d1']; lng: Language }) {
+  const { t } = useT();
+  if (share.rate === null || share.low === null || share.high === null) return <>—</>;
+  return (
+    <>
+      <span className="a-nowrap">
+        {t('experimentsAdmin.interval', {
+          value: percent(share.rate, lng),
+          low: bare(share.low, lng),
+          high: percent(share.high, lng),
+        })}
+      </span>
+      <div className="a-muted a-small">
+        {t('experimentsAdmin.observed', { retained: share.retained, observable: share.observable })}
+      </div>
+    </>
+  );
+}
+
+function VerdictTag({ verdict }: { verdict: { significant: boolean } | undefined }) {
+  const { t } = useT();
+  if (!verdict) return null;
+  return verdict.significant ? (
+    <span className="a-tag a-tag-good" data-testid="verdict">
+      {t('experimentsAdmin.significant')}
+    </span>
+  ) : (
+    <span className="a-tag a-tag-warn" data-testid="verdict">
+      {t('experimentsAdmin.notYetSignificant')}
+    </span>
+  );
+}
+
+/**
+ * A/B tests: new players split between variants of a configuration version or an event and a
+ * holdout; each variant's D1, D7 and Stars per player against the holdout. Its texts are in the
+ * catalogues, in the language picked here.
+ */
+export function ExperimentsPage() {
+  return (
+    <InPageLanguage
+      testId="experiments-language"
+      label="experimentsAdmin.language"
+      render={(picker) => <Experiments picker={picker} />}
+    />
+  );
+}
+
+function Experiments({ picker }: { picker: ReactNode }) {
+  const { t, lng } = useT();
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: ['admin', 'experiments'], queryFn: () => call('adminExperiments') });
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const [stopping, setStopping] = useState<AdminExperiment | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'experiments'] });
+  const running = list.data?.experiments.some((e) => e.stoppedAt === null) ?? false;
+
+  return (
+    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+      <div className="a-row a-between a-wrap">
+        <h1>{t('experimentsAdmin.title')}</h1>
+        {picker}
+        <Button
+          tone="primary"
+          onClick={() => setCreating(true)}
+          disabled={running}
+          data-testid="experiment-new"
+        >
+          {t('experimentsAdmin.new')}
+        </Button>
+      </div>
+      <Section title={t('experimentsAdmin.listTitle')}>
+        {list.isPending ? <Loading /> : null}
+        <ErrorNote error={list.error} />
+        {list.data ? (
+          <table className="a-table" data-testid="experiments-table">
+            <thead>
+              <tr>
+                <th>{t('experimentsAdmin.colName')}</th>
+                <th>{t('experimentsAdmin.colKind')}</th>
+                <th>{t('experimentsAdmin.colVariants')}</th>
+                <th className="a-r">{t('experimentsAdmin.colHoldout')}</th>
+                <th className="a-r">{t('experimentsAdmin.colPlayers')}</th>
+                <th>{t('experimentsAdmin.colStarted')}</th>
+                <th>{t('experimentsAdmin.colStatus')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.experiments.map((e) => (
+                <tr key={e.id} data-testid="experiment-row">
+                  <td>{e.name}</td>
+                  <td className="a-nowrap">{t(KIND_LABELS[e.kind])}</td>
+                  <td>{e.variants.map((v) => `${v.name} (${v.weight})`).join(', ')}</td>
+                  <td className="a-r num">{percent(e.holdoutPercent / 100, lng)}</td>
+                  <td className="a-r num">{e.players.toLocaleString(lng)}</td>
+                  <td className="a-nowrap">{local(e.startsAt, lng)}</td>
+                  <td>
+                    {e.stoppedAt === null ? (
+                      <span className="a-tag a-tag-good">{t('experimentsAdmin.statusRunning')}</span>
+                    ) : (
+                      <span className="a-tag">
+                        {t('experimentsAdmin.statusStopped', { at: local(e.stoppedAt, lng) })}
+                      </span>
+                    )}
+                  </td>
+                  <td className="a-nowrap">
+                    <Button onClick={() => setOpen(e.id)} data-testid="experiment-results">
+                      {t('experimentsAdmin.results')}
+                    </Button>{' '}
+                    {e.stoppedAt === null ? (
+                      <Button tone="danger" onClick={() => setStopping(e)}>
+                        {t('experimentsAdmin.stop')}
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        <p className="a-muted a-small">
+          {t('experimentsAdmin.bounds', {
+            min: EXPERIMENT_BOUNDS.minVariants,
+            max: EXPERIMENT_BOUNDS.maxVariants,
+            holdout: EXPERIMENT_BOUNDS.maxHoldoutPercent,
+          })}
+        </p>
+      </Section>
+      {open !== null ? <Results id={open} /> : null}
+      {creating ? <ExperimentDialog onClose={() => setCreating(false)} onSaved={refresh} /> : null}
+      {stopping ? (
+        <Dialog
+          title={t('experimentsAdmin.stopTitle', { name: stopping.name })}
+          confirm={t('experimentsAdmin.stop')}
+          tone="danger"
+          askReason
+          onConfirm={async (reason) => {
+            await call('adminExperimentStop', { params: { experimentId: stopping.id }, body: { reason } });
+            await refresh();
+            await client.invalidateQueries({ queryKey: ['admin', 'experiment', stopping.id] });
+          }}
+          onClose={() => setStopping(null)}
+        >
+          <p>{t('experimentsAdmin.stopText')}</p>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function Results({ id }: { id: number }) {
+  const { t, lng } = useT();
+  const result = useQuery({
+    queryKey: ['admin', 'experiment', id],
+    queryFn: () => call('adminExperiment', { params: { experimentId: id } }),
+  });
+  return (
+    <Section title={t('experimentsAdmin.resultsTitle', { name: result.data?.experiment.name ?? `#${id}` })}>
+      {result.isPending ? <Loading /> : null}
+      <ErrorNote error={result.error} />
+      {result.data ? (
+        <>
+          <table className="a-table" data-testid="experiment-results-table">
+            <thead>
+              <tr>
+                <th>{t('experimentsAdmin.colVariant')}</th>
+                <th className="a-r">{t('experimentsAdmin.colPlayers')}</th>
+                <th>{t('experimentsAdmin.colD1')}</th>
+                <th>{t('experimentsAdmin.colD7')}</th>
+                <th>{t('experimentsAdmin.colStars')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.data.results.map((group) => (
+                <tr key={group.variant} data-testid="result-row">
+                  <td>{group.holdout ? t('experimentsAdmin.holdout') : group.variant}</td>
+                  <td className="a-r num">{group.players.toLocaleString(lng)}</td>
+                  <td>
+                    <ShareCell share={group.d1} lng={lng} />
+                    <VerdictTag verdict={group.versusHoldout?.d1} />
+                  </td>
+                  <td>
+                    <ShareCell share={group.d7} lng={lng} />
+                    <VerdictTag verdict={group.versusHoldout?.d7} />
+                  </td>
+                  <td>
+                    {group.revenue.perPlayer === null ? (
+                      '—'
+                    ) : (
+                      <span className="a-nowrap">
+                        {t('experimentsAdmin.starsInterval', {
+                          value: stars(group.revenue.perPlayer, lng),
+                          low: stars(group.revenue.low ?? 0, lng),
+                          high: stars(group.revenue.high ?? 0, lng),
+                        })}
+                      </span>
+                    )}
+                    <div className="a-muted a-small">
+                      {t('experimentsAdmin.starsTotal', { stars: group.revenue.stars })}
+                    </div>
+                    <VerdictTag verdict={group.versusHoldout?.revenue} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="a-muted a-small">{t('experimentsAdmin.resultsNote')}</p>
+        </>
+      ) : null}
+    </Section>
+  );
+}
+
+interface VariantDraft {
+  name: string;
+  weight: string;
+  configVersion: string;
+  event: boolean;
+}
+
+const NEW_VARIANT = (n: number): VariantDraft => ({
+  name: String.fromCharCode(65 + n),
+  weight: '1',
+  configVersion: '',
+  event: n === 1,
+});
+
+function ExperimentDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<unknown> }) {
+  const { t } = useT();
+  const versions = useQuery({
+    queryKey: ['admin', 'config', 'versions'],
+    queryFn: () => call('adminConfigVersions'),
+  });
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<ExperimentKind>('config');
+  const [holdout, setHoldout] = useState('10');
+  const [eventId, setEventId] = useState('');
+  const [variants, setVariants] = useState<VariantDraft[]>([NEW_VARIANT(0), NEW_VARIANT(1)]);
+  const change = (i: number, patch: Partial<VariantDraft>) =>
+    setVariants((old) => old.map((v, j) => (j === i ? { ...v, ...patch } : v)));
+  const save = async (reason: string) => {
+    await call('adminExperimentCreate', {
+      body: {
+        name: name.trim(),
+        kind,
+        holdoutPercent: Number(holdout),
+        ...(kind === 'event' ? { eventId: Number(eventId) } : {}),
+        variants: variants.map((v) => ({
+          name: v.name.trim(),
+          weight: Number(v.weight),
+          ...(kind === 'config' ? { configVersion: Number(v.configVersion) } : { event: v.event }),
+        })),
+        reason,
+      },
+    });
+    await onSaved();
+  };
+  const filled =
+    name.trim() !== '' &&
+    variants.every((v) => v.name.trim() !== '' && (kind === 'event' || v.configVersion !== '')) &&
+    (kind === 'config' || eventId !== '');
+  return (
+    <Dialog
+      title={t('experimentsAdmin.dialogTitle')}
+      confirm={t('experimentsAdmin.start')}
+      askReason
+      canConfirm={filled}
+      onConfirm={save}
+      onClose={onClose}
+    >
+      <div className="a-form">
+        <Field label={t('experimentsAdmin.fieldName')}>
+          <input
+            value={name}
+            maxLength={EXPERIMENT_BOUNDS.maxName}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="experiment-name"
+          />
+        </Field>
+        <div className="a-row">
+          <Field label={t('experimentsAdmin.fieldKind')}>
+            <select
+              value={kind}
+              onChange={(e) => setKind(e.target.value as ExperimentKind)}
+              data-testid="experiment-kind"
+            >
+              <option value="config">{t('experimentsAdmin.kindConfig')}</option>
+              <option value="event">{t('experimentsAdmin.kindEvent')}</option>
+            </select>
+          </Field>
+          <Field
+            label={t('experimentsAdmin.fieldHoldout')}
+            hint={t('experimentsAdmin.holdoutHint', { max: EXPERIMENT_BOUNDS.maxHoldoutPercent })}
+          >
+            <input
+              type="number"
+              min={0}
+              max={EXPERIMENT_BOUNDS.maxHoldoutPercent}
+              step={1}
+              value={holdout}
+              onChange={(e) => setHoldout(e.target.value)}
+              data-testid="experiment-holdout"
+            />
+          </Field>
+          {kind === 'event' ? (
+            <Field label={t('experimentsAdmin.fieldEvent')}>
+              <input
+                type="number"
+                min={1}
+                value={eventId}
+                onChange={(e) => setEventId(e.target.value)}
+                data-testid="experiment-event"
+              />
+            </Field>
+          ) : null}
+        </div>
+        {variants.map((v, i) => (
+          <div className="a-row" key={i} data-testid="variant">
+            <Field label={t('experimentsAdmin.fieldVariant', { n: i + 1 })}>
+              <input
+                value={v.name}
+                maxLength={EXPERIMENT_BOUNDS.maxVariantName}
+                onChange={(e) => change(i, { name: e.target.value })}
+                data-testid={`variant-name-${i}`}
+              />
+            </Field>
+            <Field label={t('experimentsAdmin.fieldWeight')}>
+              <input
+                type="number"
+                min={1}
+                max={EXPERIMENT_BOUNDS.maxWeight}
+                step={1}
+                value={v.weight}
+                onChange={(e) => change(i, { weight: e.target.value })}
+                data-testid={`variant-weight-${i}`}
+              />
+            </Field>
+            {kind === 'config' ? (
+              <Field label={t('experimentsAdmin.fieldVersion')}>
+                {versions.data ? (
+                  <select
+                    value={v.configVersion}
+                    onChange={(e) => change(i, { configVersion: e.target.value })}
+                    data-testid={`variant-version-${i}`}
+                  >
+                    <option value="">—</option>
+                    {versions.data.versions.map((version) => (
+                      <option key={version.version} value={version.version}>
+                        {t(version.active ? 'experimentsAdmin.versionActive' : 'experimentsAdmin.version', {
+                          version: version.version,
+                          reason: version.reason,
+                        })}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    type="number"
+                    min={1}
+                    value={v.configVersion}
+                    onChange={(e) => change(i, { configVersion: e.target.value })}
+                    data-testid={`variant-version-${i}`}
+                  />
+                )}
+              </Field>
+            ) : (
+              <label className="a-row">
+                <input
+                  type="checkbox"
+                  checked={v.event}
+                  onChange={(e) => change(i, { event: e.target.checked })}
+                  data-testid={`variant-event-${i}`}
+                />
+                {t('experimentsAdmin.fieldGetsEvent')}
+              </label>
+            )}
+            {variants.length > EXPERIMENT_BOUNDS.minVariants ? (
+              <Button onClick={() => setVariants((old) => old.filter((_, j) => j !== i))}>
+                {t('experimentsAdmin.removeVariant')}
+              </Button>
+            ) : null}
+          </div>
+        ))}
+        {variants.length < EXPERIMENT_BOUNDS.maxVariants ? (
+          <Button
+            onClick={() => setVariants((old) => [...old, NEW_VARIANT(old.length)])}
+            data-testid="variant-add"
+          >
+            {t('experimentsAdmin.addVariant')}
+          </Button>
+        ) : null}
+        <p className="a-muted a-small">{t('experimentsAdmin.holdoutNote')}</p>
+      </div>
+    </Dialog>
+  );
+}
