@@ -10,6 +10,7 @@ import { createJobs } from './lib/jobs.ts';
 import { registerClaimConfirmJob, registerClaimReminderJob } from './modules/airdrop/index.ts';
 import { registerCampaignJobs } from './modules/campaigns/index.ts';
 import { registerAnalyticsJob } from './modules/analytics/index.ts';
+import { registerExperimentsJob } from './modules/experiments/index.ts';
 import { registerSignalsJobs } from './modules/fairness/index.ts';
 import { registerSeasonJob } from './modules/seasons/index.ts';
 
@@ -43,6 +44,8 @@ async function serve(env: Env) {
   registerSignalsJobs(jobs, deps, app.log);
   // The console's analytics: the ledger folded into the charts' rollups.
   registerAnalyticsJob(jobs, deps, app.log);
+  // A/B tests: their players' D1 and D7 settled before the active player-days are deleted.
+  registerExperimentsJob(jobs, deps, app.log);
   // The bot's notifications: events queued, due messages sent.
   app.bot?.notifier.register(jobs);
   // Operators' campaigns: their messages sent at Telegram's pace, one sender at a time.

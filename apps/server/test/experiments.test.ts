@@ -12,6 +12,7 @@ import {
 import { DAY_MS, gameDay } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
 import { CONFIG_CHECK_MS } from '../src/modules/config/index.ts';
+import { settleExperimentRetention } from '../src/modules/experiments/index.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
 
 // A/B tests: new players split by a stable hash between an operator's variants (configuration
@@ -340,6 +341,28 @@ describe('an event experiment', () => {
     expect(await tap(holdout)).toBe(10);
     // Players outside the experiment do not get it either while it runs.
     expect(await sees({ token: old })).toBe(false);
+    // Income events are settled for every player at once: not split by an experiment.
+    const income = await admin('POST', '/admin/events', {
+      kind: 'income-multiplier',
+      multiplier: 2,
+      startsAt: now,
+      endsAt: now + 3_600_000,
+      titles: { en: 'Double income' },
+    });
+    expect(income.statusCode, income.body).toBe(200);
+    const refused = await admin('POST', '/admin/experiments', {
+      name: 'Double income',
+      kind: 'event',
+      eventId: income.json<{ event: { id: number } }>().event.id,
+      holdoutPercent: 25,
+      variants: [
+        { name: 'with', weight: 1, event: true },
+        { name: 'without', weight: 1, event: false },
+      ],
+      reason: 'not an event to split',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/an event of a kind an experiment can split/);
     expect(
       (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'done with it' })).statusCode,
     ).toBe(200);
@@ -470,5 +493,37 @@ describe('results', () => {
         .significant,
     );
     expect(b?.versusHoldout?.revenue?.significant).toBe(compareMeans(sums('B'), sums(HOLDOUT)).significant);
+
+    // The job settles each player's D1 and D7 a day after it is over; once settled, the active
+    // player-days (kept 32 days by analytics) may go: the results stay the same.
+    const unsettled = async () =>
+      (
+        await rows<{ d1: number; d7: number }>(
+          sql`select count(*) filter (where d1 is null)::int as d1, count(*) filter (where d7 is null)::int as d7
+              from experiment_players where experiment_id = ${id}`,
+        )
+      )[0];
+    expect(await unsettled()).toEqual({ d1: ids.length, d7: ids.length });
+    // Today is day 8: D1 (day 1) is settled, D7 (day 7, over only since today began) not yet.
+    expect(await settleExperimentRetention(t.deps)).toBeGreaterThanOrEqual(ids.length);
+    expect(await unsettled()).toEqual({ d1: 0, d7: ids.length });
+    clock.set(joined + 9 * DAY_MS);
+    expect(await settleExperimentRetention(t.deps, { limit: 7 })).toBeGreaterThanOrEqual(ids.length);
+    expect(await unsettled()).toEqual({ d1: 0, d7: 0 });
+    expect(await settleExperimentRetention(t.deps)).toBe(0);
+    const settled = await rows<{ variant: string; d1: number; d7: number }>(
+      sql`select variant, count(*) filter (where d1)::int as d1, count(*) filter (where d7)::int as d7
+          from experiment_players where experiment_id = ${id} group by variant order by variant`,
+    );
+    expect(settled).toEqual(
+      [HOLDOUT, 'A', 'B'].sort().map((name) => ({
+        variant: name,
+        d1: counts(name, backD1).retained,
+        d7: counts(name, backD7).retained,
+      })),
+    );
+    await t.deps.database.db.execute(sql`delete from analytics_activity`);
+    const again = (await admin('GET', `/admin/experiments/${id}`)).json<typeof body>();
+    expect(again.results).toEqual(body.results);
   });
 });

@@ -324,39 +324,11 @@ export async function revenueRows(tx: Tx, from: number, to: number) {
   }));
 }
 
-/** A group's retention on `days` after joining (retentionAmong). */
-export interface GroupRetention {
-  group: string;
-  players: number;
-  /** By `days`' order: those whose day (first day + n) has passed, and those active on it. */
-  days: { observable: number; retained: number }[];
-}
-
 /**
- * The retention of groups of players (an A/B test's variants): `members` yields rows (grp text,
- * user_id bigint, first_day int); a player counts on day n once first_day + n is over (before
- * `today`), retained when active that day. Reads the active player-days, kept ACTIVITY_KEPT_DAYS.
+ * Whether a player was active on a game day, in SQL over another module's rows (an A/B test's
+ * players): `userId` and `day` are that query's expressions. Reads the active player-days, kept
+ * ACTIVITY_KEPT_DAYS: a day older than that reads false.
  */
-export async function retentionAmong(
-  tx: Tx,
-  members: SQL,
-  days: readonly number[],
-  today: number,
-): Promise<GroupRetention[]> {
-  const columns = days.map(
-    (n, i) => sql`,
-      count(*) filter (where m.first_day + ${n}::int < ${today}::int)::int as ${sql.raw(`o${i}`)},
-      count(*) filter (where m.first_day + ${n}::int < ${today}::int and exists (
-        select 1 from ${analyticsActivity} a where a.day = m.first_day + ${n}::int and a.user_id = m.user_id
-      ))::int as ${sql.raw(`r${i}`)}`,
-  );
-  const rows = await queryRows<Raw>(
-    tx,
-    sql`select m.grp, count(*)::int as players ${sql.join(columns)} from (${members}) m group by m.grp`,
-  );
-  return rows.map((r) => ({
-    group: String(r.grp),
-    players: Number(r.players),
-    days: days.map((_, i) => ({ observable: Number(r[`o${i}`]), retained: Number(r[`r${i}`]) })),
-  }));
+export function activeOnSql(userId: SQL, day: SQL): SQL {
+  return sql`exists (select 1 from ${analyticsActivity} a where a.day = ${day} and a.user_id = ${userId})`;
 }

@@ -76,7 +76,7 @@ export function createCipherService(deps: Deps) {
       const [word, solve, event] = await Promise.all([
         wordOf(db, day, user),
         repo.findSolve(db, userId, day),
-        eventMultiplier(deps, 'cipher', now),
+        eventMultiplier(deps, 'cipher', now, now, userId),
       ]);
       return {
         day: dayDate(day),

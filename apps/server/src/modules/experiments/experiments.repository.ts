@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ExperimentVariant } from '@egg-rush/game/experiments';
 import { RESET_OFFSET_HOURS } from '@egg-rush/game/time';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { experimentPlayers, experiments } from './experiments.schema.ts';
 
 export type ExperimentRow = typeof experiments.$inferSelect;
@@ -89,12 +89,96 @@ export async function findAssignment(tx: Tx, userId: number): Promise<Assignment
   return row;
 }
 
+/** A player's first day (the game day, UTC-6, of the sign-up), in SQL over experiment_players. */
+const FIRST_DAY = sql`floor((extract(epoch from experiment_players.assigned_at) * 1000 + ${
+  RESET_OFFSET_HOURS * 3_600_000
+}) / 86400000)::int`;
+
 /**
- * An experiment's players as rows (grp, user_id, first_day), for the analytics' and payments'
- * group queries: the group is the variant, the first day the game day (UTC-6) of the sign-up.
+ * An experiment's players as rows (grp, user_id), for the payments' group query: the group is the
+ * variant.
  */
 export function experimentMembersSql(experimentId: number): SQL {
-  return sql`select variant as grp, user_id, floor((extract(epoch from assigned_at) * 1000 + ${
-    RESET_OFFSET_HOURS * 3_600_000
-  }) / 86400000)::int as first_day from ${experimentPlayers} where experiment_id = ${experimentId}`;
+  return sql`select variant as grp, user_id from ${experimentPlayers} where experiment_id = ${experimentId}`;
+}
+
+/** Whether a player was active on a day, in SQL (the analytics module's activeOnSql). */
+export type ActiveOn = (userId: SQL, day: SQL) => SQL;
+
+/** The retention days kept per player, with their columns. */
+export const RETENTION = [
+  { n: 1, column: 'd1' },
+  { n: 7, column: 'd7' },
+] as const;
+
+export interface GroupRetention {
+  group: string;
+  players: number;
+  /** By RETENTION's order: players whose day is over, and those active on it. */
+  days: { observable: number; retained: number }[];
+}
+
+/**
+ * Retention per variant: a player counts on day n once first day + n is over (before `today`),
+ * retained as settled (d1, d7), else as the active player-days say.
+ */
+export async function retentionOf(
+  tx: Tx,
+  experimentId: number,
+  today: number,
+  activeOn: ActiveOn,
+): Promise<GroupRetention[]> {
+  const columns = RETENTION.map(
+    ({ n, column }, i) => sql`,
+      count(*) filter (where m.first_day + ${n}::int < ${today}::int)::int as ${sql.raw(`o${i}`)},
+      count(*) filter (where m.first_day + ${n}::int < ${today}::int and coalesce(m.${sql.raw(column)}, ${activeOn(
+        sql`m.user_id`,
+        sql`m.first_day + ${n}::int`,
+      )}))::int as ${sql.raw(`r${i}`)}`,
+  );
+  const rows = await queryRows<Record<string, string | number>>(
+    tx,
+    sql`select m.variant, count(*)::int as players ${sql.join(columns)}
+        from (select variant, user_id, d1, d7, ${FIRST_DAY} as first_day from ${experimentPlayers}
+              where experiment_id = ${experimentId}) m
+        group by m.variant`,
+  );
+  return rows.map((r) => ({
+    group: String(r.variant),
+    players: Number(r.players),
+    days: RETENTION.map((_, i) => ({ observable: Number(r[`o${i}`]), retained: Number(r[`r${i}`]) })),
+  }));
+}
+
+/**
+ * Settles up to `limit` players' retention days a day after they are over (the last day's active
+ * player-days are all folded in by then), before the active player-days are deleted; returns how
+ * many were settled.
+ */
+export async function settleRetention(
+  tx: Tx,
+  today: number,
+  activeOn: ActiveOn,
+  limit: number,
+): Promise<number> {
+  let settled = 0;
+  for (const { n, column } of RETENTION) {
+    const col = sql.raw(column);
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      sql`with s as (
+            update ${experimentPlayers} set ${col} = ${activeOn(
+              sql`experiment_players.user_id`,
+              sql`${FIRST_DAY} + ${n}::int`,
+            )}
+            where user_id in (
+              select user_id from ${experimentPlayers}
+              where d7 is null and ${col} is null and ${FIRST_DAY} + ${n}::int + 1 < ${today}::int
+              limit ${limit})
+            returning 1)
+          select count(*)::int as n from s`,
+    );
+    settled += Number(rows[0]?.n ?? 0);
+  }
+  return settled;
 }

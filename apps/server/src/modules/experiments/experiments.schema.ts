@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ExperimentVariant } from '@egg-rush/game/experiments';
 import { at, money } from '../../db/columns.ts';
 
@@ -34,7 +44,9 @@ export const experiments = pgTable(
 
 /**
  * The players of experiments: a player is in one at most, assigned once, at sign-up ('holdout' or a
- * variant's name); the row never changes.
+ * variant's name). `d1` and `d7` (active on the first day + 1, + 7) are settled by the experiments'
+ * job once the day is over, before the active player-days are deleted (analytics keeps 32 days):
+ * null until then, and read from the active player-days meanwhile.
  */
 export const experimentPlayers = pgTable(
   'experiment_players',
@@ -45,6 +57,13 @@ export const experimentPlayers = pgTable(
       .references(() => experiments.id),
     variant: text('variant').notNull(),
     assignedAt: at('assigned_at').notNull(),
+    d1: boolean('d1'),
+    d7: boolean('d7'),
   },
-  (t) => [index('experiment_players_experiment').on(t.experimentId, t.variant)],
+  (t) => [
+    index('experiment_players_experiment').on(t.experimentId, t.variant),
+    index('experiment_players_unsettled')
+      .on(t.userId)
+      .where(sql`${t.d7} is null`),
+  ],
 );

@@ -6,7 +6,7 @@ import type {
   ExperimentGroupResult,
 } from '@egg-rush/contract/experiments';
 import { checkConfig } from '@egg-rush/game/config';
-import type { GameEvent } from '@egg-rush/game/events';
+import type { EventKind, GameEvent } from '@egg-rush/game/events';
 import {
   assignVariant,
   checkExperiment,
@@ -24,7 +24,7 @@ import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
-import { retentionAmong } from '../analytics/index.ts';
+import { activeOnSql } from '../analytics/index.ts';
 import { CONFIG_CHECK_MS, storedConfig } from '../config/index.ts';
 import { starsPaidAmong } from '../payments/index.ts';
 import {
@@ -37,7 +37,10 @@ import {
   lockExperiment,
   lockStarts,
   playerCounts,
+  RETENTION,
+  retentionOf,
   runningExperiment,
+  settleRetention,
   stopExperiment,
   type ExperimentRow,
 } from './experiments.repository.ts';
@@ -189,9 +192,38 @@ export function experimentEventsFrom(known: EventsKnown): void {
   eventsKnown = known;
 }
 
-// --- The console ---------------------------------------------------------------------------------
+/**
+ * The kinds of event an experiment may split: those paid per player through eventBonus or
+ * eventMultiplier with the player named (taps, the mole game, the featured cipher). Income events
+ * are settled for all players at once and a tasks event opens catalogue tasks: neither is split.
+ */
+export const EXPERIMENT_EVENT_KINDS: readonly EventKind[] = ['tap-multiplier', 'mole-multiplier', 'cipher'];
 
-const RETENTION_DAYS = [1, 7] as const;
+/** Players' retention days settled per statement (the job loops until none is left). */
+export const SETTLE_LIMIT = 10_000;
+
+/**
+ * Settles the experiment players' D1 and D7 (the experiments' job): each a day after it is over,
+ * kept with the player before analytics deletes the active player-days it was read from. Returns
+ * how many were settled.
+ */
+export async function settleExperimentRetention(
+  deps: Deps,
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const limit = Math.max(1, options.limit ?? SETTLE_LIMIT);
+  const today = gameDay(deps.now());
+  let total = 0;
+  for (;;) {
+    if (options.signal?.aborted) break;
+    const n = await deps.database.transaction((tx) => settleRetention(tx, today, activeOnSql, limit));
+    total += n;
+    if (n < limit) break;
+  }
+  return total;
+}
+
+// --- The console ---------------------------------------------------------------------------------
 
 function adminView(row: ExperimentRow, players: number): AdminExperiment {
   return {
@@ -231,6 +263,10 @@ export function createExperimentsService(deps: Deps, recordAudit: RecordAudit) {
       const event = (await eventsKnown(deps, now)).find((e) => e.id === body.eventId);
       if (!event || event.cancelledAt !== null || event.endsAt <= now)
         errors.push('eventId: no running or upcoming event');
+      else if (!EXPERIMENT_EVENT_KINDS.includes(event.kind))
+        errors.push(
+          `eventId: an event of a kind an experiment can split (${EXPERIMENT_EVENT_KINDS.join(', ')})`,
+        );
     }
     return errors;
   }
@@ -348,16 +384,15 @@ export function createExperimentsService(deps: Deps, recordAudit: RecordAudit) {
       const experiment = await view(id);
       const now = deps.now();
       const today = gameDay(now);
-      const members = experimentMembersSql(id);
       const [retention, stars] = await Promise.all([
-        retentionAmong(db, members, RETENTION_DAYS, today),
-        starsPaidAmong(db, members, new Date(experiment.stoppedAt ?? now)),
+        retentionOf(db, id, today, activeOnSql),
+        starsPaidAmong(db, experimentMembersSql(id), new Date(experiment.stoppedAt ?? now)),
       ]);
       const names = [HOLDOUT, ...experiment.variants.map((v) => v.name)];
       const groups = names.map((name) => {
         const kept = retention.find((r) => r.group === name);
         const paid = stars.find((s) => s.group === name);
-        const days = RETENTION_DAYS.map((_, i) => kept?.days[i] ?? { observable: 0, retained: 0 });
+        const days = RETENTION.map((_, i) => kept?.days[i] ?? { observable: 0, retained: 0 });
         const sums = { n: paid?.players ?? 0, sum: paid?.stars ?? 0, sumOfSquares: paid?.sumOfSquares ?? 0 };
         return { name, players: kept?.players ?? 0, days, sums };
       });

@@ -3,5 +3,7 @@ export {
   assignNewPlayer,
   experimentConfigVersion,
   experimentEventsFrom,
+  settleExperimentRetention,
   withheldEvent,
 } from './experiments.service.ts';
+export { EXPERIMENTS_JOB, registerExperimentsJob } from './experiments.job.ts';
