@@ -150,6 +150,10 @@ describe('starting an experiment', () => {
     expect(noEvent.statusCode).toBe(400);
     expect(noEvent.json<{ message: string }>().message).toMatch(/eventId: no running or upcoming event/);
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
+    expect((await admin('GET', '/admin/experiments/77')).statusCode).toBe(404);
+    expect((await admin('POST', '/admin/experiments/77/stop', { reason: 'no such one' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
