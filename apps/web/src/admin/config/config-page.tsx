@@ -2,18 +2,12 @@ import type { ConfigSimulation } from '@egg-rush/contract/game-config';
 import { checkConfig, CONFIG_SECTIONS, configLeaves, type GameConfig } from '@egg-rush/game/config';
 import { LEAGUES } from '@egg-rush/game/leagues';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import {
-  isRightToLeft,
-  LANGUAGES,
-  pickLanguage,
-  setLanguage,
-  useT,
-  type Key,
-  type Language,
-} from '../../lib/i18n.tsx';
+import { useMemo, useState, type ReactNode } from 'react';
+import { isRightToLeft, useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
+import { InPageLanguage } from '../page-language.tsx';
 import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
+import { configLabel, prizeKind } from './config-label.ts';
 
 type Section = (typeof CONFIG_SECTIONS)[number];
 const SOURCES = ['tap', 'income', 'daily', 'tasks', 'spin', 'chest', 'mole', 'farm'] as const;
@@ -40,27 +34,16 @@ const when = (ms: number, lng: string) =>
  * catalogues, in the language chosen here.
  */
 export function ConfigPage() {
-  const [language, setPageLanguage] = useState<Language>(() => pickLanguage(navigator.language));
-  // The console starts with no catalogue loaded: the page shows once its language's texts are in.
-  const [loaded, setLoaded] = useState<Language | null>(null);
-  const [failed, setFailed] = useState<unknown>(null);
-  useEffect(() => {
-    setLanguage(language).then(
-      () => setLoaded(language),
-      (error: unknown) => setFailed(error),
-    );
-  }, [language]);
-  if (!loaded) return failed ? <ErrorNote error={failed} /> : <Loading />;
-  return <ConfigForm language={language} setPageLanguage={setPageLanguage} />;
+  return (
+    <InPageLanguage
+      testId="config-language"
+      label="config.language"
+      render={(picker) => <ConfigForm picker={picker} />}
+    />
+  );
 }
 
-function ConfigForm({
-  language,
-  setPageLanguage,
-}: {
-  language: Language;
-  setPageLanguage: (language: Language) => void;
-}) {
+function ConfigForm({ picker }: { picker: ReactNode }) {
   const client = useQueryClient();
   const { t, lng } = useT();
   const active = useQuery({ queryKey: ['admin', 'config'], queryFn: () => call('adminConfig') });
@@ -143,20 +126,7 @@ function ConfigForm({
     <div className="a-config" dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
       <div className="a-row a-between a-wrap">
         <h1>{t('config.title')}</h1>
-        <label className="a-row">
-          <span className="a-muted a-small">{t('config.language')}</span>
-          <select
-            value={language}
-            onChange={(e) => setPageLanguage(e.target.value as Language)}
-            data-testid="config-language"
-          >
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        {picker}
       </div>
       {active.isPending ? <Loading label={t('config.loading')} /> : <ErrorNote error={active.error} />}
       {active.data ? (
@@ -309,12 +279,22 @@ function ConfigSection({
         {leaves.map((leaf) => {
           const error = errors.get(leaf.path);
           const edited = before.get(leaf.path) !== leaf.value;
-          const label = leaf.path.slice(section.length + 1);
+          // The field in words; its path, as the API names it, underneath.
+          const label = configLabel(leaf.path);
+          const path = (
+            <span
+              className="a-muted a-small a-config-path"
+              dir="ltr"
+              aria-hidden="true"
+              title={t('config.fields.apiPath')}
+            >
+              {leaf.path}
+            </span>
+          );
           return typeof leaf.value === 'number' ? (
             <label key={leaf.path} className="a-field" data-edited={edited || undefined}>
-              <span className="a-small" dir="ltr">
-                {label}
-              </span>
+              <span className="a-small">{label}</span>
+              {path}
               <input
                 type="number"
                 step="any"
@@ -333,8 +313,11 @@ function ConfigSection({
               ) : null}
             </label>
           ) : (
-            <p key={leaf.path} className="a-field a-small" dir="ltr">
-              <span>{label}</span> <b>{leaf.value}</b>
+            <p key={leaf.path} className="a-field a-small" data-path={leaf.path}>
+              <span>
+                {label} <b title={leaf.value}>{prizeKind(leaf.value)}</b>
+              </span>
+              {path}
             </p>
           );
         })}
