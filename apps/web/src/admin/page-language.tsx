@@ -1,31 +1,46 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { LANGUAGES, pickLanguage, setLanguage, useT, type Key, type Language } from '../lib/i18n.tsx';
+import {
+  isLanguage,
+  LANGUAGES,
+  pickLanguage,
+  setLanguage,
+  useT,
+  type Key,
+  type Language,
+} from '../lib/i18n.tsx';
 import { ErrorNote, Loading } from './ui.tsx';
 
 /**
  * A console page in the catalogues' languages: the operator picks one (the browser's at first);
  * the page shows once that language's texts are loaded (the console loads no catalogue of its
- * own), as `render(picker)` with the picker to place in its header.
+ * own), as `render(picker)` with the picker to place in its header. With `storageKey`, the
+ * choice is kept for the tab's session (pages of one section that the operator moves between).
  */
 export function InPageLanguage({
   testId,
   label,
   render,
+  storageKey,
 }: {
   testId: string;
   /** The picker's label ("Language"), from the page's own section. */
   label: Key;
   render: (picker: ReactNode) => ReactNode;
+  storageKey?: string;
 }) {
-  const [language, setPageLanguage] = useState<Language>(() => pickLanguage(navigator.language));
+  const [language, setPageLanguage] = useState<Language>(() => {
+    const stored = storageKey ? sessionStorage.getItem(storageKey) : null;
+    return isLanguage(stored) ? stored : pickLanguage(navigator.language);
+  });
   const [loaded, setLoaded] = useState<Language | null>(null);
   const [failed, setFailed] = useState<unknown>(null);
   useEffect(() => {
+    if (storageKey) sessionStorage.setItem(storageKey, language);
     setLanguage(language).then(
       () => setLoaded(language),
       (error: unknown) => setFailed(error),
     );
-  }, [language]);
+  }, [language, storageKey]);
   if (!loaded) return failed ? <ErrorNote error={failed} /> : <Loading />;
   return (
     <Picked
@@ -61,7 +76,7 @@ function Picked({
         data-testid={testId}
       >
         {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code}>
+          <option key={l.code} value={l.code} lang={l.code}>
             {l.name}
           </option>
         ))}

@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import {
-  isRightToLeft,
-  LANGUAGES,
-  pickLanguage,
-  setLanguage,
-  useT,
-  type Key,
-  type Language,
-} from '../../lib/i18n.tsx';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isRightToLeft, useT, type Key } from '../../lib/i18n.tsx';
 import { call, fetchRaw } from '../api.ts';
+import { InPageLanguage } from '../page-language.tsx';
 import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
 import { DaysChart, PALETTE, type Series } from './charts.tsx';
 
@@ -76,11 +69,6 @@ function seriesOf(
  * game days; each as CSV too. Its texts are in the catalogues, in the language chosen here.
  */
 export default function AnalyticsPage() {
-  const { t, lng } = useT();
-  const [language, setPageLanguage] = useState<Language>(() => pickLanguage(navigator.language));
-  useEffect(() => {
-    void setLanguage(language);
-  }, [language]);
   // The rest of the console is in English, left to right.
   useEffect(
     () => () => {
@@ -89,6 +77,17 @@ export default function AnalyticsPage() {
     },
     [],
   );
+  return (
+    <InPageLanguage
+      testId="analytics-language"
+      label="analytics.language"
+      render={(picker) => <Analytics picker={picker} />}
+    />
+  );
+}
+
+function Analytics({ picker }: { picker: ReactNode }) {
+  const { t, lng } = useT();
   const [to, setTo] = useState(gameToday);
   const [from, setFrom] = useState(() => minus(gameToday(), 29));
   const query = { from, to };
@@ -203,16 +202,7 @@ export default function AnalyticsPage() {
     <div className="a-analytics" dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
       <div className="a-row a-between a-wrap">
         <h1>{t('analytics.title')}</h1>
-        <label className="a-row">
-          <span className="a-muted a-small">{t('analytics.language')}</span>
-          <select value={language} onChange={(e) => setPageLanguage(e.target.value as Language)}>
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        {picker}
       </div>
       <div className="a-row a-wrap">
         <label className="a-row">

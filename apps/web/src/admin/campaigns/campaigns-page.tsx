@@ -9,18 +9,9 @@ import { LEAGUES } from '@egg-rush/game/leagues';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  isLanguage,
-  isRightToLeft,
-  LANGUAGES,
-  pickLanguage,
-  setLanguage,
-  t,
-  useT,
-  type Key,
-  type Language,
-} from '../../lib/i18n.tsx';
+import { isRightToLeft, LANGUAGES, t, useT, type Key, type Language } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
+import { InPageLanguage } from '../page-language.tsx';
 import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section, Stat } from '../ui.tsx';
 import './campaigns.css';
 
@@ -32,46 +23,27 @@ function StatusTag({ status }: { status: CampaignSummary['status'] }) {
   return <span className={`a-tag ${STATUS[status]}`}>{t(`campaigns.status_${status}` as Key)}</span>;
 }
 
-const LANGUAGE_KEY = 'egg-rush:campaigns-language';
-const storedLanguage = (): Language => {
-  const stored = sessionStorage.getItem(LANGUAGE_KEY);
-  return isLanguage(stored) ? stored : pickLanguage(navigator.language);
-};
-
 /**
  * The campaigns' pages in the language the operator picks (the game's catalogues; Persian right
  * to left), kept while they move between the pages. Shown once that language's texts are in.
  */
 function Translated({ children }: { children: () => ReactNode }) {
-  const [language, setPageLanguage] = useState<Language>(storedLanguage);
-  const [loaded, setLoaded] = useState<Language | null>(null);
-  const [failed, setFailed] = useState<unknown>(null);
+  return (
+    <InPageLanguage
+      testId="campaigns-language"
+      label="campaigns.language"
+      storageKey="egg-rush:campaigns-language"
+      render={(picker) => <Directed picker={picker}>{children()}</Directed>}
+    />
+  );
+}
+
+function Directed({ picker, children }: { picker: ReactNode; children: ReactNode }) {
   const { lng } = useT();
-  useEffect(() => {
-    sessionStorage.setItem(LANGUAGE_KEY, language);
-    setLanguage(language).then(
-      () => setLoaded(language),
-      (error: unknown) => setFailed(error),
-    );
-  }, [language]);
-  if (!loaded) return failed ? <ErrorNote error={failed} /> : <Loading />;
   return (
     <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
-      <label className="a-row a-end">
-        <span className="a-muted a-small">{t('campaigns.language')}</span>
-        <select
-          data-testid="campaigns-language"
-          value={language}
-          onChange={(e) => setPageLanguage(e.target.value as Language)}
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l.code} value={l.code} lang={l.code}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {children()}
+      <div className="a-row a-end">{picker}</div>
+      {children}
     </div>
   );
 }
