@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type GameConfig } from '@egg-rush/game/config';
@@ -8,6 +9,8 @@ import {
   HOLDOUT,
   meanInterval,
   wilson,
+  experimentKey,
+  placeOf,
 } from '@egg-rush/game/experiments';
 import { DAY_MS, gameDay } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
@@ -65,7 +68,8 @@ const expected = (
   names: string[],
   weights: number[],
 ) => {
-  const place = assignVariant(experimentId, userId, holdout, weights);
+  const digest = createHash('sha256').update(experimentKey(experimentId, userId)).digest();
+  const place = assignVariant(placeOf(digest), holdout, weights);
   return place === HOLDOUT ? HOLDOUT : names[place];
 };
 

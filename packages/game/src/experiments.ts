@@ -44,80 +44,29 @@ export interface ExperimentDraft {
 
 // --- The stable hash -----------------------------------------------------------------------------
 
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
-  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
-  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-  0xc67178f2,
-]);
-
-/** SHA-256 of a text's UTF-8 bytes (FIPS 180-4), as 32 bytes: the same in the server and the browser. */
-export function sha256(text: string): Uint8Array {
-  const data = new TextEncoder().encode(text);
-  const length = Math.ceil((data.length + 9) / 64) * 64;
-  const bytes = new Uint8Array(length);
-  bytes.set(data);
-  bytes[data.length] = 0x80;
-  const view = new DataView(bytes.buffer);
-  const bits = data.length * 8;
-  view.setUint32(length - 8, Math.floor(bits / 2 ** 32));
-  view.setUint32(length - 4, bits >>> 0);
-  const h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
-  const w = new Uint32Array(64);
-  const at = (array: ArrayLike<number>, i: number) => array[i] ?? 0;
-  const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
-  for (let offset = 0; offset < length; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const x = at(w, i - 15);
-      const y = at(w, i - 2);
-      const s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3);
-      const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
-      w[i] = (at(w, i - 16) + s0 + at(w, i - 7) + s1) >>> 0;
-    }
-    const r = [...h];
-    for (let i = 0; i < 64; i++) {
-      const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, hh = 0] = r;
-      const t1 =
-        (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + at(K, i) + at(w, i)) >>> 0;
-      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
-      r.splice(0, 8, (t1 + t2) >>> 0, a, b, c, (d + t1) >>> 0, e, f, g);
-    }
-    for (let i = 0; i < 8; i++) h[i] = (at(h, i) + at(r, i)) >>> 0;
-  }
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, at(h, i));
-  return out;
-}
-
 /**
- * A player's place in an experiment, uniform in [0, 1): the first 6 bytes of
- * SHA-256(`${experimentId}:${userId}`) over 2^48. The same player and experiment always give the same
- * place; another experiment mixes the players afresh.
+ * A player's place in an experiment, uniform in [0, 1), from a digest of the experiment and the
+ * player (the server's SHA-256 of `experimentKey`): its first 6 bytes over 2^48. The same player
+ * and experiment always give the same place; another experiment mixes the players afresh.
  */
-export function experimentBucket(experimentId: number, userId: number): number {
-  const digest = sha256(`${experimentId}:${userId}`);
+export function placeOf(digest: Uint8Array): number {
   let value = 0;
   for (let i = 0; i < 6; i++) value = value * 256 + (digest[i] ?? 0);
   return value / 2 ** 48;
 }
+
+/** What the digest of `placeOf` is taken of. */
+export const experimentKey = (experimentId: number, userId: number) => `${experimentId}:${userId}`;
 
 /**
  * The variant a new player falls in: HOLDOUT for the first `holdoutPercent` % of places, else the
  * index of a variant, by the weights' shares of the rest.
  */
 export function assignVariant(
-  experimentId: number,
-  userId: number,
+  place: number,
   holdoutPercent: number,
   weights: readonly number[],
 ): number | typeof HOLDOUT {
-  const place = experimentBucket(experimentId, userId);
   const holdout = holdoutPercent / 100;
   if (place < holdout) return HOLDOUT;
   const total = weights.reduce((sum, weight) => sum + weight, 0);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   AdminExperiment,
   AdminExperimentCreateBody,
@@ -9,11 +10,13 @@ import { checkConfig } from '@egg-rush/game/config';
 import type { EventKind, GameEvent } from '@egg-rush/game/events';
 import {
   assignVariant,
+  experimentKey,
   checkExperiment,
   compareMeans,
   compareProportions,
   EXPERIMENT_BOUNDS,
   HOLDOUT,
+  placeOf,
   meanInterval,
   wilson,
   type ExperimentKind,
@@ -165,9 +168,9 @@ export async function withheldEvent(deps: Deps, userId: number): Promise<number 
 export async function assignNewPlayer(tx: Tx, userId: number, at: Date): Promise<string | null> {
   const experiment = await runningExperiment(tx);
   if (!experiment || experiment.startsAt.getTime() > at.getTime()) return null;
+  const digest = createHash('sha256').update(experimentKey(experiment.id, userId)).digest();
   const place = assignVariant(
-    experiment.id,
-    userId,
+    placeOf(digest),
     experiment.holdoutPercent,
     experiment.variants.map((v) => v.weight),
   );
