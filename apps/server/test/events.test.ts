@@ -476,6 +476,8 @@ describe('a tasks event', () => {
         title: taskName,
         reward: { amount: reward, type: 'onion' },
         link: 'https://t.me/x',
+        // Made for an event: not shown before its event gives it a window.
+        startsAt: t.clock.now() + 1000 * H,
       },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -549,6 +551,31 @@ describe('a tasks event', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json<{ message: string }>().message).toMatch(/scheduled until/);
+    // A task players see now, with no end, is not taken from them: refused, and left as it was.
+    const live = await t.call(op, {
+      method: 'POST',
+      url: '/api/v1/admin/tasks',
+      payload: {
+        taskName: 'Live_Quest',
+        title: 'Live',
+        reward: { amount: 100, type: 'onion' },
+        link: 'https://t.me/x',
+      },
+    });
+    expect(live.statusCode, live.body).toBe(200);
+    const taken = await create({
+      ...body,
+      startsAt: now + 5 * H,
+      endsAt: now + 6 * H,
+      tasks: ['Live_Quest'],
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json<{ message: string }>().message).toMatch(/shown to players now/);
+    const [liveRow] = await queryRows<{ starts_at: Date | null; ends_at: Date | null }>(
+      t.deps.database.db,
+      sql`select starts_at, ends_at from task_catalogue where task_name = 'Live_Quest'`,
+    );
+    expect(liveRow).toEqual({ starts_at: null, ends_at: null });
     t.clock.set(now + H + 60_000);
     const token = await t.login(9752);
     expect(await listed(token, 9752)).toContain('Event_Quest_C');

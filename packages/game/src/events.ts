@@ -53,6 +53,12 @@ export const EVENT_BOUNDS = {
   maxMultiplier: 5,
   /** An event starting earlier than this before now is refused (a form filled a little late). */
   pastStartMs: 60_000,
+  /**
+   * A mining-income event starts at least this long after it is scheduled: every settlement in its
+   * window must see it (a server reads the events again every few seconds), else the income settled
+   * before a server knew of it is paid once, at ×1, for good.
+   */
+  incomeNoticeMs: 60_000,
   /** The longest event. */
   maxDurationMs: 14 * 86_400_000,
   /** A title's length in characters, in each language. */
@@ -119,6 +125,8 @@ export function checkEvent(draft: EventDraft, now: number): { reason: EventRefus
   if (!(draft.endsAt > draft.startsAt))
     return { reason: 'window', message: 'The end must be after the start.' };
   if (draft.startsAt < now - b.pastStartMs) return { reason: 'past', message: 'The start is in the past.' };
+  if (draft.kind === 'income-multiplier' && draft.startsAt < now + b.incomeNoticeMs)
+    return { reason: 'past', message: 'A mining income event starts at least a minute from now.' };
   if (draft.endsAt - draft.startsAt > b.maxDurationMs)
     return { reason: 'too-long', message: 'An event lasts at most 14 days.' };
   if (typeof draft.titles.en !== 'string' || draft.titles.en.trim() === '')

@@ -231,6 +231,14 @@ describe('the bounds of each kind', () => {
     expect(reason({ kind: 'income-multiplier', multiplier: 1.5 })).toBe('multiplier');
     expect(reason({ kind: 'income-multiplier', multiplier: 4 })).toBe('multiplier');
   });
+  it('income: starts at least a minute after it is scheduled (other kinds may start now)', () => {
+    const at = (startsAt: number, kind = 'income-multiplier') =>
+      reason({ kind, startsAt, endsAt: now + 2 * H });
+    expect(at(now + 60_000)).toBeUndefined();
+    expect(at(now + 59_999)).toBe('past');
+    expect(at(now)).toBe('past');
+    expect(at(now, 'tap-multiplier')).toBeUndefined();
+  });
   it('cipher: above 1, at most 5, two decimals', () => {
     expect(reason({ kind: 'cipher', multiplier: 1.5 })).toBeUndefined();
     expect(reason({ kind: 'cipher', multiplier: 5.5 })).toBe('multiplier');

@@ -61,6 +61,26 @@ interface Cached {
 }
 const caches = new WeakMap<Database, Cached>();
 
+/**
+ * Why a tasks event may not take a catalogue task now (null: it may). The event gives the task its
+ * window, so it takes only a task players do not see for good: one not retired, not shown now with
+ * no end (it would be taken from them), and not scheduled until later (by another event or its own
+ * schedule). A task made for an event is made with a later start, or has ended.
+ */
+function untakable(
+  task: { taskName: string; startsAt: Date | null; endsAt: Date | null; retiredAt: Date | null },
+  now: number,
+): string | null {
+  const name = task.taskName;
+  if (task.retiredAt && task.retiredAt.getTime() <= now) return `Task "${name}" is retired.`;
+  if (task.retiredAt) return `Task "${name}" is to be retired.`;
+  if (!task.endsAt && (!task.startsAt || task.startsAt.getTime() <= now))
+    return `Task "${name}" is shown to players now: an event takes a task scheduled for later, or ended.`;
+  if (task.endsAt && task.endsAt.getTime() > now)
+    return `Task "${name}" is scheduled until ${task.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC already.`;
+  return null;
+}
+
 const toGame = (row: EventRow): GameEvent => ({
   id: row.id,
   kind: row.kind as EventKind,
@@ -262,9 +282,9 @@ export function createEventsService(deps: Deps) {
           maxDurationMs: EVENT_BOUNDS.maxDurationMs,
           maxTitle: EVENT_BOUNDS.maxTitle,
         },
-        // What a tasks event may pick: the operators' tasks not retired.
+        // What a tasks event may pick: the operators' tasks it may take now.
         tasks: catalogue
-          .filter((task) => !task.retiredAt || task.retiredAt.getTime() > now)
+          .filter((task) => untakable(task, now) === null)
           .map((task) => ({ taskName: task.taskName, title: task.title })),
       };
     },
@@ -324,18 +344,9 @@ export function createEventsService(deps: Deps) {
         // window on each task (its catalogue row), set here in the same transaction, audited.
         for (const name of draft.tasks) {
           const before = await findCatalogueTask(tx, name);
-          if (!before || (before.retiredAt && before.retiredAt.getTime() <= now))
-            throw badRequest(
-              `There is no task "${name}" to put in an event (or it is retired).`,
-              'BAD_REQUEST',
-            );
-          // One window per task: a task scheduled until later (by another event or its own
-          // schedule) is not taken from it.
-          if (before.endsAt && before.endsAt.getTime() > now)
-            throw badRequest(
-              `Task "${name}" is scheduled until ${before.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC already.`,
-              'BAD_SCHEDULE',
-            );
+          if (!before) throw badRequest(`There is no task "${name}" to put in an event.`, 'BAD_REQUEST');
+          const why = untakable(before, now);
+          if (why) throw badRequest(why, 'BAD_SCHEDULE');
           await setTaskWindow(tx, adminId, before, saved.startsAt, saved.endsAt, at);
         }
         return saved;
