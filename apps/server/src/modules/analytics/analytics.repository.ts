@@ -61,6 +61,25 @@ export async function saveWatermark(tx: Tx, w: { doneId: number; seenId: number;
 export const lastLedgerId = (tx: Tx) => ledgerReads.lastLedgerId(tx);
 
 /**
+ * The first game day whose ledger rows may not all be folded in yet (null: nothing folded): every
+ * day before it is complete in the rollups and the active player-days (an A/B test settles its
+ * players' retention only then). From the time of the last rows folded, less a minute: a write
+ * still open then may hold an earlier time under a later id (a transaction lasts seconds at most).
+ */
+export async function foldedBeforeDay(tx: Tx): Promise<number | null> {
+  const [w] = await queryRows<Raw>(tx, sql`select done_id from ${analyticsWatermark} where id = 1`);
+  const doneId = Number(w?.done_id ?? 0);
+  if (doneId <= 0) return null;
+  // The last rows folded (ids have gaps: a window, not the one id).
+  const [row] = await queryRows<Raw>(
+    tx,
+    sql`select ${gameDayOf(sql`max(r.created_at) - interval '1 minute'`)} as day
+        from (${ledgerReads.ledgerRowsBetween(Math.max(0, doneId - 1_000), doneId)}) r`,
+  );
+  return row?.day === null || row?.day === undefined ? null : Number(row.day);
+}
+
+/**
  * Folds the ledger's rows with ids in (`afterId`, `uptoId`] into the rollups, in the caller's
  * transaction: the players' first days (signup rows) and first steps, the days' activity (rows of
  * the player's own action only, and the cohorts' retention), the coins per day and kind.
@@ -111,7 +130,9 @@ export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): P
 
 /**
  * Deletes up to `limit` counted active player-days before `beforeDay` (by the primary key's day
- * range); returns how many. Nothing reads them: a player-day is only looked up as it is counted.
+ * range); returns how many. They are looked up as they are counted, and by the A/B tests
+ * (activeOnSql): an experiment settles its players' D1 and D7 (modules/experiments) a day or two
+ * after the day, well within ACTIVITY_KEPT_DAYS, and reads no pruned day again.
  */
 export async function pruneActivity(tx: Tx, beforeDay: number, limit = PRUNE_LIMIT): Promise<number> {
   const rows = await queryRows<Raw>(
@@ -327,7 +348,8 @@ export async function revenueRows(tx: Tx, from: number, to: number) {
 /**
  * Whether a player was active on a game day, in SQL over another module's rows (an A/B test's
  * players): `userId` and `day` are that query's expressions. Reads the active player-days, kept
- * ACTIVITY_KEPT_DAYS: a day older than that reads false.
+ * ACTIVITY_KEPT_DAYS: a day older than that reads false; a day not folded in yet (foldedBeforeDay)
+ * may read false while the player was active.
  */
 export function activeOnSql(userId: SQL, day: SQL): SQL {
   return sql`exists (select 1 from ${analyticsActivity} a where a.day = ${day} and a.user_id = ${userId})`;

@@ -117,8 +117,10 @@ export async function foldLedger(
  * Deletes the counted active player-days older than ACTIVITY_KEPT_DAYS, in bounded statements,
  * each its own transaction (idempotent: a run cut short leaves the rest to the next). Only after
  * a run has caught up with the ledger: rows still to fold are recent, so no pruned day is counted
- * again. Nothing reads a pruned row: retention is counted as an activity lands, the day's actives
- * are their own rollup (analytics_days).
+ * again. Retention is counted as an activity lands and the day's actives are their own rollup
+ * (analytics_days); the only other reader of old player-days is the A/B tests' (activeOnSql, from
+ * modules/experiments), which settles each player's D1 and D7 a day or two after the day, once it
+ * is folded (foldedBeforeDay), long before ACTIVITY_KEPT_DAYS.
  */
 async function pruneActivity(
   deps: Deps,
