@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type GameConfig } from '@egg-rush/game/config';
@@ -14,8 +14,9 @@ import {
 } from '@egg-rush/game/experiments';
 import { DAY_MS, gameDay } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
+import { foldLedger } from '../src/modules/analytics/index.ts';
 import { CONFIG_CHECK_MS } from '../src/modules/config/index.ts';
-import { settleExperimentRetention } from '../src/modules/experiments/index.ts';
+import { experimentPlace, settleExperimentRetention } from '../src/modules/experiments/index.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
 
 // A/B tests: new players split by a stable hash between an operator's variants (configuration
@@ -27,11 +28,13 @@ const OLD_PLAYER = 9802;
 /** 2026-06-15 12:00 UTC: 06:00 of game day 2026-06-15 (reset at UTC-6). */
 const START = Date.UTC(2026, 5, 15, 12, 0, 0);
 const clock = testClock(START);
+const SECRET = 'experiments-test-secret-0123456789abcdef';
 let t: TestApp;
 let old: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_IDS: String(OPERATOR) } });
+  // A fixed secret: the places (keyed by it) and so the groups' sizes below are the same every run.
+  t = await createTestApp({ clock, env: { ADMIN_IDS: String(OPERATOR), JWT_SECRET: SECRET } });
   old = await t.login(OLD_PLAYER);
 });
 afterAll(() => t.close());
@@ -60,7 +63,12 @@ const claimDaily = async (token: string, userid: number) =>
     eggReward: number;
   }>().eggReward;
 
-/** The variant the rules give a player ('holdout' or the variant's name). */
+/**
+ * The variant the rules give a player ('holdout' or the variant's name): the place is an
+ * HMAC-SHA-256 keyed by a key derived from the server's secret (JWT_SECRET), not a plain hash of
+ * the public ids that anyone could compute.
+ */
+const placeKey = () => createHmac('sha256', t.env.jwtSecret).update('experiments').digest();
 const expected = (
   experimentId: number,
   userId: number,
@@ -68,7 +76,7 @@ const expected = (
   names: string[],
   weights: number[],
 ) => {
-  const digest = createHash('sha256').update(experimentKey(experimentId, userId)).digest();
+  const digest = createHmac('sha256', placeKey()).update(experimentKey(experimentId, userId)).digest();
   const place = assignVariant(placeOf(digest), holdout, weights);
   return place === HOLDOUT ? HOLDOUT : names[place];
 };
@@ -105,6 +113,33 @@ describe('starting an experiment', () => {
     });
     expect(created.statusCode).toBe(200);
     tripled = created.json<{ draft: { version: number } }>().draft.version;
+
+    // Referral rewards are paid at the invitee's sign-up by the active version, whatever the
+    // variant: a variant whose referral section differs is refused, and nothing is stored.
+    const richer = copy();
+    richer.referral.rewards.regular.inviter *= 2;
+    const referral = await admin('POST', '/admin/config', {
+      values: richer,
+      reason: 'Double invite reward, to test',
+    });
+    expect(referral.statusCode, referral.body).toBe(200);
+    const referralVersion = referral.json<{ draft: { version: number } }>().draft.version;
+    const byReferral = await admin('POST', '/admin/experiments', {
+      name: 'Richer invites',
+      kind: 'config',
+      holdoutPercent: 10,
+      variants: [
+        { name: 'A', weight: 1, configVersion: 1 },
+        { name: 'B', weight: 1, configVersion: referralVersion },
+      ],
+      reason: 'Do richer invites bring players?',
+    });
+    expect(byReferral.statusCode).toBe(400);
+    expect(byReferral.json<{ message: string }>().message).toMatch(
+      /variants.1.configVersion: its referral rewards differ .*not experimentable/,
+    );
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiment_players`))[0]?.n).toBe(0);
 
     const bad = await admin('POST', '/admin/experiments', {
       name: 'Broken',
@@ -153,6 +188,21 @@ describe('starting an experiment', () => {
     });
     expect(noEvent.statusCode).toBe(400);
     expect(noEvent.json<{ message: string }>().message).toMatch(/eventId: no running or upcoming event/);
+    // No holdout (or a token one) leaves nothing to compare a variant with: 5 % at least.
+    for (const holdoutPercent of [0, 4]) {
+      const none = await admin('POST', '/admin/experiments', {
+        name: 'No holdout',
+        kind: 'config',
+        holdoutPercent,
+        variants: [
+          { name: 'A', weight: 1, configVersion: 1 },
+          { name: 'B', weight: 1, configVersion: 1 },
+        ],
+        reason: 'nothing to compare',
+      });
+      expect(none.statusCode).toBe(400);
+      expect(none.json<{ message: string }>().message).toMatch(/holdoutPercent: 5 to 50/);
+    }
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
     expect((await admin('GET', '/admin/experiments/77')).statusCode).toBe(404);
     expect((await admin('POST', '/admin/experiments/77/stop', { reason: 'no such one' })).statusCode).toBe(
@@ -196,7 +246,7 @@ describe('a configuration experiment', () => {
     const second = await admin('POST', '/admin/experiments', {
       name: 'Another',
       kind: 'config',
-      holdoutPercent: 0,
+      holdoutPercent: 10,
       variants: [
         { name: 'A', weight: 1, configVersion: 1 },
         { name: 'B', weight: 1, configVersion: 1 },
@@ -215,6 +265,15 @@ describe('a configuration experiment', () => {
         variant: expected(id, userId, HOLD, NAMES, WEIGHTS),
       })),
     );
+    // The place is keyed by the server's secret: not the plain hash of the two public ids, and
+    // another secret places the same player elsewhere.
+    for (const userId of players.slice(0, 5)) {
+      const plain = placeOf(createHash('sha256').update(experimentKey(id, userId)).digest());
+      expect(experimentPlace(t.env, id, userId)).not.toBe(plain);
+      expect(experimentPlace({ jwtSecret: `${SECRET}!` }, id, userId)).not.toBe(
+        experimentPlace(t.env, id, userId),
+      );
+    }
     // Every group has players (the ids were picked so), the old player none.
     expect(new Set(assigned.map((a) => a.variant))).toEqual(new Set([HOLDOUT, 'same', 'triple']));
     expect(await rows(sql`select 1 from experiment_players where user_id = ${OLD_PLAYER}`)).toEqual([]);
@@ -276,7 +335,7 @@ describe('a configuration experiment', () => {
     const res = await admin('POST', '/admin/experiments', {
       name: 'Elsewhere',
       kind: 'config',
-      holdoutPercent: 0,
+      holdoutPercent: 5,
       variants: [
         { name: 'x', weight: 1, configVersion: tripled },
         { name: 'y', weight: 1, configVersion: tripled },
@@ -284,7 +343,12 @@ describe('a configuration experiment', () => {
       reason: 'stopped elsewhere',
     });
     const other = res.json<{ experiment: { id: number } }>().experiment.id;
-    const token = await t.login(620_001);
+    // A player of a variant (not of the 5 % holdout).
+    const player =
+      Array.from({ length: 20 }, (_, i) => 620_001 + i).find(
+        (u) => expected(other, u, 5, ['x', 'y'], [1, 1]) !== HOLDOUT,
+      ) ?? 0;
+    const token = await t.login(player);
     expect(await configOf(token)).toBe(tripled);
     await t.deps.database.db.execute(sql`update experiments set stopped_at = now() where id = ${other}`);
     expect(await configOf(token)).toBe(tripled);
@@ -294,12 +358,45 @@ describe('a configuration experiment', () => {
 });
 
 describe('an event experiment', () => {
-  it('gives the event only to the players of the variants with it', async () => {
+  it('refuses an event already running: the players outside its variants would lose it mid-event', async () => {
     const now = clock.now();
     const event = await admin('POST', '/admin/events', {
       kind: 'tap-multiplier',
       multiplier: 2,
       startsAt: now,
+      endsAt: now + 600_000,
+      titles: { en: 'Double taps now' },
+    });
+    expect(event.statusCode, event.body).toBe(200);
+    const runningNow = await admin('POST', '/admin/experiments', {
+      name: 'Double taps now',
+      kind: 'event',
+      eventId: event.json<{ event: { id: number } }>().event.id,
+      holdoutPercent: 25,
+      variants: [
+        { name: 'with', weight: 1, event: true },
+        { name: 'without', weight: 1, event: false },
+      ],
+      reason: 'split a running event',
+    });
+    expect(runningNow.statusCode).toBe(400);
+    expect(runningNow.json<{ message: string }>().message).toMatch(
+      /eventId: the event is running; only an upcoming event/,
+    );
+    expect(
+      (await rows<{ n: number }>(sql`select count(*)::int as n from experiments where kind = 'event'`))[0]?.n,
+    ).toBe(0);
+    // Over before the next test's event starts.
+    clock.advance(600_000);
+  });
+
+  it('gives an upcoming event only to the players of the variants with it', async () => {
+    const now = clock.now();
+    const START_IN = 60_000;
+    const event = await admin('POST', '/admin/events', {
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now + START_IN,
       endsAt: now + 3_600_000,
       titles: { en: 'Double taps' },
     });
@@ -325,6 +422,7 @@ describe('an event experiment', () => {
       byVariant.set(expected(id, userId, 25, ['with', 'without'], [1, 1]) ?? '', { userId, token });
     }
     expect([...byVariant.keys()].sort()).toEqual([HOLDOUT, 'with', 'without'].sort());
+    clock.advance(START_IN);
     const sees = async (who: { token: string }) =>
       (await t.call(who.token, { method: 'GET', url: '/api/v1/events' }))
         .json<{ events: { id: number }[] }>()
@@ -353,7 +451,7 @@ describe('an event experiment', () => {
     const income = await admin('POST', '/admin/events', {
       kind: 'income-multiplier',
       multiplier: 2,
-      startsAt: now,
+      startsAt: now + 2 * START_IN,
       endsAt: now + 3_600_000,
       titles: { en: 'Double income' },
     });
@@ -415,6 +513,8 @@ describe('results', () => {
 
     clock.set(joined + DAY_MS);
     for (const u of ids.filter(backD1)) await t.login(u);
+    // Analytics folds the ledger in now, then falls behind: nothing after today's rows is folded.
+    await foldLedger(t.deps, { settleMs: 0 });
     // Before the end of day 1, no one's D1 is observable.
     const early = (await admin('GET', `/admin/experiments/${id}`)).json<{
       results: { variant: string; d1: { observable: number } }[];
@@ -512,6 +612,13 @@ describe('results', () => {
         )
       )[0];
     expect(await unsettled()).toEqual({ d1: ids.length, d7: ids.length });
+    // The fold is behind (its last rows are from day 1 or before): day 1 is 7 days past, but its
+    // ledger rows may not all be in the active player-days yet, so nothing is settled for good.
+    expect(await settleExperimentRetention(t.deps)).toBe(0);
+    expect(await unsettled()).toEqual({ d1: ids.length, d7: ids.length });
+    // Analytics catches up with today's ledger (a check-in today): day 1 is fully folded.
+    await claimDaily(await t.login(OLD_PLAYER), OLD_PLAYER);
+    await foldLedger(t.deps, { settleMs: 0 });
     // Today is day 8: D1 (day 1) is settled, D7 (day 7, over only since today began) not yet.
     expect(await settleExperimentRetention(t.deps)).toBeGreaterThanOrEqual(ids.length);
     expect(await unsettled()).toEqual({ d1: 0, d7: ids.length });
@@ -533,5 +640,57 @@ describe('results', () => {
     await t.deps.database.db.execute(sql`delete from analytics_activity`);
     const again = (await admin('GET', `/admin/experiments/${id}`)).json<typeof body>();
     expect(again.results).toEqual(body.results);
+  });
+});
+
+describe('a stopped experiment’s retention', () => {
+  it('counts no D1 or D7 day after the stop: it was played under the active game, not the variant', async () => {
+    // The previous test's experiment still runs: stop it first.
+    const list = (await admin('GET', '/admin/experiments')).json<{
+      experiments: { id: number; stoppedAt: number | null }[];
+    }>();
+    for (const e of list.experiments.filter((x) => x.stoppedAt === null))
+      expect(
+        (await admin('POST', `/admin/experiments/${e.id}/stop`, { reason: 'next test' })).statusCode,
+      ).toBe(200);
+    const joined = clock.now();
+    const res = await admin('POST', '/admin/experiments', {
+      name: 'Stopped early',
+      kind: 'config',
+      holdoutPercent: 40,
+      variants: [
+        { name: 'A', weight: 1, configVersion: 1 },
+        { name: 'B', weight: 1, configVersion: tripled },
+      ],
+      reason: 'stopped on day 2',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const ids = Array.from({ length: 30 }, (_, i) => 650_000 + i);
+    for (const u of ids) await t.login(u);
+    // Everyone comes back on day 1 (under their variant) and on day 7 (after the stop, day 2).
+    clock.set(joined + DAY_MS);
+    for (const u of ids) await t.login(u);
+    clock.set(joined + 2 * DAY_MS);
+    expect(
+      (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'stopped early' })).statusCode,
+    ).toBe(200);
+    clock.set(joined + 7 * DAY_MS);
+    for (const u of ids) await t.login(u);
+    clock.set(joined + 9 * DAY_MS);
+    const read = await admin('GET', `/admin/experiments/${id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const results = read.json<{
+      results: {
+        players: number;
+        d1: { observable: number; retained: number };
+        d7: { observable: number; retained: number; rate: number | null };
+      }[];
+    }>().results;
+    expect(results.reduce((n, r) => n + r.players, 0)).toBe(ids.length);
+    for (const r of results) {
+      expect(r.d1).toEqual(expect.objectContaining({ observable: r.players, retained: r.players }));
+      expect(r.d7).toEqual(expect.objectContaining({ observable: 0, retained: 0, rate: null }));
+    }
   });
 });

@@ -70,6 +70,7 @@ export const adminExperimentsResponse = z.object({
   bounds: z.object({
     minVariants: z.number(),
     maxVariants: z.number(),
+    minHoldoutPercent: z.number(),
     maxHoldoutPercent: z.number(),
     maxWeight: z.number(),
   }),

@@ -15,6 +15,8 @@ export const EXPERIMENT_BOUNDS = {
   /** Variants besides the holdout. */
   minVariants: 2,
   maxVariants: 5,
+  /** A holdout is always kept: without one there is nothing to compare a variant with. */
+  minHoldoutPercent: 5,
   maxHoldoutPercent: 50,
   maxName: 80,
   maxVariantName: 32,
@@ -46,7 +48,8 @@ export interface ExperimentDraft {
 
 /**
  * A player's place in an experiment, uniform in [0, 1), from a digest of the experiment and the
- * player (the server's SHA-256 of `experimentKey`): its first 6 bytes over 2^48. The same player
+ * player (the server's HMAC-SHA-256 of `experimentKey`, keyed by a secret so that no one can
+ * precompute which accounts land in which variant): its first 6 bytes over 2^48. The same player
  * and experiment always give the same place; another experiment mixes the players afresh.
  */
 export function placeOf(digest: Uint8Array): number {
@@ -190,10 +193,10 @@ export function checkExperiment(draft: ExperimentDraft): string[] {
   if (!EXPERIMENT_KINDS.includes(draft.kind)) errors.push('kind: config or event');
   if (
     !Number.isFinite(draft.holdoutPercent) ||
-    draft.holdoutPercent < 0 ||
+    draft.holdoutPercent < b.minHoldoutPercent ||
     draft.holdoutPercent > b.maxHoldoutPercent
   )
-    errors.push(`holdoutPercent: 0 to ${b.maxHoldoutPercent}`);
+    errors.push(`holdoutPercent: ${b.minHoldoutPercent} to ${b.maxHoldoutPercent}`);
   const variants = draft.variants;
   if (variants.length < b.minVariants || variants.length > b.maxVariants)
     errors.push(`variants: ${b.minVariants} to ${b.maxVariants} besides the holdout`);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   assignVariant,
@@ -14,9 +14,10 @@ import {
   type ExperimentDraft,
 } from '../src/experiments.ts';
 
-/** The server's place of a player in an experiment (node:crypto's SHA-256, as the server's). */
+/** A server's place of a player in an experiment (node:crypto's HMAC-SHA-256, keyed as a server's). */
+const KEY = createHmac('sha256', 'a server secret').update('experiments').digest();
 const placeFor = (experimentId: number, userId: number) =>
-  placeOf(createHash('sha256').update(experimentKey(experimentId, userId)).digest());
+  placeOf(createHmac('sha256', KEY).update(experimentKey(experimentId, userId)).digest());
 
 describe('the stable hash', () => {
   it('takes the first 6 bytes of the digest as a place in [0, 1)', () => {
@@ -150,7 +151,7 @@ describe('a new experiment’s bounds', () => {
       checkExperiment({
         name: 'Mole weekend',
         kind: 'event',
-        holdoutPercent: 0,
+        holdoutPercent: 5,
         eventId: 4,
         variants: [
           { name: 'with', weight: 3, event: true },
@@ -158,6 +159,15 @@ describe('a new experiment’s bounds', () => {
         ],
       }),
     ).toEqual([]);
+  });
+
+  it('keeps a holdout of at least 5 %: without one there is nothing to compare', () => {
+    for (const holdoutPercent of [0, 4, 4.9, -1])
+      expect(checkExperiment({ ...good, holdoutPercent }), String(holdoutPercent)).toEqual([
+        'holdoutPercent: 5 to 50',
+      ]);
+    expect(checkExperiment({ ...good, holdoutPercent: 5 })).toEqual([]);
+    expect(checkExperiment({ ...good, holdoutPercent: 50 })).toEqual([]);
   });
 
   it('names every broken bound', () => {

@@ -103,7 +103,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
             at: now,
           });
           // A new player joins the A/B test running, if any: the holdout or a variant, for good.
-          await assignNewPlayer(tx, identity.id, now);
+          await assignNewPlayer(deps.env, tx, identity.id, now);
           // A banned player's invites pay nothing (the link is still recorded, as evidence).
           if (referrerId !== null && !referrer?.bannedAt) {
             await payReferralRewards(tx, fx, {

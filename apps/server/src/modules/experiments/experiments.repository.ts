@@ -119,19 +119,23 @@ export interface GroupRetention {
 }
 
 /**
- * Retention per variant: a player counts on day n once first day + n is over (before `today`),
- * retained as settled (d1, d7), else as the active player-days say.
+ * Retention per variant: a player counts on day n once first day + n is over (before `today`) and
+ * fell on or before the stop's day (`stopDay`, null while it runs), retained as settled (d1, d7),
+ * else as the active player-days say. A day after the stop was played under the active
+ * configuration, not the variant's: it is left out, as Stars paid after the stop are.
  */
 export async function retentionOf(
   tx: Tx,
   experimentId: number,
   today: number,
+  stopDay: number | null,
   activeOn: ActiveOn,
 ): Promise<GroupRetention[]> {
+  const last = Math.min(today - 1, stopDay ?? Number.POSITIVE_INFINITY);
   const columns = RETENTION.map(
     ({ n, column }, i) => sql`,
-      count(*) filter (where m.first_day + ${n}::int < ${today}::int)::int as ${sql.raw(`o${i}`)},
-      count(*) filter (where m.first_day + ${n}::int < ${today}::int and coalesce(m.${sql.raw(column)}, ${activeOn(
+      count(*) filter (where m.first_day + ${n}::int <= ${last}::int)::int as ${sql.raw(`o${i}`)},
+      count(*) filter (where m.first_day + ${n}::int <= ${last}::int and coalesce(m.${sql.raw(column)}, ${activeOn(
         sql`m.user_id`,
         sql`m.first_day + ${n}::int`,
       )}))::int as ${sql.raw(`r${i}`)}`,
@@ -151,13 +155,15 @@ export async function retentionOf(
 }
 
 /**
- * Settles up to `limit` players' retention days a day after they are over (the last day's active
- * player-days are all folded in by then), before the active player-days are deleted; returns how
+ * Settles up to `limit` players' retention days a day after they are over, and only once analytics
+ * has folded in all of that day's ledger rows (a day before `foldedBefore`: a lagging fold would
+ * otherwise store "not active" for good), before the active player-days are deleted; returns how
  * many were settled.
  */
 export async function settleRetention(
   tx: Tx,
   today: number,
+  foldedBefore: number,
   activeOn: ActiveOn,
   limit: number,
 ): Promise<number> {
@@ -174,6 +180,7 @@ export async function settleRetention(
             where user_id in (
               select user_id from ${experimentPlayers}
               where d7 is null and ${col} is null and ${FIRST_DAY} + ${n}::int + 1 < ${today}::int
+                and ${FIRST_DAY} + ${n}::int < ${foldedBefore}::int
               limit ${limit})
             returning 1)
           select count(*)::int as n from s`,

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type {
   AdminExperiment,
   AdminExperimentCreateBody,
@@ -25,10 +26,11 @@ import {
 } from '@egg-rush/game/experiments';
 import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
-import { activeOnSql } from '../analytics/index.ts';
-import { CONFIG_CHECK_MS, storedConfig } from '../config/index.ts';
+import { activeOnSql, foldedBeforeDay } from '../analytics/index.ts';
+import { activeConfig, CONFIG_CHECK_MS, storedConfig } from '../config/index.ts';
 import { starsPaidAmong } from '../payments/index.ts';
 import {
   experimentMembersSql,
@@ -161,16 +163,41 @@ export async function withheldEvent(deps: Deps, userId: number): Promise<number 
   return found.variant?.event === true ? null : found.experiment.eventId;
 }
 
+/** The key of the places, derived from the server's secret (as admin-link.ts derives its own). */
+const placeKeys = new Map<string, Buffer>();
+function placeKey(env: Pick<Env, 'jwtSecret'>): Buffer {
+  let key = placeKeys.get(env.jwtSecret);
+  if (!key) {
+    key = createHmac('sha256', env.jwtSecret).update('experiments').digest();
+    placeKeys.set(env.jwtSecret, key);
+  }
+  return key;
+}
+
+/**
+ * A player's place in an experiment, in [0, 1): the rules' placeOf of an HMAC-SHA-256 of the
+ * experiment and the player, keyed by the server's secret. Both ids are public: with a plain hash
+ * anyone could work out beforehand which new accounts would land in a generous variant. The place
+ * is stored at sign-up (experiment_players), so a changed secret only moves future sign-ups.
+ */
+export function experimentPlace(env: Pick<Env, 'jwtSecret'>, experimentId: number, userId: number): number {
+  return placeOf(createHmac('sha256', placeKey(env)).update(experimentKey(experimentId, userId)).digest());
+}
+
 /**
  * A new player's place in the running experiment, written in the sign-up's transaction (nothing
- * when none runs): the holdout or a variant, by the stable hash of the experiment and the player.
+ * when none runs): the holdout or a variant, by the keyed hash of the experiment and the player.
  */
-export async function assignNewPlayer(tx: Tx, userId: number, at: Date): Promise<string | null> {
+export async function assignNewPlayer(
+  env: Pick<Env, 'jwtSecret'>,
+  tx: Tx,
+  userId: number,
+  at: Date,
+): Promise<string | null> {
   const experiment = await runningExperiment(tx);
   if (!experiment || experiment.startsAt.getTime() > at.getTime()) return null;
-  const digest = createHash('sha256').update(experimentKey(experiment.id, userId)).digest();
   const place = assignVariant(
-    placeOf(digest),
+    experimentPlace(env, experiment.id, userId),
     experiment.holdoutPercent,
     experiment.variants.map((v) => v.weight),
   );
@@ -206,9 +233,10 @@ export const EXPERIMENT_EVENT_KINDS: readonly EventKind[] = ['tap-multiplier', '
 export const SETTLE_LIMIT = 10_000;
 
 /**
- * Settles the experiment players' D1 and D7 (the experiments' job): each a day after it is over,
- * kept with the player before analytics deletes the active player-days it was read from. Returns
- * how many were settled.
+ * Settles the experiment players' D1 and D7 (the experiments' job): each a day after it is over
+ * and once analytics has folded that day's ledger rows in (foldedBeforeDay: a fold running behind
+ * holds the settling back rather than storing a day as inactive for good), kept with the player
+ * before analytics deletes the active player-days it was read from. Returns how many were settled.
  */
 export async function settleExperimentRetention(
   deps: Deps,
@@ -216,10 +244,14 @@ export async function settleExperimentRetention(
 ): Promise<number> {
   const limit = Math.max(1, options.limit ?? SETTLE_LIMIT);
   const today = gameDay(deps.now());
+  const foldedBefore = await foldedBeforeDay(deps.database.db);
+  if (foldedBefore === null) return 0;
   let total = 0;
   for (;;) {
     if (options.signal?.aborted) break;
-    const n = await deps.database.transaction((tx) => settleRetention(tx, today, activeOnSql, limit));
+    const n = await deps.database.transaction((tx) =>
+      settleRetention(tx, today, foldedBefore, activeOnSql, limit),
+    );
     total += n;
     if (n < limit) break;
   }
@@ -253,6 +285,7 @@ export function createExperimentsService(deps: Deps, recordAudit: RecordAudit) {
   async function refusals(body: AdminExperimentCreateBody, now: number): Promise<string[]> {
     const errors: string[] = [];
     if (body.kind === 'config') {
+      const active = await activeConfig(deps);
       for (const [i, variant] of body.variants.entries()) {
         if (variant.configVersion === undefined) continue;
         const version = await storedConfig(deps, variant.configVersion);
@@ -260,16 +293,29 @@ export function createExperimentsService(deps: Deps, recordAudit: RecordAudit) {
         // A version is paid only within today's bounds, as a publication checks it.
         else if (!checkConfig(version.values).ok)
           errors.push(`variants.${i}.configVersion: breaks today's configuration bounds`);
+        // Referral rewards and milestones are paid at the invitee's sign-up by the active version
+        // (modules/auth, modules/friends), before any variant applies: a variant cannot change them.
+        else if (!isDeepStrictEqual(version.values.referral, active.values.referral))
+          errors.push(
+            `variants.${i}.configVersion: its referral rewards differ from the active version's; ` +
+              'referral rewards are not experimentable (paid at sign-up by the active version)',
+          );
       }
     } else if (body.eventId !== undefined) {
       if (!eventsKnown) throw new Error('experiments: no events reader (bootstrap.ts wireModules)');
       const event = (await eventsKnown(deps, now)).find((e) => e.id === body.eventId);
       if (!event || event.cancelledAt !== null || event.endsAt <= now)
         errors.push('eventId: no running or upcoming event');
-      else if (!EXPERIMENT_EVENT_KINDS.includes(event.kind))
-        errors.push(
-          `eventId: an event of a kind an experiment can split (${EXPERIMENT_EVENT_KINDS.join(', ')})`,
-        );
+      else {
+        if (!EXPERIMENT_EVENT_KINDS.includes(event.kind))
+          errors.push(
+            `eventId: an event of a kind an experiment can split (${EXPERIMENT_EVENT_KINDS.join(', ')})`,
+          );
+        // Split a running event and every player outside the experiment's variants with it
+        // (everyone who joined before) would lose it mid-event: only an upcoming one is split.
+        if (event.startsAt <= now)
+          errors.push('eventId: the event is running; only an upcoming event (not started yet) can be split');
+      }
     }
     return errors;
   }
@@ -292,6 +338,7 @@ export function createExperimentsService(deps: Deps, recordAudit: RecordAudit) {
         bounds: {
           minVariants: EXPERIMENT_BOUNDS.minVariants,
           maxVariants: EXPERIMENT_BOUNDS.maxVariants,
+          minHoldoutPercent: EXPERIMENT_BOUNDS.minHoldoutPercent,
           maxHoldoutPercent: EXPERIMENT_BOUNDS.maxHoldoutPercent,
           maxWeight: EXPERIMENT_BOUNDS.maxWeight,
         },
@@ -380,15 +427,22 @@ export function createExperimentsService(deps: Deps, recordAudit: RecordAudit) {
 
     /**
      * An experiment's results per group, the holdout first: D1 and D7 retention (players whose day
-     * has passed; Wilson 95 %), Stars paid until its stop (per player, normal 95 %), and each variant
-     * against the holdout (two-proportion z test, Welch's t test): significant, or not yet.
+     * has passed and fell on or before its stop's day; Wilson 95 %), Stars paid until its stop (per
+     * player, normal 95 %), and each variant against the holdout (two-proportion z test, Welch's t
+     * test): significant, or not yet. Not corrected for several comparisons nor repeated looks.
      */
     async results(id: number): Promise<AdminExperimentResponse> {
       const experiment = await view(id);
       const now = deps.now();
       const today = gameDay(now);
       const [retention, stars] = await Promise.all([
-        retentionOf(db, id, today, activeOnSql),
+        retentionOf(
+          db,
+          id,
+          today,
+          experiment.stoppedAt === null ? null : gameDay(experiment.stoppedAt),
+          activeOnSql,
+        ),
         starsPaidAmong(db, experimentMembersSql(id), new Date(experiment.stoppedAt ?? now)),
       ]);
       const names = [HOLDOUT, ...experiment.variants.map((v) => v.name)];

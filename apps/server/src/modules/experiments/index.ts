@@ -3,6 +3,7 @@ export {
   assignNewPlayer,
   experimentConfigVersion,
   experimentEventsFrom,
+  experimentPlace,
   settleExperimentRetention,
   withheldEvent,
 } from './experiments.service.ts';

@@ -82,7 +82,13 @@ describe('the console’s experiments', () => {
     serve({
       adminExperiments: () => ({
         experiments: [experiment],
-        bounds: { minVariants: 2, maxVariants: 5, maxHoldoutPercent: 50, maxWeight: 100 },
+        bounds: {
+          minVariants: 2,
+          maxVariants: 5,
+          minHoldoutPercent: 5,
+          maxHoldoutPercent: 50,
+          maxWeight: 100,
+        },
       }),
       adminExperiment: () => results,
     });
@@ -130,7 +136,13 @@ describe('the console’s experiments', () => {
     serve({
       adminExperiments: () => ({
         experiments: [],
-        bounds: { minVariants: 2, maxVariants: 5, maxHoldoutPercent: 50, maxWeight: 100 },
+        bounds: {
+          minVariants: 2,
+          maxVariants: 5,
+          minHoldoutPercent: 5,
+          maxHoldoutPercent: 50,
+          maxWeight: 100,
+        },
       }),
       adminConfigVersions: () => ({
         versions: [2, 1].map((version) => ({
@@ -150,6 +162,9 @@ describe('the console’s experiments', () => {
     renderWithProviders(<ExperimentsPage />);
     fireEvent.click(await screen.findByTestId('experiment-new', {}, { timeout: 5000 }));
     fireEvent.change(screen.getByTestId('experiment-name'), { target: { value: 'Richer check-in' } });
+    // A holdout is always kept: 5 % at least, as the rules ask.
+    expect(screen.getByTestId('experiment-holdout')).toHaveAttribute('min', '5');
+    expect(screen.getByText(/5 to 50: these players keep the active game/)).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('experiment-holdout'), { target: { value: '20' } });
     const versions = await screen.findAllByRole(
       'combobox',

@@ -321,11 +321,14 @@ function ExperimentDialog({ onClose, onSaved }: { onClose: () => void; onSaved: 
           </Field>
           <Field
             label={t('experimentsAdmin.fieldHoldout')}
-            hint={t('experimentsAdmin.holdoutHint', { max: EXPERIMENT_BOUNDS.maxHoldoutPercent })}
+            hint={t('experimentsAdmin.holdoutHint', {
+              min: EXPERIMENT_BOUNDS.minHoldoutPercent,
+              max: EXPERIMENT_BOUNDS.maxHoldoutPercent,
+            })}
           >
             <input
               type="number"
-              min={0}
+              min={EXPERIMENT_BOUNDS.minHoldoutPercent}
               max={EXPERIMENT_BOUNDS.maxHoldoutPercent}
               step={1}
               value={holdout}
