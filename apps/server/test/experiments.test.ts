@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type GameConfig } from '@egg-rush/game/config';
+import { CIPHER_REWARD } from '@egg-rush/game/cipher';
+import { checkConfig, DEFAULT_CONFIG, type GameConfig } from '@egg-rush/game/config';
 import {
   assignVariant,
   compareMeans,
@@ -12,11 +13,16 @@ import {
   experimentKey,
   placeOf,
 } from '@egg-rush/game/experiments';
+import { gameReward } from '@egg-rush/game/mole';
 import { DAY_MS, gameDay } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
 import { foldLedger } from '../src/modules/analytics/index.ts';
+import { drawnWord } from '../src/modules/cipher/index.ts';
+import { insertVersion } from '../src/modules/config/config.repository.ts';
 import { CONFIG_CHECK_MS } from '../src/modules/config/index.ts';
 import { experimentPlace, settleExperimentRetention } from '../src/modules/experiments/index.ts';
+import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
 
 // A/B tests: new players split by a stable hash between an operator's variants (configuration
@@ -208,6 +214,49 @@ describe('starting an experiment', () => {
     expect((await admin('POST', '/admin/experiments/77/stop', { reason: 'no such one' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('refuses a variant whose stored version breaks today’s configuration bounds, and stores nothing', async () => {
+    // The console refuses such a draft (POST /admin/config); a version stored before today's
+    // bounds tightened is alike: written straight through the config module's repository.
+    const broken = copy();
+    broken.mole.rewardCap = DEFAULT_CONFIG.mole.rewardCap * 1_000;
+    expect(checkConfig(broken).ok).toBe(false);
+    const stored = await t.deps.database.transaction((tx) =>
+      insertVersion(tx, {
+        values: broken,
+        reason: 'stored under older bounds',
+        createdBy: OPERATOR,
+        createdAt: new Date(clock.now()),
+      }),
+    );
+    const res = await admin('POST', '/admin/experiments', {
+      name: 'Out of bounds',
+      kind: 'config',
+      holdoutPercent: 10,
+      variants: [
+        { name: 'A', weight: 1, configVersion: 1 },
+        { name: 'B', weight: 1, configVersion: stored.version },
+      ],
+      reason: 'a version past the bounds',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(
+      /variants\.1\.configVersion: breaks today's configuration bounds/,
+    );
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiment_players`))[0]?.n).toBe(0);
+    expect(
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from admin_audit where action like 'experiment.%'`,
+        )
+      )[0]?.n,
+    ).toBe(0);
+    // A player signing up now is in no experiment and paid by the active version.
+    const token = await t.login(609_999);
+    expect(await rows(sql`select 1 from experiment_players where user_id = ${609_999}`)).toEqual([]);
+    expect(await configOf(token)).toBe(1);
   });
 });
 
@@ -692,5 +741,129 @@ describe('a stopped experiment’s retention', () => {
       expect(r.d1).toEqual(expect.objectContaining({ observable: r.players, retained: r.players }));
       expect(r.d7).toEqual(expect.objectContaining({ observable: 0, retained: 0, rate: null }));
     }
+  });
+});
+
+describe('a split cipher or mole event', () => {
+  /**
+   * An upcoming event of `kind` split by a new experiment (with / without, a 25 % holdout), a
+   * player of each group signed up after the start, and the clock moved to the event's start.
+   */
+  const splitEvent = async (kind: string, multiplier: number, firstId: number) => {
+    const now = clock.now();
+    const START_IN = 60_000;
+    const event = await admin('POST', '/admin/events', {
+      kind,
+      multiplier,
+      startsAt: now + START_IN,
+      endsAt: now + 3_600_000,
+      titles: { en: `Split ${kind}` },
+    });
+    expect(event.statusCode, event.body).toBe(200);
+    const eventId = event.json<{ event: { id: number } }>().event.id;
+    const res = await admin('POST', '/admin/experiments', {
+      name: `Split ${kind}`,
+      kind: 'event',
+      eventId,
+      holdoutPercent: 25,
+      variants: [
+        { name: 'with', weight: 1, event: true },
+        { name: 'without', weight: 1, event: false },
+      ],
+      reason: `Does a ${kind} event keep players?`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const groups = new Map<string, { userId: number; token: string }>();
+    for (const userId of Array.from({ length: 16 }, (_, i) => firstId + i)) {
+      const variant = expected(id, userId, 25, ['with', 'without'], [1, 1]) ?? '';
+      if (!groups.has(variant))
+        groups.set(variant, { userId, token: await t.login(userId, { language_code: 'en' }) });
+    }
+    const given = groups.get('with');
+    const without = groups.get('without');
+    const holdout = groups.get(HOLDOUT);
+    if (!given || !without || !holdout) throw new Error('a group without players');
+    // Each is where the rules place them.
+    for (const [variant, who] of groups)
+      expect(await rows(sql`select variant from experiment_players where user_id = ${who.userId}`)).toEqual([
+        { variant },
+      ]);
+    clock.advance(START_IN);
+    const stop = async () =>
+      expect(
+        (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'seen enough' })).statusCode,
+      ).toBe(200);
+    return { eventId, given, without, holdout, stop };
+  };
+  const eventRowsOf = async (userId: number) =>
+    (
+      await rows<{ delta_onion: string | number; ref: string }>(
+        sql`select delta_onion, ref from economy_events where user_id = ${userId} and kind = 'event' order by id`,
+      )
+    ).map((row) => [Number(row.delta_onion), row.ref]);
+
+  it('shows and pays the featured cipher’s multiplied reward only to the variants with it', async () => {
+    const { eventId, given, without, holdout, stop } = await splitEvent('cipher', 3, 660_000);
+    const shown = async (who: { token: string }) => {
+      const res = await t.call(who.token, { method: 'GET', url: '/api/v1/cipher' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ reward: { onion: number; ticket: number } }>().reward;
+    };
+    const solve = async (who: { userId: number; token: string }) => {
+      const res = await t.call(who.token, {
+        method: 'POST',
+        url: '/api/v1/cipher/solve',
+        payload: { userid: who.userId, word: drawnWord(t.env.comboSecret, gameDay(clock.now()), 'en') },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ success: boolean; reward: { onion: number; ticket: number } | null }>();
+    };
+    const tripled = { ...CIPHER_REWARD, onion: 3 * CIPHER_REWARD.onion };
+    expect(await shown(given)).toEqual(tripled);
+    expect(await solve(given)).toMatchObject({ success: true, reward: tripled });
+    expect(await eventRowsOf(given.userId)).toEqual([[2 * CIPHER_REWARD.onion, String(eventId)]]);
+    // Withheld: shown and paid the base reward, no event row.
+    for (const who of [without, holdout]) {
+      expect(await shown(who)).toEqual(CIPHER_REWARD);
+      expect(await solve(who)).toMatchObject({ success: true, reward: CIPHER_REWARD });
+      expect(await eventRowsOf(who.userId)).toEqual([]);
+    }
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+    await stop();
+  });
+
+  it('pays the mole event’s multiplied reward only to the variants with it', async () => {
+    const { eventId, given, without, holdout, stop } = await splitEvent('mole-multiplier', 2, 670_000);
+    for (const who of [given, without, holdout]) await t.setTickets(who.userId, 5);
+    const play = async (who: { userId: number; token: string }) => {
+      const started = await t.call(who.token, {
+        method: 'POST',
+        url: '/api/v1/play/start',
+        payload: { userid: who.userId },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      return started.json<{ gameId: string; key: string }>();
+    };
+    const send = async (who: { userId: number; token: string }, game: { gameId: string; key: string }) => {
+      const data = sealResult(JSON.stringify({ score: 420, gameId: game.gameId }), game.key);
+      const res = await t.call(who.token, {
+        method: 'POST',
+        url: '/api/v1/play/result',
+        payload: { userid: who.userId, data },
+      });
+      expect(res.json(), res.body).toMatchObject({ success: true });
+      return res.json<{ reward: number }>().reward;
+    };
+    // The three games start inside the event's window.
+    const games = [await play(given), await play(without), await play(holdout)] as const;
+    clock.advance(45_000);
+    expect(await send(given, games[0])).toBe(2 * gameReward(420));
+    expect(await eventRowsOf(given.userId)).toEqual([[gameReward(420), String(eventId)]]);
+    expect(await send(without, games[1])).toBe(gameReward(420));
+    expect(await send(holdout, games[2])).toBe(gameReward(420));
+    for (const who of [without, holdout]) expect(await eventRowsOf(who.userId)).toEqual([]);
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
+    await stop();
   });
 });
