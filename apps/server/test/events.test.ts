@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CIPHER_REWARD } from '@egg-rush/game/cipher';
+import { settleIncome } from '@egg-rush/game/income';
 import { gameReward } from '@egg-rush/game/mole';
 import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
 import { gameDay } from '@egg-rush/game/time';
@@ -463,6 +464,78 @@ describe('an income event', () => {
     const body = { kind: 'income-multiplier', startsAt: now + H, endsAt: now + 2 * H, titles: { en: 'x' } };
     for (const multiplier of [1.5, 4])
       expect((await create({ ...body, multiplier })).statusCode, String(multiplier)).toBe(400);
+  });
+
+  it('pays the extra once for each instant when a tap batch and a purchase settle the income together', async () => {
+    const ME = 9743;
+    const token = await t.login(ME);
+    await t.grant(ME, { onion: 10_000_000 });
+    later(H);
+    const start = t.clock.now() + 60_000;
+    const id = await schedule({
+      kind: 'income-multiplier',
+      multiplier: 3,
+      startsAt: start,
+      endsAt: start + H,
+      titles: { en: 'Triple mining, busy' },
+    });
+    // 3,600 coins an hour, settled up to the window's start: every coin settled below is inside it.
+    await setColumns(ME, sql`earn_per_hour = 3600, income_at = ${iso(start)}::timestamptz`);
+    const purchase = (round: number) =>
+      round % 2 === 0
+        ? t.call(token, { method: 'PUT', url: '/api/v1/users/touchIncome', payload: { userid: ME } })
+        : t.call(token, {
+            method: 'POST',
+            url: '/api/v1/users/buyMining',
+            payload: { userid: ME, item: 'Carousel', title: 'Rides' },
+          });
+    const earnPerHour = async () =>
+      Number(
+        (
+          await queryRows<{ eph: string | number }>(
+            t.deps.database.db,
+            sql`select earn_per_hour as eph from users where id = ${ME}`,
+          )
+        )[0]?.eph,
+      );
+    // Each round, 6 minutes after the last: a tap batch and a purchase (a boost, then a mining
+    // card, in turn) at the same instant, both settling the income accrued since the last round.
+    const ROUNDS = 6;
+    const perRound: number[] = [];
+    let incomeAt = start;
+    for (let round = 0; round < ROUNDS; round++) {
+      const at = start + (round + 1) * 6 * 60_000;
+      const rate = await earnPerHour();
+      const settled = settleIncome(rate, incomeAt, at);
+      perRound.push(settled.coins);
+      incomeAt = settled.at;
+      t.clock.set(at);
+      const [tapped, bought] = await Promise.all([
+        t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid: ME, count: 1 } }),
+        purchase(round),
+      ]);
+      expect(tapped.statusCode, tapped.body).toBe(200);
+      expect(tapped.json<{ credited: number }>().credited).toBe(1);
+      expect(bought.statusCode, bought.body).toBe(200);
+    }
+    expect(await earnPerHour()).toBeGreaterThan(3_600);
+    const accrued = perRound.reduce((a, b) => a + b, 0);
+    expect(accrued).toBeGreaterThan(0);
+    // The income rows: the ×1 income of the window's 36 minutes, paid once.
+    const income = (await ledgerOf(ME, 'income')).reduce((sum, [coins]) => sum + Number(coins), 0);
+    expect(income).toBe(accrued);
+    // The extra: (m − 1) × that income, one row for each instant (whichever request settled it).
+    const events = await queryRows<{ at: string | Date; coins: string; rows: string | number }>(
+      t.deps.database.db,
+      sql`select created_at as at, sum(delta_onion) as coins, count(*) as rows from economy_events
+          where user_id = ${ME} and kind = 'event' and ref = ${String(id)} group by created_at order by created_at`,
+    );
+    expect(events.map((row) => [new Date(row.at).getTime(), Number(row.coins), Number(row.rows)])).toEqual(
+      perRound.map((coins, round) => [start + (round + 1) * 6 * 60_000, 2 * coins, 1]),
+    );
+    expect((await ledgerOf(ME, 'event')).reduce((sum, [coins]) => sum + Number(coins), 0)).toBe(2 * accrued);
+    expect(await paidTotal(id)).toEqual({ coins: 2 * accrued, payouts: ROUNDS });
+    expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 });
 
