@@ -2,7 +2,7 @@
 // the leader board, with a screenshot of each view.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { enterApp, shot, useApp } from './lib.mjs';
+import { enterApp, putOffCelebrations, shot, useApp } from './lib.mjs';
 
 const digits = (text) => Number(String(text).replace(/[^0-9]/g, ''));
 
@@ -14,6 +14,8 @@ describe('home', () => {
     const token = await app.server.login(userid);
     const page = await app.page();
     await enterApp(page, app.server.url, { userid });
+    // The chest's prize may reach a league, whose celebration would cover the chest's Close.
+    await putOffCelebrations(page);
     const balance = page.getByTestId('balance');
     await page.waitForFunction(() =>
       /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''),

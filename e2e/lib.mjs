@@ -177,6 +177,27 @@ export async function newPhonePage(browser, { context: existing } = {}) {
 }
 
 /**
+ * A league the player reaches (a chest's or the spin's prize, the daily reward) is celebrated on
+ * Home, over the screen, at any moment: put off, as a player may, whenever it is in the way of an
+ * action; each league reached in turn. Returns `putOff`, for a look that is no action (the handler
+ * runs only before actions). A dispatched click, not an action: an action would be intercepted by
+ * the handler, which would put the celebration off first and leave the action no button.
+ */
+export async function putOffCelebrations(page) {
+  const party = page.locator('.league-celebration');
+  const putOff = async () => {
+    let any = false;
+    while (await party.count()) {
+      await party.locator('button').last().dispatchEvent('click');
+      any = true;
+    }
+    return any;
+  };
+  await page.addLocatorHandler(party, putOff);
+  return putOff;
+}
+
+/**
  * Opens the app as a development player and passes the start gate: Start, then the check-in
  * intro and the daily rewards screen when they show. Resolves on the footer tab bar.
  */

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LANGUAGES, problemsOnScreen } from './fit.mjs';
-import { passStartGate as passGate, shot, skipGuide, useApp } from './lib.mjs';
+import { passStartGate as passGate, putOffCelebrations, shot, skipGuide, useApp } from './lib.mjs';
 
 const TABS = ['/home', '/mining', '/friends', '/tasks', '/airdrop', '/spin', '/play', '/seasons', '/squads'];
 /** The screens looked at: every width from 320 to 430, the smallest at a short phone's height too. */
@@ -65,20 +65,7 @@ describe('every screen fits at 320 to 430 px in every language', { concurrency: 
       await passGate(page);
       await skipGuide(page);
       const problems = [];
-      // A league the player reaches (the spin's prize, the daily reward) is celebrated on Home,
-      // over the screen, at any moment: put off, as a player may, whenever it shows; each league
-      // reached in turn. A dispatched click, not an action: an action would be intercepted by the
-      // handler below, which would put the celebration off first and leave the action no button.
-      const party = page.locator('.league-celebration');
-      const putOff = async () => {
-        let any = false;
-        while (await party.count()) {
-          await party.locator('button').last().dispatchEvent('click');
-          any = true;
-        }
-        return any;
-      };
-      await page.addLocatorHandler(party, putOff);
+      const putOff = await putOffCelebrations(page);
       const look = async (where) => {
         await settled(page);
         // Looking is no action, so the handler does not run: put off here.

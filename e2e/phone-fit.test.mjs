@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LANGUAGES } from './fit.mjs';
-import { passStartGate, shot, skipGuide, useApp } from './lib.mjs';
+import { passStartGate, putOffCelebrations, shot, skipGuide, useApp } from './lib.mjs';
 import { BOT_TOKEN, openAsTelegram, productionEnv, signedInitData } from './telegram-host.mjs';
 
 const app = useApp({ env: productionEnv() });
@@ -144,10 +144,7 @@ describe('the game on the first screen of every phone', { concurrency: PHONES.le
       const top = safe.top + HEADER.top;
       const problems = [];
       const put = (where, list) => problems.push(...list.map((p) => `${where}: ${p}`));
-      const party = page.locator('.league-celebration');
-      await page.addLocatorHandler(party, async () => {
-        while (await party.count()) await party.locator('button').last().dispatchEvent('click');
-      });
+      await putOffCelebrations(page);
       for (const language of LANGUAGES) {
         await app.server.api(body.token, 'PUT', '/users/settings', { userid: id, language });
         await go(page, '/spin');
