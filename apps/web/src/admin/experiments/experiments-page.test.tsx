@@ -35,7 +35,11 @@ const share = (retained: number, observable: number, rate: number, low: number, 
   low,
   high,
 });
-const verdict = (significant: boolean) => ({ difference: 0.1, significant, notYetSignificant: !significant });
+const verdict = (significant: boolean, difference: number | null) => ({
+  difference,
+  significant,
+  notYetSignificant: !significant,
+});
 const results = {
   experiment,
   today: 20_000,
@@ -56,7 +60,11 @@ const results = {
       d1: share(170, 492, 0.3455, 0.304, 0.389),
       d7: share(41, 400, 0.1025, 0.076, 0.136),
       revenue: { stars: 100, perPlayer: 0.2033, low: 0, high: 0.5 },
-      versusHoldout: { d1: verdict(false), d7: verdict(false), revenue: verdict(false) },
+      versusHoldout: {
+        d1: verdict(false, 0.0255),
+        d7: verdict(false, 0.0025),
+        revenue: verdict(false, 0.0033),
+      },
     },
     {
       variant: 'triple',
@@ -65,7 +73,7 @@ const results = {
       d1: share(203, 492, 0.412, 0.38, 0.445),
       d7: share(60, 400, 0.15, 0.118, 0.188),
       revenue: { stars: 400, perPlayer: 0.813, low: 0.21, high: 1.42 },
-      versusHoldout: { d1: verdict(true), d7: verdict(false), revenue: verdict(true) },
+      versusHoldout: { d1: verdict(true, 0.092), d7: verdict(false, 0.05), revenue: verdict(true, 0.613) },
     },
   ],
 };
@@ -95,17 +103,28 @@ describe('the console’s experiments', () => {
     renderWithProviders(<ExperimentsPage />);
     const row = await screen.findByTestId('experiment-row', {}, { timeout: 5000 });
     expect(row).toHaveTextContent('Richer check-in');
-    expect(row).toHaveTextContent('same (1), triple (1)');
+    // Each variant names its configuration version and its share of new players (80 % split 1:1).
+    expect(
+      within(row)
+        .getAllByTestId('experiment-variant')
+        .map((v) => v.textContent),
+    ).toEqual(['same · v1 · 40%', 'triple · v2 · 40%']);
     expect(row).toHaveTextContent('1,234');
     expect(row).toHaveTextContent('running');
     // One experiment at a time: no new one while it runs.
     expect(screen.getByTestId('experiment-new')).toBeDisabled();
+    expect(screen.getByTestId('experiment-new-why')).toHaveTextContent(
+      'One experiment runs at a time: stop it first.',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Started (UTC)' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('Jun 15, 2026, 12:00 PM');
 
     fireEvent.click(within(row).getByTestId('experiment-results'));
     const rows = await screen.findAllByTestId('result-row');
     expect(rows).toHaveLength(3);
     const [holdout, same, triple] = [nth(rows, 0), nth(rows, 1), nth(rows, 2)];
     expect(holdout).toHaveTextContent('Holdout');
+    expect(triple).toHaveTextContent('triple · v2');
     expect(holdout).toHaveTextContent('32.0% (26.6–37.9%)');
     expect(within(holdout).queryByTestId('verdict')).toBeNull();
     expect(triple).toHaveTextContent('41.2% (38.0–44.5%)');
@@ -121,6 +140,15 @@ describe('the console’s experiments', () => {
         .getAllByTestId('verdict')
         .map((v) => v.textContent),
     ).toEqual(['not yet significant', 'not yet significant', 'not yet significant']);
+    // The lift over the holdout beside each verdict: points of retention, Stars per player.
+    expect(
+      within(triple)
+        .getAllByTestId('lift')
+        .map((v) => v.textContent),
+    ).toEqual(['+9.2 pts vs holdout', '+5.0 pts vs holdout', '+0.61 Stars per player vs holdout']);
+    expect(within(holdout).queryByTestId('lift')).toBeNull();
+    // Enough players on both sides: no small-sample note.
+    expect(within(triple).queryByTestId('small-sample')).toBeNull();
 
     fireEvent.change(screen.getByTestId('experiments-language'), { target: { value: 'ru' } });
     const heading = await screen.findByRole('heading', { name: 'Эксперименты', level: 1 }, { timeout: 5000 });
@@ -129,6 +157,94 @@ describe('the console’s experiments', () => {
     expect(ru[2]).toHaveTextContent('значимо');
     expect(ru[1]).toHaveTextContent('пока не значимо');
     expect(ru[2]).toHaveTextContent('41,2 % (38,0–44,5 %)');
+  });
+
+  it('shows no verdict while a side has nothing observed yet: when results come, no payments yet', async () => {
+    const none = { retained: 0, observable: 0, rate: null, low: null, high: null };
+    const fresh = {
+      experiment,
+      // The start's game day (12:00 UTC is 06:00 at UTC-6): a day-1 result needs day 1 over, so day 2.
+      today: Math.floor((AT - 6 * 3_600_000) / 86_400_000),
+      results: [
+        {
+          variant: 'holdout',
+          holdout: true,
+          players: 3,
+          d1: none,
+          d7: none,
+          revenue: { stars: 0, perPlayer: 0, low: 0, high: 0 },
+          versusHoldout: null,
+        },
+        {
+          variant: 'triple',
+          holdout: false,
+          players: 8,
+          d1: share(6, 8, 0.75, 0.41, 0.93),
+          d7: none,
+          revenue: { stars: 0, perPlayer: 0, low: 0, high: 0 },
+          versusHoldout: {
+            d1: verdict(false, null),
+            d7: verdict(false, null),
+            revenue: verdict(false, 0),
+          },
+        },
+      ],
+    };
+    serve({
+      adminExperiments: () => ({
+        experiments: [experiment],
+        bounds: {
+          minVariants: 2,
+          maxVariants: 5,
+          minHoldoutPercent: 5,
+          maxHoldoutPercent: 50,
+          maxWeight: 100,
+        },
+      }),
+      adminExperiment: () => fresh,
+    });
+    renderWithProviders(<ExperimentsPage />);
+    fireEvent.click(await screen.findByTestId('experiment-results', {}, { timeout: 5000 }));
+    const rows = await screen.findAllByTestId('result-row');
+    const [holdout, triple] = [nth(rows, 0), nth(rows, 1)];
+    // Nothing to compare: no "not yet significant", no lift, but when the first results come.
+    expect(within(triple).queryByTestId('verdict')).toBeNull();
+    expect(within(triple).queryByTestId('lift')).toBeNull();
+    expect(triple).not.toHaveTextContent('not yet significant');
+    expect(holdout).toHaveTextContent('no results yet: day 1 results from Jun 17, 2026, 6:00 AM UTC');
+    expect(triple).toHaveTextContent('no results yet: day 7 results from Jun 23, 2026, 6:00 AM UTC');
+    // Nobody paid: no "0.00 (0.00–0.00)".
+    expect(triple).toHaveTextContent('no payments yet');
+    expect(triple).not.toHaveTextContent('0.00');
+    expect(triple).toHaveTextContent('75.0% (41.0–93.0%)');
+  });
+
+  it('notes a small sample beside a verdict', async () => {
+    // The variant's day 1 has only 8 observed: its verdict stands, with the note.
+    const small = {
+      ...results,
+      results: results.results.map((group) =>
+        group.variant === 'triple' ? { ...group, d1: share(6, 8, 0.75, 0.41, 0.93) } : group,
+      ),
+    };
+    serve({
+      adminExperiments: () => ({
+        experiments: [experiment],
+        bounds: {
+          minVariants: 2,
+          maxVariants: 5,
+          minHoldoutPercent: 5,
+          maxHoldoutPercent: 50,
+          maxWeight: 100,
+        },
+      }),
+      adminExperiment: () => small,
+    });
+    renderWithProviders(<ExperimentsPage />);
+    fireEvent.click(await screen.findByTestId('experiment-results', {}, { timeout: 5000 }));
+    const rows = await screen.findAllByTestId('result-row');
+    expect(within(nth(rows, 2)).getAllByTestId('small-sample')).toHaveLength(1);
+    expect(nth(rows, 2)).toHaveTextContent('fewer than 10 observed on a side: too few to tell');
   });
 
   it('starts an experiment from the form: versions picked, weights, holdout and a reason', async () => {

@@ -1,5 +1,6 @@
 import type { AdminExperiment, ExperimentGroupResult } from '@egg-rush/contract/experiments';
-import { EXPERIMENT_BOUNDS, type ExperimentKind } from '@egg-rush/game/experiments';
+import { EXPERIMENT_BOUNDS, MIN_OBSERVED, type ExperimentKind } from '@egg-rush/game/experiments';
+import { DAY_MS, RESET_OFFSET_HOURS, gameDay } from '@egg-rush/game/time';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isRightToLeft, useT, type Key, type Language } from '../../lib/i18n.tsx';
@@ -7,8 +8,39 @@ import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, Dialog, ErrorNote, Field, Loading, Section } from '../ui.tsx';
 
-const local = (ms: number | null, lng: string) =>
-  ms == null ? '—' : new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
+/** An instant in UTC (the column says so): the same for every operator, wherever they are. */
+const utc = (ms: number | null, lng: string) =>
+  ms == null
+    ? '—'
+    : new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The instant a game day begins (its reset, at UTC-6). */
+const dayStarts = (day: number) => day * DAY_MS - RESET_OFFSET_HOURS * 3_600_000;
+
+/** Retention days as the results read them: D1, D7. */
+const RETENTION_DAYS = { d1: 1, d7: 7 } as const;
+
+type Variant = AdminExperiment['variants'][number];
+
+/**
+ * A variant as the operator reads it: its name, what it plays (a configuration version, or with or
+ * without the event) and its share of new players (the weights split those outside the holdout).
+ */
+function useVariantLabel() {
+  const { t, lng } = useT();
+  return (experiment: AdminExperiment, variant: Variant, withShare: boolean) => {
+    const what =
+      experiment.kind === 'config'
+        ? t('experimentsAdmin.variantVersion', { name: variant.name, version: variant.configVersion ?? 0 })
+        : t(variant.event ? 'experimentsAdmin.variantWithEvent' : 'experimentsAdmin.variantWithoutEvent', {
+            name: variant.name,
+          });
+    if (!withShare) return what;
+    const weights = experiment.variants.reduce((sum, v) => sum + v.weight, 0);
+    const share = weights > 0 ? ((100 - experiment.holdoutPercent) / 100) * (variant.weight / weights) : 0;
+    return t('experimentsAdmin.variantShare', { variant: what, share: wholePercent(share, lng) });
+  };
+}
 
 const KIND_LABELS: Record<ExperimentKind, Key> = {
   config: 'experimentsAdmin.kindConfig',
@@ -25,11 +57,50 @@ const bare = (share: number, lng: Language) =>
   new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share * 100);
 const stars = (n: number, lng: Language) =>
   new Intl.NumberFormat(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+/** A share of players, whole: "45%" (or "12.5%" when it is not whole). */
+const wholePercent = (share: number, lng: Language) =>
+  new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+/** A difference with its sign: "+52.8", "−3.1". */
+const signed = (n: number, digits: number, lng: Language) =>
+  new Intl.NumberFormat(lng, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: 'exceptZero',
+  }).format(n);
 
-/** "41.2% (38.0–44.5%)", or a dash while nothing is observable. */
-function ShareCell({ share, lng }: { share: ExperimentGroupResult['d1']; lng: Language }) {
+/**
+ * "41.2% (38.0–44.5%)" and how many players it counts; a dash and when results come while nobody's
+ * day has passed yet.
+ */
+function ShareCell({
+  share,
+  day,
+  experiment,
+  today,
+  lng,
+}: {
+  share: ExperimentGroupResult['d1'];
+  day: number;
+  experiment: AdminExperiment;
+  today: number;
+  lng: Language;
+}) {
   const { t } = useT();
-  if (share.rate === null || share.low === null || share.high === null) return <>—</>;
+  if (share.rate === null || share.low === null || share.high === null) {
+    // The first players joined on the start's game day: their day n is over once day n + 1 begins.
+    const first = gameDay(experiment.startsAt) + day + 1;
+    const coming = experiment.stoppedAt === null && first > today;
+    return (
+      <>
+        —
+        <div className="a-muted a-small" data-testid="no-results">
+          {coming
+            ? t('experimentsAdmin.resultsFrom', { day, at: utc(dayStarts(first), lng) })
+            : t('experimentsAdmin.noResults')}
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <span className="a-nowrap">
@@ -46,17 +117,36 @@ function ShareCell({ share, lng }: { share: ExperimentGroupResult['d1']; lng: La
   );
 }
 
-function VerdictTag({ verdict }: { verdict: { significant: boolean } | undefined }) {
+type Verdict = NonNullable<ExperimentGroupResult['versusHoldout']>['d1'];
+
+/**
+ * The variant against the holdout: its lift ("+5.2 pts", "+0.61 Stars") and whether it is
+ * significant yet, only once both sides have something to compare; a note while either side has
+ * fewer than MIN_OBSERVED observations (never called significant then).
+ */
+function Versus({ verdict, lift, few }: { verdict: Verdict | undefined; lift: string; few: boolean }) {
   const { t } = useT();
-  if (!verdict) return null;
-  return verdict.significant ? (
-    <span className="a-tag a-tag-good" data-testid="verdict">
-      {t('experimentsAdmin.significant')}
-    </span>
-  ) : (
-    <span className="a-tag a-tag-warn" data-testid="verdict">
-      {t('experimentsAdmin.notYetSignificant')}
-    </span>
+  if (!verdict || verdict.difference === null) return null;
+  return (
+    <div className="a-versus">
+      <span className="a-nowrap" data-testid="lift">
+        {lift}
+      </span>
+      {verdict.significant ? (
+        <span className="a-tag a-tag-good" data-testid="verdict">
+          {t('experimentsAdmin.significant')}
+        </span>
+      ) : (
+        <span className="a-tag a-tag-warn" data-testid="verdict">
+          {t('experimentsAdmin.notYetSignificant')}
+        </span>
+      )}
+      {few ? (
+        <div className="a-muted a-small" data-testid="small-sample">
+          {t('experimentsAdmin.smallSample', { min: MIN_OBSERVED })}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -84,6 +174,7 @@ function Experiments({ picker }: { picker: ReactNode }) {
   const [stopping, setStopping] = useState<AdminExperiment | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'experiments'] });
   const running = list.data?.experiments.some((e) => e.stoppedAt === null) ?? false;
+  const label = useVariantLabel();
 
   return (
     <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
@@ -99,11 +190,16 @@ function Experiments({ picker }: { picker: ReactNode }) {
           {t('experimentsAdmin.new')}
         </Button>
       </div>
+      {running ? (
+        <p className="a-muted a-small" data-testid="experiment-new-why">
+          {t('experimentsAdmin.oneAtATime')}
+        </p>
+      ) : null}
       <Section title={t('experimentsAdmin.listTitle')}>
         {list.isPending ? <Loading /> : null}
         <ErrorNote error={list.error} />
         {list.data ? (
-          <table className="a-table" data-testid="experiments-table">
+          <table className="a-table a-stack" data-testid="experiments-table">
             <thead>
               <tr>
                 <th>{t('experimentsAdmin.colName')}</th>
@@ -119,22 +215,36 @@ function Experiments({ picker }: { picker: ReactNode }) {
             <tbody>
               {list.data.experiments.map((e) => (
                 <tr key={e.id} data-testid="experiment-row">
-                  <td>{e.name}</td>
-                  <td className="a-nowrap">{t(KIND_LABELS[e.kind])}</td>
-                  <td>{e.variants.map((v) => `${v.name} (${v.weight})`).join(', ')}</td>
-                  <td className="a-r num">{percent(e.holdoutPercent / 100, lng)}</td>
-                  <td className="a-r num">{e.players.toLocaleString(lng)}</td>
-                  <td className="a-nowrap">{local(e.startsAt, lng)}</td>
-                  <td>
+                  <td className="a-stack-title">{e.name}</td>
+                  <td className="a-nowrap" data-label={t('experimentsAdmin.colKind')}>
+                    {t(KIND_LABELS[e.kind])}
+                  </td>
+                  <td data-label={t('experimentsAdmin.colVariants')}>
+                    {e.variants.map((v) => (
+                      <div key={v.name} className="a-nowrap" data-testid="experiment-variant">
+                        {label(e, v, true)}
+                      </div>
+                    ))}
+                  </td>
+                  <td className="a-r num" data-label={t('experimentsAdmin.colHoldout')}>
+                    {percent(e.holdoutPercent / 100, lng)}
+                  </td>
+                  <td className="a-r num" data-label={t('experimentsAdmin.colPlayers')}>
+                    {e.players.toLocaleString(lng)}
+                  </td>
+                  <td className="a-nowrap" data-label={t('experimentsAdmin.colStarted')}>
+                    {utc(e.startsAt, lng)}
+                  </td>
+                  <td data-label={t('experimentsAdmin.colStatus')}>
                     {e.stoppedAt === null ? (
                       <span className="a-tag a-tag-good">{t('experimentsAdmin.statusRunning')}</span>
                     ) : (
                       <span className="a-tag">
-                        {t('experimentsAdmin.statusStopped', { at: local(e.stoppedAt, lng) })}
+                        {t('experimentsAdmin.statusStopped', { at: utc(e.stoppedAt, lng) })}
                       </span>
                     )}
                   </td>
-                  <td className="a-nowrap">
+                  <td className="a-nowrap a-stack-actions">
                     <Button onClick={() => setOpen(e.id)} data-testid="experiment-results">
                       {t('experimentsAdmin.results')}
                     </Button>{' '}
@@ -181,17 +291,46 @@ function Experiments({ picker }: { picker: ReactNode }) {
 
 function Results({ id }: { id: number }) {
   const { t, lng } = useT();
+  const label = useVariantLabel();
   const result = useQuery({
     queryKey: ['admin', 'experiment', id],
     queryFn: () => call('adminExperiment', { params: { experimentId: id } }),
   });
+  const data = result.data;
+  const holdout = data?.results.find((group) => group.holdout);
+  const groupName = (group: ExperimentGroupResult) => {
+    if (group.holdout || !data) return t('experimentsAdmin.holdout');
+    const variant = data.experiment.variants.find((v) => v.name === group.variant);
+    return variant ? label(data.experiment, variant, false) : group.variant;
+  };
+  const retention = (group: ExperimentGroupResult, key: keyof typeof RETENTION_DAYS) => {
+    if (!data) return null;
+    const verdict = group.versusHoldout?.[key];
+    const few = group[key].observable < MIN_OBSERVED || (holdout?.[key].observable ?? 0) < MIN_OBSERVED;
+    return (
+      <>
+        <ShareCell
+          share={group[key]}
+          day={RETENTION_DAYS[key]}
+          experiment={data.experiment}
+          today={data.today}
+          lng={lng}
+        />
+        <Versus
+          verdict={verdict}
+          few={few}
+          lift={t('experimentsAdmin.liftPoints', { value: signed((verdict?.difference ?? 0) * 100, 1, lng) })}
+        />
+      </>
+    );
+  };
   return (
-    <Section title={t('experimentsAdmin.resultsTitle', { name: result.data?.experiment.name ?? `#${id}` })}>
+    <Section title={t('experimentsAdmin.resultsTitle', { name: data?.experiment.name ?? `#${id}` })}>
       {result.isPending ? <Loading /> : null}
       <ErrorNote error={result.error} />
-      {result.data ? (
+      {data ? (
         <>
-          <table className="a-table" data-testid="experiment-results-table">
+          <table className="a-table a-stack" data-testid="experiment-results-table">
             <thead>
               <tr>
                 <th>{t('experimentsAdmin.colVariant')}</th>
@@ -202,37 +341,56 @@ function Results({ id }: { id: number }) {
               </tr>
             </thead>
             <tbody>
-              {result.data.results.map((group) => (
-                <tr key={group.variant} data-testid="result-row">
-                  <td>{group.holdout ? t('experimentsAdmin.holdout') : group.variant}</td>
-                  <td className="a-r num">{group.players.toLocaleString(lng)}</td>
-                  <td>
-                    <ShareCell share={group.d1} lng={lng} />
-                    <VerdictTag verdict={group.versusHoldout?.d1} />
-                  </td>
-                  <td>
-                    <ShareCell share={group.d7} lng={lng} />
-                    <VerdictTag verdict={group.versusHoldout?.d7} />
-                  </td>
-                  <td>
-                    {group.revenue.perPlayer === null ? (
-                      '—'
-                    ) : (
-                      <span className="a-nowrap">
-                        {t('experimentsAdmin.starsInterval', {
-                          value: stars(group.revenue.perPlayer, lng),
-                          low: stars(group.revenue.low ?? 0, lng),
-                          high: stars(group.revenue.high ?? 0, lng),
-                        })}
-                      </span>
-                    )}
-                    <div className="a-muted a-small">
-                      {t('experimentsAdmin.starsTotal', { stars: group.revenue.stars })}
-                    </div>
-                    <VerdictTag verdict={group.versusHoldout?.revenue} />
-                  </td>
-                </tr>
-              ))}
+              {data.results.map((group) => {
+                const paid = group.revenue.stars > 0 || (holdout?.revenue.stars ?? 0) > 0;
+                const revenue = group.versusHoldout?.revenue;
+                return (
+                  <tr key={group.variant} data-testid="result-row">
+                    <td className="a-stack-title">{groupName(group)}</td>
+                    <td className="a-r num" data-label={t('experimentsAdmin.colPlayers')}>
+                      {group.players.toLocaleString(lng)}
+                    </td>
+                    <td data-label={t('experimentsAdmin.colD1')}>{retention(group, 'd1')}</td>
+                    <td data-label={t('experimentsAdmin.colD7')}>{retention(group, 'd7')}</td>
+                    <td data-label={t('experimentsAdmin.colStars')}>
+                      {group.revenue.perPlayer === null || group.revenue.stars === 0 ? (
+                        <>
+                          —
+                          <div className="a-muted a-small" data-testid="no-results">
+                            {t(
+                              group.players === 0
+                                ? 'experimentsAdmin.noResults'
+                                : 'experimentsAdmin.noPayments',
+                            )}
+                          </div>
+                        </>
+                      ) : (
+                        <>
+                          <span className="a-nowrap">
+                            {t('experimentsAdmin.starsInterval', {
+                              value: stars(group.revenue.perPlayer, lng),
+                              low: stars(group.revenue.low ?? 0, lng),
+                              high: stars(group.revenue.high ?? 0, lng),
+                            })}
+                          </span>
+                          <div className="a-muted a-small">
+                            {t('experimentsAdmin.starsTotal', { stars: group.revenue.stars })}
+                          </div>
+                        </>
+                      )}
+                      {paid ? (
+                        <Versus
+                          verdict={revenue}
+                          few={group.players < MIN_OBSERVED || (holdout?.players ?? 0) < MIN_OBSERVED}
+                          lift={t('experimentsAdmin.liftStars', {
+                            value: signed(revenue?.difference ?? 0, 2, lng),
+                          })}
+                        />
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           <p className="a-muted a-small">{t('experimentsAdmin.resultsNote')}</p>
