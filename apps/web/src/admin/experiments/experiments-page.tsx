@@ -346,7 +346,7 @@ function Results({ id }: { id: number }) {
                 const revenue = group.versusHoldout?.revenue;
                 return (
                   <tr key={group.variant} data-testid="result-row">
-                    <td className="a-stack-title">{groupName(group)}</td>
+                    <td className="a-stack-title a-nowrap">{groupName(group)}</td>
                     <td className="a-r num" data-label={t('experimentsAdmin.colPlayers')}>
                       {group.players.toLocaleString(lng)}
                     </td>
