@@ -103,6 +103,8 @@ describe('the console’s experiments', () => {
     renderWithProviders(<ExperimentsPage />);
     const row = await screen.findByTestId('experiment-row', {}, { timeout: 5000 });
     expect(row).toHaveTextContent('Richer check-in');
+    // The bounds as the rules have them: a holdout of 5 to 50 %.
+    expect(screen.getByText(/a holdout of 5 to 50% that keeps the active game/)).toBeInTheDocument();
     // Each variant names its configuration version and its share of new players (80 % split 1:1).
     expect(
       within(row)

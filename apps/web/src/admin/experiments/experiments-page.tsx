@@ -263,6 +263,7 @@ function Experiments({ picker }: { picker: ReactNode }) {
           {t('experimentsAdmin.bounds', {
             min: EXPERIMENT_BOUNDS.minVariants,
             max: EXPERIMENT_BOUNDS.maxVariants,
+            minHoldout: EXPERIMENT_BOUNDS.minHoldoutPercent,
             holdout: EXPERIMENT_BOUNDS.maxHoldoutPercent,
           })}
         </p>
