@@ -64,6 +64,57 @@ const configOf = async (token: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ version: number }>().version;
 };
+/** A configuration experiment's body: each variant `[name, configuration version]`, of weight 1. */
+const configExperiment = (
+  name: string,
+  holdoutPercent: number,
+  variants: [string, number][],
+  reason: string,
+) => ({
+  name,
+  kind: 'config',
+  holdoutPercent,
+  variants: variants.map(([variant, configVersion]) => ({ name: variant, weight: 1, configVersion })),
+  reason,
+});
+/** An event experiment's body: the variants 'with' and 'without' the event, of weight 1. */
+const eventExperiment = (name: string, eventId: number, reason: string, holdoutPercent = 25) => ({
+  name,
+  kind: 'event',
+  eventId,
+  holdoutPercent,
+  variants: [
+    { name: 'with', weight: 1, event: true },
+    { name: 'without', weight: 1, event: false },
+  ],
+  reason,
+});
+const startExperiment = (body: object, token?: string) => admin('POST', '/admin/experiments', body, token);
+const experimentIdOf = (res: { json: <T>() => T }) =>
+  res.json<{ experiment: { id: number } }>().experiment.id;
+/** The status code of stopping experiment `id`. */
+const stopExperiment = async (id: number | string, reason: string, token?: string) =>
+  (await admin('POST', `/admin/experiments/${id}/stop`, { reason }, token)).statusCode;
+const createEvent = (kind: string, multiplier: number, startsAt: number, endsAt: number, title: string) =>
+  admin('POST', '/admin/events', { kind, multiplier, startsAt, endsAt, titles: { en: title } });
+const countOf = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(query))[0]?.n;
+const experimentsCount = () => countOf(sql`select count(*)::int as n from experiments`);
+const assignedCount = () => countOf(sql`select count(*)::int as n from experiment_players`);
+/** An upcoming event starts this long after it is created. */
+const START_IN = 60_000;
+/**
+ * An upcoming event of `kind` (starting in START_IN, for an hour) and a started experiment that
+ * splits it (with / without, a 25 % holdout), both named `name`.
+ */
+const splitUpcomingEvent = async (kind: string, multiplier: number, name: string, reason: string) => {
+  const now = clock.now();
+  const event = await createEvent(kind, multiplier, now + START_IN, now + 3_600_000, name);
+  expect(event.statusCode, event.body).toBe(200);
+  const eventId = event.json<{ event: { id: number } }>().event.id;
+  const res = await startExperiment(eventExperiment(name, eventId, reason));
+  expect(res.statusCode, res.body).toBe(200);
+  return { now, eventId, id: experimentIdOf(res) };
+};
 const claimDaily = async (token: string, userid: number) =>
   (await t.call(token, { method: 'POST', url: '/api/v1/users/claim/daily', payload: { userid } })).json<{
     eggReward: number;
@@ -92,22 +143,19 @@ let tripled = 0;
 describe('starting an experiment', () => {
   it('keeps players out of the console’s experiment routes', async () => {
     expect((await admin('GET', '/admin/experiments', undefined, old)).statusCode).toBe(403);
-    const body = {
-      name: 'x',
-      kind: 'config',
-      holdoutPercent: 10,
-      variants: [
-        { name: 'A', weight: 1, configVersion: 1 },
-        { name: 'B', weight: 1, configVersion: 1 },
+    const body = configExperiment(
+      'x',
+      10,
+      [
+        ['A', 1],
+        ['B', 1],
       ],
-      reason: 'me me me',
-    };
-    expect((await admin('POST', '/admin/experiments', body, old)).statusCode).toBe(403);
-    expect((await admin('GET', '/admin/experiments/1', undefined, old)).statusCode).toBe(403);
-    expect((await admin('POST', '/admin/experiments/1/stop', { reason: 'me me me' }, old)).statusCode).toBe(
-      403,
+      'me me me',
     );
-    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
+    expect((await startExperiment(body, old)).statusCode).toBe(403);
+    expect((await admin('GET', '/admin/experiments/1', undefined, old)).statusCode).toBe(403);
+    expect(await stopExperiment(1, 'me me me', old)).toBe(403);
+    expect(await experimentsCount()).toBe(0);
   });
 
   it('refuses one out of bounds, naming every broken bound, and stores nothing', async () => {
@@ -130,24 +178,25 @@ describe('starting an experiment', () => {
     });
     expect(referral.statusCode, referral.body).toBe(200);
     const referralVersion = referral.json<{ draft: { version: number } }>().draft.version;
-    const byReferral = await admin('POST', '/admin/experiments', {
-      name: 'Richer invites',
-      kind: 'config',
-      holdoutPercent: 10,
-      variants: [
-        { name: 'A', weight: 1, configVersion: 1 },
-        { name: 'B', weight: 1, configVersion: referralVersion },
-      ],
-      reason: 'Do richer invites bring players?',
-    });
+    const byReferral = await startExperiment(
+      configExperiment(
+        'Richer invites',
+        10,
+        [
+          ['A', 1],
+          ['B', referralVersion],
+        ],
+        'Do richer invites bring players?',
+      ),
+    );
     expect(byReferral.statusCode).toBe(400);
     expect(byReferral.json<{ message: string }>().message).toMatch(
       /variants.1.configVersion: its referral rewards differ .*not experimentable/,
     );
-    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
-    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiment_players`))[0]?.n).toBe(0);
+    expect(await experimentsCount()).toBe(0);
+    expect(await assignedCount()).toBe(0);
 
-    const bad = await admin('POST', '/admin/experiments', {
+    const bad = await startExperiment({
       name: 'Broken',
       kind: 'config',
       holdoutPercent: 60,
@@ -161,59 +210,43 @@ describe('starting an experiment', () => {
     const { message } = bad.json<{ message: string }>();
     for (const path of ['holdoutPercent', 'variants.0.name', 'variants.0.weight', 'variants.1.configVersion'])
       expect(message).toContain(path);
-    const one = await admin('POST', '/admin/experiments', {
-      name: 'One',
-      kind: 'config',
-      holdoutPercent: 10,
-      variants: [{ name: 'A', weight: 1, configVersion: 1 }],
-      reason: 'one variant',
-    });
+    const one = await startExperiment(configExperiment('One', 10, [['A', 1]], 'one variant'));
     expect(one.json<{ message: string }>().message).toMatch(/variants: 2 to 5/);
-    const missing = await admin('POST', '/admin/experiments', {
-      name: 'Missing',
-      kind: 'config',
-      holdoutPercent: 10,
-      variants: [
-        { name: 'A', weight: 1, configVersion: 1 },
-        { name: 'B', weight: 1, configVersion: 999 },
-      ],
-      reason: 'no such version',
-    });
+    const missing = await startExperiment(
+      configExperiment(
+        'Missing',
+        10,
+        [
+          ['A', 1],
+          ['B', 999],
+        ],
+        'no such version',
+      ),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ message: string }>().message).toMatch(/variants.1.configVersion: no such/);
-    const noEvent = await admin('POST', '/admin/experiments', {
-      name: 'No event',
-      kind: 'event',
-      eventId: 404,
-      holdoutPercent: 10,
-      variants: [
-        { name: 'with', weight: 1, event: true },
-        { name: 'without', weight: 1, event: false },
-      ],
-      reason: 'no such event',
-    });
+    const noEvent = await startExperiment(eventExperiment('No event', 404, 'no such event', 10));
     expect(noEvent.statusCode).toBe(400);
     expect(noEvent.json<{ message: string }>().message).toMatch(/eventId: no running or upcoming event/);
     // No holdout (or a token one) leaves nothing to compare a variant with: 5 % at least.
     for (const holdoutPercent of [0, 4]) {
-      const none = await admin('POST', '/admin/experiments', {
-        name: 'No holdout',
-        kind: 'config',
-        holdoutPercent,
-        variants: [
-          { name: 'A', weight: 1, configVersion: 1 },
-          { name: 'B', weight: 1, configVersion: 1 },
-        ],
-        reason: 'nothing to compare',
-      });
+      const none = await startExperiment(
+        configExperiment(
+          'No holdout',
+          holdoutPercent,
+          [
+            ['A', 1],
+            ['B', 1],
+          ],
+          'nothing to compare',
+        ),
+      );
       expect(none.statusCode).toBe(400);
       expect(none.json<{ message: string }>().message).toMatch(/holdoutPercent: 5 to 50/);
     }
-    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
+    expect(await experimentsCount()).toBe(0);
     expect((await admin('GET', '/admin/experiments/77')).statusCode).toBe(404);
-    expect((await admin('POST', '/admin/experiments/77/stop', { reason: 'no such one' })).statusCode).toBe(
-      404,
-    );
+    expect(await stopExperiment(77, 'no such one')).toBe(404);
   });
 
   it('refuses a variant whose stored version breaks today’s configuration bounds, and stores nothing', async () => {
@@ -230,28 +263,25 @@ describe('starting an experiment', () => {
         createdAt: new Date(clock.now()),
       }),
     );
-    const res = await admin('POST', '/admin/experiments', {
-      name: 'Out of bounds',
-      kind: 'config',
-      holdoutPercent: 10,
-      variants: [
-        { name: 'A', weight: 1, configVersion: 1 },
-        { name: 'B', weight: 1, configVersion: stored.version },
-      ],
-      reason: 'a version past the bounds',
-    });
+    const res = await startExperiment(
+      configExperiment(
+        'Out of bounds',
+        10,
+        [
+          ['A', 1],
+          ['B', stored.version],
+        ],
+        'a version past the bounds',
+      ),
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(
       /variants\.1\.configVersion: breaks today's configuration bounds/,
     );
-    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiments`))[0]?.n).toBe(0);
-    expect((await rows<{ n: number }>(sql`select count(*)::int as n from experiment_players`))[0]?.n).toBe(0);
+    expect(await experimentsCount()).toBe(0);
+    expect(await assignedCount()).toBe(0);
     expect(
-      (
-        await rows<{ n: number }>(
-          sql`select count(*)::int as n from admin_audit where action like 'experiment.%'`,
-        )
-      )[0]?.n,
+      await countOf(sql`select count(*)::int as n from admin_audit where action like 'experiment.%'`),
     ).toBe(0);
     // A player signing up now is in no experiment and paid by the active version.
     const token = await t.login(609_999);
@@ -269,18 +299,19 @@ describe('a configuration experiment', () => {
   let id = 0;
 
   it('starts (audited), one at a time, and assigns only the players who sign up while it runs', async () => {
-    const res = await admin('POST', '/admin/experiments', {
-      name: 'Richer check-in',
-      kind: 'config',
-      holdoutPercent: HOLD,
-      variants: [
-        { name: 'same', weight: 1, configVersion: 1 },
-        { name: 'triple', weight: 1, configVersion: tripled },
-      ],
-      reason: 'Does a richer check-in keep players?',
-    });
+    const res = await startExperiment(
+      configExperiment(
+        'Richer check-in',
+        HOLD,
+        [
+          ['same', 1],
+          ['triple', tripled],
+        ],
+        'Does a richer check-in keep players?',
+      ),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    id = res.json<{ experiment: { id: number } }>().experiment.id;
+    id = experimentIdOf(res);
     const audit = await rows<{ action: string; admin_id: string; reason: string }>(
       sql`select action, admin_id, reason from admin_audit where target = ${`experiment:${id}`}`,
     );
@@ -292,16 +323,17 @@ describe('a configuration experiment', () => {
       },
     ]);
 
-    const second = await admin('POST', '/admin/experiments', {
-      name: 'Another',
-      kind: 'config',
-      holdoutPercent: 10,
-      variants: [
-        { name: 'A', weight: 1, configVersion: 1 },
-        { name: 'B', weight: 1, configVersion: 1 },
-      ],
-      reason: 'one at a time',
-    });
+    const second = await startExperiment(
+      configExperiment(
+        'Another',
+        10,
+        [
+          ['A', 1],
+          ['B', 1],
+        ],
+        'one at a time',
+      ),
+    );
     expect(second.statusCode).toBe(409);
 
     // The player who joined before it: in none, paid by the active version.
@@ -369,9 +401,7 @@ describe('a configuration experiment', () => {
     // The next day's check-in pays today's day 2 (1,000), not the tripled 3,000.
     clock.advance(DAY_MS);
     expect(await claimDaily(token, triple)).toBe(1_000);
-    expect(
-      (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'again, again' })).statusCode,
-    ).toBe(409);
+    expect(await stopExperiment(id, 'again, again')).toBe(409);
     expect(
       await rows(sql`select action from admin_audit where target = ${`experiment:${id}`} order by id`),
     ).toEqual([{ action: 'experiment.start' }, { action: 'experiment.stop' }]);
@@ -381,17 +411,18 @@ describe('a configuration experiment', () => {
 
   it('sends another process’s players back within the configuration’s check time', async () => {
     // A stop written by another process (straight to the table): this one sees it at its next check.
-    const res = await admin('POST', '/admin/experiments', {
-      name: 'Elsewhere',
-      kind: 'config',
-      holdoutPercent: 5,
-      variants: [
-        { name: 'x', weight: 1, configVersion: tripled },
-        { name: 'y', weight: 1, configVersion: tripled },
-      ],
-      reason: 'stopped elsewhere',
-    });
-    const other = res.json<{ experiment: { id: number } }>().experiment.id;
+    const res = await startExperiment(
+      configExperiment(
+        'Elsewhere',
+        5,
+        [
+          ['x', tripled],
+          ['y', tripled],
+        ],
+        'stopped elsewhere',
+      ),
+    );
+    const other = experimentIdOf(res);
     // A player of a variant (not of the 5 % holdout).
     const player =
       Array.from({ length: 20 }, (_, i) => 620_001 + i).find(
@@ -409,61 +440,31 @@ describe('a configuration experiment', () => {
 describe('an event experiment', () => {
   it('refuses an event already running: the players outside its variants would lose it mid-event', async () => {
     const now = clock.now();
-    const event = await admin('POST', '/admin/events', {
-      kind: 'tap-multiplier',
-      multiplier: 2,
-      startsAt: now,
-      endsAt: now + 600_000,
-      titles: { en: 'Double taps now' },
-    });
+    const event = await createEvent('tap-multiplier', 2, now, now + 600_000, 'Double taps now');
     expect(event.statusCode, event.body).toBe(200);
-    const runningNow = await admin('POST', '/admin/experiments', {
-      name: 'Double taps now',
-      kind: 'event',
-      eventId: event.json<{ event: { id: number } }>().event.id,
-      holdoutPercent: 25,
-      variants: [
-        { name: 'with', weight: 1, event: true },
-        { name: 'without', weight: 1, event: false },
-      ],
-      reason: 'split a running event',
-    });
+    const runningNow = await startExperiment(
+      eventExperiment(
+        'Double taps now',
+        event.json<{ event: { id: number } }>().event.id,
+        'split a running event',
+      ),
+    );
     expect(runningNow.statusCode).toBe(400);
     expect(runningNow.json<{ message: string }>().message).toMatch(
       /eventId: the event is running; only an upcoming event/,
     );
-    expect(
-      (await rows<{ n: number }>(sql`select count(*)::int as n from experiments where kind = 'event'`))[0]?.n,
-    ).toBe(0);
+    expect(await countOf(sql`select count(*)::int as n from experiments where kind = 'event'`)).toBe(0);
     // Over before the next test's event starts.
     clock.advance(600_000);
   });
 
   it('gives an upcoming event only to the players of the variants with it', async () => {
-    const now = clock.now();
-    const START_IN = 60_000;
-    const event = await admin('POST', '/admin/events', {
-      kind: 'tap-multiplier',
-      multiplier: 2,
-      startsAt: now + START_IN,
-      endsAt: now + 3_600_000,
-      titles: { en: 'Double taps' },
-    });
-    expect(event.statusCode, event.body).toBe(200);
-    const eventId = event.json<{ event: { id: number } }>().event.id;
-    const res = await admin('POST', '/admin/experiments', {
-      name: 'Double taps',
-      kind: 'event',
-      eventId,
-      holdoutPercent: 25,
-      variants: [
-        { name: 'with', weight: 1, event: true },
-        { name: 'without', weight: 1, event: false },
-      ],
-      reason: 'Do double taps keep players?',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const { now, eventId, id } = await splitUpcomingEvent(
+      'tap-multiplier',
+      2,
+      'Double taps',
+      'Do double taps keep players?',
+    );
     const ids = Array.from({ length: 16 }, (_, i) => 630_000 + i);
     const byVariant = new Map<string, { userId: number; token: string }>();
     for (const userId of ids) {
@@ -497,30 +498,24 @@ describe('an event experiment', () => {
     // Players outside the experiment do not get it either while it runs.
     expect(await sees({ token: old })).toBe(false);
     // Income events are settled for every player at once: not split by an experiment.
-    const income = await admin('POST', '/admin/events', {
-      kind: 'income-multiplier',
-      multiplier: 2,
-      startsAt: now + 2 * START_IN,
-      endsAt: now + 3_600_000,
-      titles: { en: 'Double income' },
-    });
+    const income = await createEvent(
+      'income-multiplier',
+      2,
+      now + 2 * START_IN,
+      now + 3_600_000,
+      'Double income',
+    );
     expect(income.statusCode, income.body).toBe(200);
-    const refused = await admin('POST', '/admin/experiments', {
-      name: 'Double income',
-      kind: 'event',
-      eventId: income.json<{ event: { id: number } }>().event.id,
-      holdoutPercent: 25,
-      variants: [
-        { name: 'with', weight: 1, event: true },
-        { name: 'without', weight: 1, event: false },
-      ],
-      reason: 'not an event to split',
-    });
+    const refused = await startExperiment(
+      eventExperiment(
+        'Double income',
+        income.json<{ event: { id: number } }>().event.id,
+        'not an event to split',
+      ),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toMatch(/an event of a kind an experiment can split/);
-    expect(
-      (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'done with it' })).statusCode,
-    ).toBe(200);
+    expect(await stopExperiment(id, 'done with it')).toBe(200);
     // Stopped: the event is everyone's again.
     expect(await sees(without)).toBe(true);
     expect(await tap(without)).toBe(20);
@@ -531,17 +526,18 @@ describe('results', () => {
   it('counts D1, D7 and Stars per group on a hand-checkable population, significant or not yet', async () => {
     const joined = clock.now();
     const D0 = gameDay(joined);
-    const res = await admin('POST', '/admin/experiments', {
-      name: 'Results',
-      kind: 'config',
-      holdoutPercent: 40,
-      variants: [
-        { name: 'A', weight: 1, configVersion: 1 },
-        { name: 'B', weight: 1, configVersion: tripled },
-      ],
-      reason: 'counted by hand',
-    });
-    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const res = await startExperiment(
+      configExperiment(
+        'Results',
+        40,
+        [
+          ['A', 1],
+          ['B', tripled],
+        ],
+        'counted by hand',
+      ),
+    );
+    const id = experimentIdOf(res);
     const ids = Array.from({ length: 75 }, (_, i) => 640_000 + i);
     for (const userId of ids) await t.login(userId);
     const group = new Map(ids.map((u) => [u, expected(id, u, 40, ['A', 'B'], [1, 1]) ?? '']));
@@ -699,31 +695,28 @@ describe('a stopped experiment’s retention', () => {
       experiments: { id: number; stoppedAt: number | null }[];
     }>();
     for (const e of list.experiments.filter((x) => x.stoppedAt === null))
-      expect(
-        (await admin('POST', `/admin/experiments/${e.id}/stop`, { reason: 'next test' })).statusCode,
-      ).toBe(200);
+      expect(await stopExperiment(e.id, 'next test')).toBe(200);
     const joined = clock.now();
-    const res = await admin('POST', '/admin/experiments', {
-      name: 'Stopped early',
-      kind: 'config',
-      holdoutPercent: 40,
-      variants: [
-        { name: 'A', weight: 1, configVersion: 1 },
-        { name: 'B', weight: 1, configVersion: tripled },
-      ],
-      reason: 'stopped on day 2',
-    });
+    const res = await startExperiment(
+      configExperiment(
+        'Stopped early',
+        40,
+        [
+          ['A', 1],
+          ['B', tripled],
+        ],
+        'stopped on day 2',
+      ),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+    const id = experimentIdOf(res);
     const ids = Array.from({ length: 30 }, (_, i) => 650_000 + i);
     for (const u of ids) await t.login(u);
     // Everyone comes back on day 1 (under their variant) and on day 7 (after the stop, day 2).
     clock.set(joined + DAY_MS);
     for (const u of ids) await t.login(u);
     clock.set(joined + 2 * DAY_MS);
-    expect(
-      (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'stopped early' })).statusCode,
-    ).toBe(200);
+    expect(await stopExperiment(id, 'stopped early')).toBe(200);
     clock.set(joined + 7 * DAY_MS);
     for (const u of ids) await t.login(u);
     clock.set(joined + 9 * DAY_MS);
@@ -750,30 +743,12 @@ describe('a split cipher or mole event', () => {
    * player of each group signed up after the start, and the clock moved to the event's start.
    */
   const splitEvent = async (kind: string, multiplier: number, firstId: number) => {
-    const now = clock.now();
-    const START_IN = 60_000;
-    const event = await admin('POST', '/admin/events', {
+    const { eventId, id } = await splitUpcomingEvent(
       kind,
       multiplier,
-      startsAt: now + START_IN,
-      endsAt: now + 3_600_000,
-      titles: { en: `Split ${kind}` },
-    });
-    expect(event.statusCode, event.body).toBe(200);
-    const eventId = event.json<{ event: { id: number } }>().event.id;
-    const res = await admin('POST', '/admin/experiments', {
-      name: `Split ${kind}`,
-      kind: 'event',
-      eventId,
-      holdoutPercent: 25,
-      variants: [
-        { name: 'with', weight: 1, event: true },
-        { name: 'without', weight: 1, event: false },
-      ],
-      reason: `Does a ${kind} event keep players?`,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const id = res.json<{ experiment: { id: number } }>().experiment.id;
+      `Split ${kind}`,
+      `Does a ${kind} event keep players?`,
+    );
     const groups = new Map<string, { userId: number; token: string }>();
     for (const userId of Array.from({ length: 16 }, (_, i) => firstId + i)) {
       const variant = expected(id, userId, 25, ['with', 'without'], [1, 1]) ?? '';
@@ -790,10 +765,7 @@ describe('a split cipher or mole event', () => {
         { variant },
       ]);
     clock.advance(START_IN);
-    const stop = async () =>
-      expect(
-        (await admin('POST', `/admin/experiments/${id}/stop`, { reason: 'seen enough' })).statusCode,
-      ).toBe(200);
+    const stop = async () => expect(await stopExperiment(id, 'seen enough')).toBe(200);
     return { eventId, given, without, holdout, stop };
   };
   const eventRowsOf = async (userId: number) =>
