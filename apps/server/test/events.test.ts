@@ -71,19 +71,38 @@ const paidTotal = async (id: number) => {
   );
   return { coins: Number(row?.coins ?? 0), payouts: Number(row?.payouts ?? 0) };
 };
+/** A multiplier event's body, titled `en` in English. */
+const multiplierEvent = (kind: string, multiplier: number, startsAt: number, endsAt: number, en: string) => ({
+  kind,
+  multiplier,
+  startsAt,
+  endsAt,
+  titles: { en },
+});
+/** Starts a mole game for `userid`. */
+const startGame = async (token: string, userid: number) =>
+  (await t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid } })).json<{
+    gameId: string;
+    key: string;
+  }>();
+/** Sends a mole game's sealed result (a score of 420): the reward it paid. */
+const sendGame = async (token: string, userid: number, game: { gameId: string; key: string }) => {
+  const data = sealResult(JSON.stringify({ score: 420, gameId: game.gameId }), game.key);
+  const res = await t.call(token, {
+    method: 'POST',
+    url: '/api/v1/play/result',
+    payload: { userid, data },
+  });
+  expect(res.json(), res.body).toMatchObject({ success: true });
+  return res.json<{ reward: number }>().reward;
+};
 /** Past the cache and a day further, so energy and the tap pace are whole again. */
 const later = (ms: number) => t.clock.advance(ms + EVENTS_CACHE_MS + 1);
 
 describe('scheduling', () => {
   it('refuses out-of-bounds events with a clear 4xx and stores nothing', async () => {
     const now = t.clock.now();
-    const good = {
-      kind: 'tap-multiplier',
-      multiplier: 2,
-      startsAt: now + H,
-      endsAt: now + 2 * H,
-      titles: { en: 'x' },
-    };
+    const good = multiplierEvent('tap-multiplier', 2, now + H, now + 2 * H, 'x');
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ multiplier: 1 }, /multiplier must be above 1/],
       [{ multiplier: 6 }, /at most 5/],
@@ -107,13 +126,7 @@ describe('scheduling', () => {
   it('is for operators only', async () => {
     const player = await t.login(9702);
     const now = t.clock.now();
-    const body = {
-      kind: 'tap-multiplier',
-      multiplier: 2,
-      startsAt: now + H,
-      endsAt: now + 2 * H,
-      titles: { en: 'x' },
-    };
+    const body = multiplierEvent('tap-multiplier', 2, now + H, now + 2 * H, 'x');
     expect((await create(body, player)).statusCode).toBe(403);
     expect((await t.call(player, { method: 'GET', url: '/api/v1/admin/events' })).statusCode).toBe(403);
     expect(await count('events')).toBe(0);
@@ -121,13 +134,7 @@ describe('scheduling', () => {
 
   it('audits the creation and the cancellation, and lists the status', async () => {
     const now = t.clock.now();
-    const id = await schedule({
-      kind: 'mole-multiplier',
-      multiplier: 1.5,
-      startsAt: now + H,
-      endsAt: now + 2 * H,
-      titles: { en: 'Mole rush' },
-    });
+    const id = await schedule(multiplierEvent('mole-multiplier', 1.5, now + H, now + 2 * H, 'Mole rush'));
     const list = async () =>
       (await t.call(op, { method: 'GET', url: '/api/v1/admin/events' })).json<{
         events: { id: number; status: string; multiplier: number }[];
@@ -150,13 +157,7 @@ describe('a tap event', () => {
     const ME = 9711;
     const token = await t.login(ME);
     const start = t.clock.now() + 2 * H;
-    const id = await schedule({
-      kind: 'tap-multiplier',
-      multiplier: 2.5,
-      startsAt: start,
-      endsAt: start + H,
-      titles: { en: 'Tap frenzy' },
-    });
+    const id = await schedule(multiplierEvent('tap-multiplier', 2.5, start, start + H, 'Tap frenzy'));
     t.clock.set(start - 1);
     expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
     t.clock.set(start);
@@ -182,21 +183,9 @@ describe('a tap event', () => {
     const token = await t.login(ME);
     later(H);
     const now = t.clock.now();
-    const low = await schedule({
-      kind: 'tap-multiplier',
-      multiplier: 2,
-      startsAt: now,
-      endsAt: now + H,
-      titles: { en: 'A' },
-    });
+    const low = await schedule(multiplierEvent('tap-multiplier', 2, now, now + H, 'A'));
     const before = await count('events');
-    const res = await create({
-      kind: 'tap-multiplier',
-      multiplier: 3,
-      startsAt: now + H / 2,
-      endsAt: now + 2 * H,
-      titles: { en: 'B' },
-    });
+    const res = await create(multiplierEvent('tap-multiplier', 3, now + H / 2, now + 2 * H, 'B'));
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(new RegExp(`overlaps event #${low} "A"`));
     expect(await count('events')).toBe(before);
@@ -206,13 +195,7 @@ describe('a tap event', () => {
     expect((await cancel(low)).statusCode).toBe(200);
     t.clock.advance(60_000);
     expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
-    const high = await schedule({
-      kind: 'tap-multiplier',
-      multiplier: 3,
-      startsAt: t.clock.now(),
-      endsAt: now + H,
-      titles: { en: 'B' },
-    });
+    const high = await schedule(multiplierEvent('tap-multiplier', 3, t.clock.now(), now + H, 'B'));
     t.clock.advance(EVENTS_CACHE_MS + 1);
     expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 30 });
     expect((await eventRows(ME)).map((r) => r.ref)).toEqual([String(low), String(high)]);
@@ -225,13 +208,8 @@ describe('a tap event', () => {
     later(H);
     const D = 24 * H;
     const start = t.clock.now() + 40 * D;
-    const body = (from: number, days: number, en: string) => ({
-      kind: 'mole-multiplier',
-      multiplier: 5,
-      startsAt: from,
-      endsAt: from + days * D,
-      titles: { en },
-    });
+    const body = (from: number, days: number, en: string) =>
+      multiplierEvent('mole-multiplier', 5, from, from + days * D, en);
     const first = await schedule(body(start, 14, 'Fortnight'));
     const next = await create(body(start + 14 * D, 14, 'Again'));
     expect(next.statusCode).toBe(400);
@@ -259,26 +237,11 @@ describe('a mole event', () => {
     await t.setTickets(ME, 5);
     later(H);
     const now = t.clock.now();
-    const id = await schedule({
-      kind: 'mole-multiplier',
-      multiplier: 2,
-      startsAt: now + 2 * 60_000,
-      endsAt: now + H,
-      titles: { en: 'Moles ×2' },
-    });
+    const id = await schedule(multiplierEvent('mole-multiplier', 2, now + 2 * 60_000, now + H, 'Moles ×2'));
     const play = async () => {
-      const { gameId, key } = (
-        await t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid: ME } })
-      ).json<{ gameId: string; key: string }>();
+      const game = await startGame(token, ME);
       t.clock.advance(45_000);
-      const data = sealResult(JSON.stringify({ score: 420, gameId }), key);
-      const res = await t.call(token, {
-        method: 'POST',
-        url: '/api/v1/play/result',
-        payload: { userid: ME, data },
-      });
-      expect(res.json(), res.body).toMatchObject({ success: true });
-      return res.json<{ reward: number }>().reward;
+      return sendGame(token, ME, game);
     };
     expect(await play()).toBe(gameReward(420));
     t.clock.set(now + 2 * 60_000);
@@ -293,28 +256,11 @@ describe('a mole event', () => {
     await t.setTickets(ME, 5);
     later(H);
     const now = t.clock.now();
-    const id = await schedule({
-      kind: 'mole-multiplier',
-      multiplier: 3,
-      startsAt: now + 10_000,
-      endsAt: now + 10_000 + 60_000,
-      titles: { en: 'Short moles' },
-    });
-    const start = async () =>
-      (await t.call(token, { method: 'POST', url: '/api/v1/play/start', payload: { userid: ME } })).json<{
-        gameId: string;
-        key: string;
-      }>();
-    const send = async (game: { gameId: string; key: string }) => {
-      const data = sealResult(JSON.stringify({ score: 420, gameId: game.gameId }), game.key);
-      const res = await t.call(token, {
-        method: 'POST',
-        url: '/api/v1/play/result',
-        payload: { userid: ME, data },
-      });
-      expect(res.json(), res.body).toMatchObject({ success: true });
-      return res.json<{ reward: number }>().reward;
-    };
+    const id = await schedule(
+      multiplierEvent('mole-multiplier', 3, now + 10_000, now + 10_000 + 60_000, 'Short moles'),
+    );
+    const start = () => startGame(token, ME);
+    const send = (game: { gameId: string; key: string }) => sendGame(token, ME, game);
     // Started before the event, sent inside it: ×1.
     const before = await start();
     t.clock.set(now + 45_000);
@@ -343,20 +289,12 @@ describe('GET /events', () => {
       endsAt: now + H,
       titles: { en: 'Double taps', fa: 'ضربه دوبرابر' },
     });
-    const soon = await schedule({
-      kind: 'mole-multiplier',
-      multiplier: 1.5,
-      startsAt: now + 2 * 24 * H,
-      endsAt: now + 3 * 24 * H,
-      titles: { en: 'Mole weekend' },
-    });
-    const far = await schedule({
-      kind: 'tap-multiplier',
-      multiplier: 2,
-      startsAt: now + 10 * 24 * H,
-      endsAt: now + 11 * 24 * H,
-      titles: { en: 'Far away' },
-    });
+    const soon = await schedule(
+      multiplierEvent('mole-multiplier', 1.5, now + 2 * 24 * H, now + 3 * 24 * H, 'Mole weekend'),
+    );
+    const far = await schedule(
+      multiplierEvent('tap-multiplier', 2, now + 10 * 24 * H, now + 11 * 24 * H, 'Far away'),
+    );
     const list = async (token: string) =>
       (await t.call(token, { method: 'GET', url: '/api/v1/events' })).json<{
         events: { id: number; title: string; multiplier: number; startsAt: number; endsAt: number }[];
@@ -391,19 +329,26 @@ const ledgerOf = async (userid: number, kind: string) =>
     )
   ).map((r) => [Number(r.delta_onion), r.ref]);
 
+/**
+ * A player with coins to spend, past the cache, and an income event of ×3 from a minute on, for
+ * `hours`, titled `en`.
+ */
+const incomeEventFor = async (ME: number, hours: number, en: string) => {
+  const token = await t.login(ME);
+  await t.grant(ME, { onion: 10_000_000 });
+  later(H);
+  const start = t.clock.now() + 60_000;
+  const id = await schedule(multiplierEvent('income-multiplier', 3, start, start + hours * H, en));
+  return { token, start, id };
+};
+
 describe('an income event', () => {
   it('pays the extra for exactly the income accrued inside its window, settled by taps', async () => {
     const ME = 9741;
     const token = await t.login(ME);
     later(H);
     const start = t.clock.now() + H;
-    const id = await schedule({
-      kind: 'income-multiplier',
-      multiplier: 2,
-      startsAt: start,
-      endsAt: start + H,
-      titles: { en: 'Mining weekend' },
-    });
+    const id = await schedule(multiplierEvent('income-multiplier', 2, start, start + H, 'Mining weekend'));
     // 3,600 coins an hour (one a second), last settled 30 minutes before the start.
     await setColumns(ME, sql`earn_per_hour = 3600, income_at = ${iso(start - 30 * 60_000)}::timestamptz`);
     // Before the window: income ×1, no extra.
@@ -435,17 +380,7 @@ describe('an income event', () => {
 
   it('pays it when a purchase settles the income, and for the time it ran once cancelled', async () => {
     const ME = 9742;
-    const token = await t.login(ME);
-    await t.grant(ME, { onion: 10_000_000 });
-    later(H);
-    const start = t.clock.now() + 60_000;
-    const id = await schedule({
-      kind: 'income-multiplier',
-      multiplier: 3,
-      startsAt: start,
-      endsAt: start + 2 * H,
-      titles: { en: 'Triple mining' },
-    });
+    const { token, start, id } = await incomeEventFor(ME, 2, 'Triple mining');
     await setColumns(ME, sql`earn_per_hour = 3600, income_at = ${iso(start - 10 * 60_000)}::timestamptz`);
     // Cancelled 30 minutes in: those 30 minutes pay ×3 when settled later, the rest ×1.
     t.clock.set(start + 30 * 60_000);
@@ -468,17 +403,7 @@ describe('an income event', () => {
 
   it('pays the extra once for each instant when a tap batch and a purchase settle the income together', async () => {
     const ME = 9743;
-    const token = await t.login(ME);
-    await t.grant(ME, { onion: 10_000_000 });
-    later(H);
-    const start = t.clock.now() + 60_000;
-    const id = await schedule({
-      kind: 'income-multiplier',
-      multiplier: 3,
-      startsAt: start,
-      endsAt: start + H,
-      titles: { en: 'Triple mining, busy' },
-    });
+    const { token, start, id } = await incomeEventFor(ME, 1, 'Triple mining, busy');
     // 3,600 coins an hour, settled up to the window's start: every coin settled below is inside it.
     await setColumns(ME, sql`earn_per_hour = 3600, income_at = ${iso(start)}::timestamptz`);
     const purchase = (round: number) =>
@@ -665,25 +590,19 @@ describe('a tasks event', () => {
 describe('a cipher event', () => {
   it("multiplies the daily cipher's coins inside its window only, the extra its own ledger row", async () => {
     later(H);
-    const solveAs = async (userid: number) => {
-      const token = await t.login(userid, { language_code: 'en' });
-      const word = drawnWord(DEV_COMBO_SECRET, gameDay(t.clock.now()), 'en');
-      const res = await t.call(token, {
+    const solve = (token: string, userid: number) =>
+      t.call(token, {
         method: 'POST',
         url: '/api/v1/cipher/solve',
-        payload: { userid, word },
+        payload: { userid, word: drawnWord(DEV_COMBO_SECRET, gameDay(t.clock.now()), 'en') },
       });
+    const solveAs = async (userid: number) => {
+      const res = await solve(await t.login(userid, { language_code: 'en' }), userid);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ success: boolean; reward: { onion: number; ticket: number } }>();
     };
     const start = t.clock.now() + 60_000;
-    const id = await schedule({
-      kind: 'cipher',
-      multiplier: 3,
-      startsAt: start,
-      endsAt: start + H,
-      titles: { en: 'Featured cipher' },
-    });
+    const id = await schedule(multiplierEvent('cipher', 3, start, start + H, 'Featured cipher'));
     // Before: the usual reward.
     expect((await solveAs(9761)).reward).toEqual(CIPHER_REWARD);
     // Inside: the coins ×3 (the tickets as usual), once.
@@ -694,11 +613,7 @@ describe('a cipher event', () => {
     }>();
     expect(shown.reward.onion).toBe(3 * CIPHER_REWARD.onion);
     expect((await solveAs(9762)).reward).toEqual({ ...CIPHER_REWARD, onion: 3 * CIPHER_REWARD.onion });
-    const again = await t.call(token, {
-      method: 'POST',
-      url: '/api/v1/cipher/solve',
-      payload: { userid: 9762, word: drawnWord(DEV_COMBO_SECRET, gameDay(t.clock.now()), 'en') },
-    });
+    const again = await solve(token, 9762);
     expect(again.statusCode).toBe(409);
     expect(await ledgerOf(9762, 'event')).toEqual([[2 * CIPHER_REWARD.onion, String(id)]]);
     expect(await ledgerOf(9762, 'cipher')).toEqual([[CIPHER_REWARD.onion, expect.any(String)]]);
