@@ -17,7 +17,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { loadEnv } from '../../apps/server/src/env.ts';
 import { foldLedger } from '../../apps/server/src/modules/analytics/index.ts';
-import { DAY_MS, gameDay } from '../../packages/game/src/time.ts';
+import { DAY_MS, gameDay } from '@egg-rush/game/time';
 
 const BASE = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = Number(process.env.BENCH_PLAYERS || 1_000_000);

@@ -20,9 +20,9 @@
 // Prints one JSON object.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { RECOMMENDED_RULE } from '../../packages/game/src/allocation-rule.ts';
-import { findClusters } from '../../packages/game/src/clusters.ts';
-import { FARM_KINDS, farmShares, simulatePopulation } from '../../packages/game/src/population.ts';
+import { RECOMMENDED_RULE } from '@egg-rush/game/allocation-rule';
+import { findClusters } from '@egg-rush/game/clusters';
+import { FARM_KINDS, farmShares, simulatePopulation } from '@egg-rush/game/population';
 
 const HONEST = Number(process.env.BENCH_HONEST || 10_000);
 const SEEDS = Array.from({ length: Number(process.env.BENCH_SEEDS || 5) }, (_, i) => i + 1);

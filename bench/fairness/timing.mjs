@@ -2,8 +2,8 @@
 // of about <accounts> accounts (honest players and one farm of 100 of each kind per 250,000),
 // timed once after the population is made. Prints one JSON object. Run by run.mjs.
 import { performance } from 'node:perf_hooks';
-import { findClusters } from '../../packages/game/src/clusters.ts';
-import { FARM_KINDS, simulatePopulation } from '../../packages/game/src/population.ts';
+import { findClusters } from '@egg-rush/game/clusters';
+import { FARM_KINDS, simulatePopulation } from '@egg-rush/game/population';
 
 const accounts = Number(process.argv[2]);
 const log = (...a) => console.error('[bench/fairness]', ...a);

@@ -25,15 +25,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Address, Cell, toNano } from '@ton/core';
 import { Blockchain } from '@ton/sandbox';
-import {
-  claimMessages,
-  claimTransferHead,
-  jettonCode,
-  transferBody,
-} from '../../packages/jetton/src/contracts.ts';
-import { deploySandboxJetton, gasUsed, sendTonConnect } from '../../packages/jetton/src/testing.ts';
-import { customPayloadResponse, verifyAirdropProof } from '../../packages/jetton/src/tree.ts';
-import { AirdropTreeFile, AirdropTreeWriter } from '../../packages/jetton/src/tree-file.ts';
+import { claimMessages, claimTransferHead, jettonCode, transferBody } from '@egg-rush/jetton/contracts';
+import { deploySandboxJetton, gasUsed, sendTonConnect } from '@egg-rush/jetton/testing';
+import { customPayloadResponse, verifyAirdropProof } from '@egg-rush/jetton/tree';
+import { AirdropTreeFile, AirdropTreeWriter } from '@egg-rush/jetton/tree-file';
 
 const arg = process.argv.slice(2).find((a) => /^\d[\d_]*$/.test(a));
 const ENTRIES = Number((arg ?? process.env.BENCH_ENTRIES ?? '1000000').replaceAll('_', ''));
