@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, serve, type Call } from '../../../test/harness.tsx';
+import { renderWithProviders, serve, type Call, type Sent } from '../../../test/harness.tsx';
 import { ExperimentsPage } from './experiments-page.tsx';
 
 const AT = Date.UTC(2026, 5, 15, 12);
@@ -78,6 +78,30 @@ const results = {
   ],
 };
 
+/** The rules' bounds, as the console's list of experiments states them. */
+const BOUNDS = {
+  minVariants: 2,
+  maxVariants: 5,
+  minHoldoutPercent: 5,
+  maxHoldoutPercent: 50,
+  maxWeight: 100,
+};
+/** The text of each element with `testId` inside `element`. */
+const textsOf = (element: HTMLElement, testId: string) =>
+  within(element)
+    .getAllByTestId(testId)
+    .map((v) => v.textContent);
+/** The page listing `experiment`, its results `body` opened: the result rows. */
+async function openResults(body: Sent<'adminExperiment'>): Promise<HTMLElement[]> {
+  serve({
+    adminExperiments: () => ({ experiments: [experiment], bounds: BOUNDS }),
+    adminExperiment: () => body,
+  });
+  renderWithProviders(<ExperimentsPage />);
+  fireEvent.click(await screen.findByTestId('experiment-results', {}, { timeout: 5000 }));
+  return screen.findAllByTestId('result-row');
+}
+
 // jsdom has no modal dialogs: opening one just shows it.
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -90,13 +114,7 @@ describe('the console’s experiments', () => {
     serve({
       adminExperiments: () => ({
         experiments: [experiment],
-        bounds: {
-          minVariants: 2,
-          maxVariants: 5,
-          minHoldoutPercent: 5,
-          maxHoldoutPercent: 50,
-          maxWeight: 100,
-        },
+        bounds: BOUNDS,
       }),
       adminExperiment: () => results,
     });
@@ -106,11 +124,7 @@ describe('the console’s experiments', () => {
     // The bounds as the rules have them: a holdout of 5 to 50 %.
     expect(screen.getByText(/a holdout of 5 to 50% that keeps the active game/)).toBeInTheDocument();
     // Each variant names its configuration version and its share of new players (80 % split 1:1).
-    expect(
-      within(row)
-        .getAllByTestId('experiment-variant')
-        .map((v) => v.textContent),
-    ).toEqual(['same · v1 · 40%', 'triple · v2 · 40%']);
+    expect(textsOf(row, 'experiment-variant')).toEqual(['same · v1 · 40%', 'triple · v2 · 40%']);
     expect(row).toHaveTextContent('1,234');
     expect(row).toHaveTextContent('running');
     // One experiment at a time: no new one while it runs.
@@ -132,22 +146,18 @@ describe('the console’s experiments', () => {
     expect(triple).toHaveTextContent('41.2% (38.0–44.5%)');
     expect(triple).toHaveTextContent('203 of 492 observable');
     expect(triple).toHaveTextContent('0.81 (0.21–1.42)');
-    expect(
-      within(triple)
-        .getAllByTestId('verdict')
-        .map((v) => v.textContent),
-    ).toEqual(['significant', 'not yet significant', 'significant']);
-    expect(
-      within(same)
-        .getAllByTestId('verdict')
-        .map((v) => v.textContent),
-    ).toEqual(['not yet significant', 'not yet significant', 'not yet significant']);
+    expect(textsOf(triple, 'verdict')).toEqual(['significant', 'not yet significant', 'significant']);
+    expect(textsOf(same, 'verdict')).toEqual([
+      'not yet significant',
+      'not yet significant',
+      'not yet significant',
+    ]);
     // The lift over the holdout beside each verdict: points of retention, Stars per player.
-    expect(
-      within(triple)
-        .getAllByTestId('lift')
-        .map((v) => v.textContent),
-    ).toEqual(['+9.2 pts vs holdout', '+5.0 pts vs holdout', '+0.61 Stars per player vs holdout']);
+    expect(textsOf(triple, 'lift')).toEqual([
+      '+9.2 pts vs holdout',
+      '+5.0 pts vs holdout',
+      '+0.61 Stars per player vs holdout',
+    ]);
     expect(within(holdout).queryByTestId('lift')).toBeNull();
     // Enough players on both sides: no small-sample note.
     expect(within(triple).queryByTestId('small-sample')).toBeNull();
@@ -192,22 +202,7 @@ describe('the console’s experiments', () => {
         },
       ],
     };
-    serve({
-      adminExperiments: () => ({
-        experiments: [experiment],
-        bounds: {
-          minVariants: 2,
-          maxVariants: 5,
-          minHoldoutPercent: 5,
-          maxHoldoutPercent: 50,
-          maxWeight: 100,
-        },
-      }),
-      adminExperiment: () => fresh,
-    });
-    renderWithProviders(<ExperimentsPage />);
-    fireEvent.click(await screen.findByTestId('experiment-results', {}, { timeout: 5000 }));
-    const rows = await screen.findAllByTestId('result-row');
+    const rows = await openResults(fresh);
     const [holdout, triple] = [nth(rows, 0), nth(rows, 1)];
     // Nothing to compare: no "not yet significant", no lift, but when the first results come.
     expect(within(triple).queryByTestId('verdict')).toBeNull();
@@ -229,22 +224,7 @@ describe('the console’s experiments', () => {
         group.variant === 'triple' ? { ...group, d1: share(6, 8, 0.75, 0.41, 0.93) } : group,
       ),
     };
-    serve({
-      adminExperiments: () => ({
-        experiments: [experiment],
-        bounds: {
-          minVariants: 2,
-          maxVariants: 5,
-          minHoldoutPercent: 5,
-          maxHoldoutPercent: 50,
-          maxWeight: 100,
-        },
-      }),
-      adminExperiment: () => small,
-    });
-    renderWithProviders(<ExperimentsPage />);
-    fireEvent.click(await screen.findByTestId('experiment-results', {}, { timeout: 5000 }));
-    const rows = await screen.findAllByTestId('result-row');
+    const rows = await openResults(small);
     expect(within(nth(rows, 2)).getAllByTestId('small-sample')).toHaveLength(1);
     expect(nth(rows, 2)).toHaveTextContent('fewer than 10 observed on a side: too few to tell');
   });
@@ -254,13 +234,7 @@ describe('the console’s experiments', () => {
     serve({
       adminExperiments: () => ({
         experiments: [],
-        bounds: {
-          minVariants: 2,
-          maxVariants: 5,
-          minHoldoutPercent: 5,
-          maxHoldoutPercent: 50,
-          maxWeight: 100,
-        },
+        bounds: BOUNDS,
       }),
       adminConfigVersions: () => ({
         versions: [2, 1].map((version) => ({
