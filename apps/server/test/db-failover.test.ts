@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, tempPostgres, type TempPostgres, type TestApp } from './helpers.ts';
 import { freePort, until } from './redis-servers.ts';
 
 /** The processes whose parent is `pid` (from /proc). */
@@ -75,64 +72,25 @@ describe('the tap writer when the connection is lost', () => {
   );
 });
 
-const BIN = '/usr/lib/postgresql/15/bin';
-const asRoot = process.getuid?.() === 0;
-const run = (cmd: string, args: string[]) =>
-  execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, {
-    stdio: 'pipe',
-    timeout: 60_000,
-  }).toString();
-
 describe('a multi-host DATABASE_URL through a failover', () => {
+  let servers: TempPostgres;
   let dir: string;
   let primary: number;
   let standby: number;
   let database: Database;
-  const started: string[] = [];
-  const start = (data: string, port: number) => {
-    run(`${BIN}/pg_ctl`, [
-      '-D',
-      data,
-      '-l',
-      `${data}.log`,
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      `-p ${port} -k ${dir} -h 127.0.0.1`,
-      'start',
-    ]);
-    started.push(data);
-  };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'egg-failover-'));
-    if (asRoot) {
-      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-      chownSync(dir, uid, gid);
-    }
+    servers = tempPostgres('egg-failover-');
+    dir = servers.dir;
     primary = await freePort();
     standby = await freePort();
-    run(`${BIN}/initdb`, ['-D', `${dir}/a`, '-U', 'postgres', '--auth=trust', '--no-sync']);
+    servers.init(`${dir}/a`);
     // Synchronous: a commit is acknowledged once the standby has it.
-    run('sh', ['-c', `echo "synchronous_standby_names = '*'" >> ${dir}/a/postgresql.conf`]);
-    start(`${dir}/a`, primary);
-    run('/usr/bin/pg_basebackup', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(primary),
-      '-U',
-      'postgres',
-      '-D',
-      `${dir}/b`,
-      '-R',
-      '-X',
-      'stream',
-    ]);
-    run('sh', ['-c', `echo "synchronous_standby_names = ''" >> ${dir}/b/postgresql.conf`]);
-    start(`${dir}/b`, standby);
+    servers.run('sh', ['-c', `echo "synchronous_standby_names = '*'" >> ${dir}/a/postgresql.conf`]);
+    servers.start(`${dir}/a`, primary);
+    servers.standbyOf(primary, `${dir}/b`);
+    servers.run('sh', ['-c', `echo "synchronous_standby_names = ''" >> ${dir}/b/postgresql.conf`]);
+    servers.start(`${dir}/b`, standby);
     // The standby first: the server must pass it over (read-only) for the primary.
     const url = `postgres://postgres@127.0.0.1:${standby},127.0.0.1:${primary}/postgres?target_session_attrs=read-write`;
     database = await openDatabase({ databaseUrl: url, dataDir: '' });
@@ -141,14 +99,7 @@ describe('a multi-host DATABASE_URL through a failover', () => {
 
   afterAll(async () => {
     await database?.close();
-    for (const data of started.reverse()) {
-      try {
-        run(`${BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        // already stopped
-      }
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    servers?.close();
   });
 
   const write = (n: number) =>
@@ -193,7 +144,7 @@ describe('a multi-host DATABASE_URL through a failover', () => {
       expect(await attempt()).toBe(false);
       expect(Date.now() - started).toBeLessThan(6_000);
     }
-    run(`${BIN}/pg_ctl`, ['-D', `${dir}/b`, '-w', 'promote']);
+    servers.pgCtl(['-D', `${dir}/b`, '-w', 'promote']);
     await until('a write on the new primary', attempt, 20_000);
     console.log(
       `PostgreSQL failover: writes again ${Date.now() - killed} ms after kill -9 (promotion by hand)`,

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -238,3 +242,75 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * PostgreSQL servers of the machine's own binaries in a new temporary directory (`dir`), each on
+ * a port of its own. PostgreSQL refuses to run as root, so they run as the postgres user when the
+ * tests run as root. `close` stops every server started (the last first) and removes the directory.
+ */
+export function tempPostgres(prefix: string) {
+  const BIN = '/usr/lib/postgresql/15/bin';
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, {
+      stdio: 'pipe',
+      timeout: 60_000,
+    }).toString();
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    chownSync(dir, uid, gid);
+  }
+  const started: string[] = [];
+  const pgCtl = (args: string[]) => run(`${BIN}/pg_ctl`, args);
+  return {
+    dir,
+    run,
+    pgCtl,
+    /** A new primary's data directory. */
+    init: (data: string) => run(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']),
+    /** A streaming standby's data directory, copied from the server on `port`. */
+    standbyOf: (port: number, data: string) =>
+      run('/usr/bin/pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-D',
+        data,
+        '-R',
+        '-X',
+        'stream',
+      ]),
+    start: (data: string, port: number) => {
+      pgCtl([
+        '-D',
+        data,
+        '-l',
+        `${data}.log`,
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-p ${port} -k ${dir} -h 127.0.0.1`,
+        'start',
+      ]);
+      started.push(data);
+    },
+    stop: (data: string) => pgCtl(['-D', data, '-m', 'immediate', '-w', 'stop']),
+    close: () => {
+      for (const data of started.reverse()) {
+        try {
+          pgCtl(['-D', data, '-m', 'immediate', '-w', 'stop']);
+        } catch {
+          // already stopped
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type TempPostgres = ReturnType<typeof tempPostgres>;

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { DB_LIMITS, openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
 import type { Deps } from '../src/lib/deps.ts';
-import { testClock } from './helpers.ts';
+import { tempPostgres, testClock, type TempPostgres } from './helpers.ts';
 import { freePort } from '../../../scripts/lib/net.mjs';
 
 // DATABASE_REPLICA_URL with a real streaming replica: a PostgreSQL primary in a temporary
@@ -17,77 +13,28 @@ import { freePort } from '../../../scripts/lib/net.mjs';
 // made from it with pg_basebackup, both on ports of their own, removed at the end. PostgreSQL
 // refuses to run as root, so the servers run as the postgres user when the tests run as root.
 
-const BIN = '/usr/lib/postgresql/15/bin';
-const asRoot = process.getuid?.() === 0;
-const run = (cmd: string, args: string[]) =>
-  execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, {
-    stdio: 'pipe',
-    timeout: 60_000,
-  }).toString();
-
-let dir: string;
+let servers: TempPostgres;
 let primaryPort: number;
 let replicaPort: number;
 let database: Database;
-const started: string[] = [];
 
-const startServer = (data: string, port: number) => {
-  run(`${BIN}/pg_ctl`, [
-    '-D',
-    data,
-    '-l',
-    `${data}.log`,
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${port} -k ${dir} -h 127.0.0.1`,
-    'start',
-  ]);
-  started.push(data);
-};
-const stopServer = (data: string) => run(`${BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
 const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'egg-replica-'));
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
+  servers = tempPostgres('egg-replica-');
   primaryPort = await freePort();
   replicaPort = await freePort();
-  run(`${BIN}/initdb`, ['-D', `${dir}/primary`, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  startServer(`${dir}/primary`, primaryPort);
-  run('/usr/bin/pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primaryPort),
-    '-U',
-    'postgres',
-    '-D',
-    `${dir}/replica`,
-    '-R',
-    '-X',
-    'stream',
-  ]);
-  startServer(`${dir}/replica`, replicaPort);
+  servers.init(`${servers.dir}/primary`);
+  servers.start(`${servers.dir}/primary`, primaryPort);
+  servers.standbyOf(primaryPort, `${servers.dir}/replica`);
+  servers.start(`${servers.dir}/replica`, replicaPort);
   database = await openDatabase({ databaseUrl: url(primaryPort), replicaUrl: url(replicaPort), dataDir: '' });
   await database.migrate();
 }, 120_000);
 
 afterAll(async () => {
   await database?.close();
-  for (const data of started.reverse()) {
-    try {
-      stopServer(data);
-    } catch {
-      // already stopped
-    }
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  servers?.close();
 });
 
 const inRecovery = async (db: Database['db']) =>
@@ -176,7 +123,7 @@ describe('DATABASE_REPLICA_URL', () => {
   });
 
   it('falls back to the primary, within the connect time-out, when the replica goes away', async () => {
-    stopServer(`${dir}/replica`);
+    servers.stop(`${servers.dir}/replica`);
     const started = performance.now();
     expect(await inRecovery(database.replica)).toBe(false);
     expect(performance.now() - started).toBeLessThan(DB_LIMITS.replicaConnectMs + 1_500);
