@@ -188,11 +188,11 @@ export async function openDatabase(options: {
       (await client.query<T>(text, values)).rows,
     execute: async (text, values) => {
       if (values?.length) return { rows: (await client.query(text, values)).rows };
-      const block = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i.exec(text);
-      if (!block) return { rows: (await client.exec(text)).flatMap((r) => r.rows) };
+      const block = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i.exec(text)?.[1];
+      if (block === undefined) return { rows: (await client.exec(text)).flatMap((r) => r.rows) };
       // A block of BEGIN … COMMIT runs as one PGlite transaction: on the one connection nothing
       // else runs between its statements, and a failure is rolled back before anything else runs.
-      const results = await client.transaction((tx) => tx.exec(block[1]!));
+      const results = await client.transaction((tx) => tx.exec(block));
       return { rows: results.flatMap((r) => r.rows) };
     },
     close: () => client.close(),
@@ -254,12 +254,15 @@ function replicaReads(url: string, primary: pg.Pool) {
 function busyWhenNoConnection(pool: pg.Pool): void {
   type Done = (release?: unknown) => void;
   type Callback = (error: Error | undefined, client: pg.PoolClient | undefined, done: Done) => void;
-  const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+  const connect = pool.connect.bind(pool) as {
+    (): Promise<pg.PoolClient>;
+    (callback: Callback): void;
+  };
   const busy = (error: Error) =>
     error instanceof DatabaseBusyError ? error : new DatabaseBusyError(`no connection: ${error.message}`);
   Object.assign(pool, {
     connect(callback?: Callback) {
-      if (!callback) return connect()!.catch((error: Error) => Promise.reject(busy(error)));
+      if (!callback) return connect().catch((error: Error) => Promise.reject(busy(error)));
       return connect((error, client, done) => callback(error ? busy(error) : undefined, client, done));
     },
   });

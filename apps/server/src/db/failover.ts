@@ -62,16 +62,19 @@ export interface MultiHost {
 /** undefined when `url` names a single host. */
 export function multiHost(url: string): MultiHost | undefined {
   const match = /^(postgres(?:ql)?:\/\/(?:[^@/]*@)?)([^/?#]*)(.*)$/.exec(url);
-  if (!match || !match[2]!.includes(',')) return undefined;
-  const [, head, list, tail] = match as unknown as [string, string, string, string];
+  if (!match) return undefined;
+  const [, head = '', list = '', tail = ''] = match;
+  if (!list.includes(',')) return undefined;
   const hosts: Host[] = list.split(',').map((part) => {
     const [host, port] = part.split(':') as [string, string | undefined];
     return { host, port: Number(port || 5432) };
   });
+  const [first] = hosts;
+  if (!first) return undefined; // never: the list holds a comma
   const query = new URLSearchParams(tail.includes('?') ? tail.slice(tail.indexOf('?') + 1) : '');
   const readWrite = ['read-write', 'primary'].includes(query.get('target_session_attrs') ?? 'any');
   query.delete('target_session_attrs');
-  const path = tail.split('?')[0]!;
+  const [path = ''] = tail.split('?');
   const at = (h: Host) => `${head}${h.host}:${h.port}${path}${query.size ? `?${query}` : ''}`;
 
   const probe = async (h: Host): Promise<Host> => {
@@ -117,5 +120,5 @@ export function multiHost(url: string): MultiHost | undefined {
       );
     }
   }
-  return { url: at(hosts[0]!), Client: PrimaryClient as unknown as typeof pg.Client, forget };
+  return { url: at(first), Client: PrimaryClient as unknown as typeof pg.Client, forget };
 }

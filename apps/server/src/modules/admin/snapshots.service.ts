@@ -123,8 +123,9 @@ export function createSnapshotsAdmin(deps: Deps, hooks: SnapshotHooks = {}) {
           parts.push(format === 'csv' ? csvLine(r) : jsonLine(r, first));
           first = false;
         }
-        if (rows.length < SNAPSHOT_BATCH) break;
-        after = rows[rows.length - 1]!.userId;
+        const last = rows.at(-1);
+        if (!last || rows.length < SNAPSHOT_BATCH) break;
+        after = last.userId;
       }
       if (format === 'json') parts.push(JSON_TAIL);
       return parts.join('');

@@ -84,6 +84,7 @@ export function createTasksAdmin(deps: Deps) {
           ...(retire ? { retiredAt: before.retiredAt ?? at } : {}),
           updatedAt: at,
         });
+        if (!saved) throw new Error('task not updated');
         await repo.insertAudit(tx, [
           {
             adminId,
@@ -94,7 +95,7 @@ export function createTasksAdmin(deps: Deps) {
             createdAt: at,
           },
         ]);
-        return saved!;
+        return saved;
       });
       return { task: taskView(row, deps.now()) };
     },

@@ -54,7 +54,8 @@ export async function boundWallet(tx: Tx, userId: number): Promise<string | null
 
 export async function insertAllocation(tx: Tx, row: typeof airdropAllocations.$inferInsert) {
   const [saved] = await tx.insert(airdropAllocations).values(row).returning();
-  return saved!;
+  if (!saved) throw new Error('airdrop allocation not inserted');
+  return saved;
 }
 
 export async function insertAllocationRows(tx: Tx, rows: (typeof airdropAllocationRows.$inferInsert)[]) {
@@ -142,8 +143,9 @@ export async function* allocatedWalletBatches(tx: Tx, id: number, batch = BATCH)
       .orderBy(desc(airdropAllocationRows.walletAddress))
       .limit(batch);
     if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    before = rows[rows.length - 1]!.walletAddress;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    before = last.walletAddress;
   }
 }
 

@@ -53,14 +53,15 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
     }
     const age = (deps.now() - data.auth_date.getTime()) / 1000;
     if (age > INIT_DATA_MAX_AGE_SECONDS || age < -300) throw unauthorized('Launch data has expired.');
-    if (!data.user) throw unauthorized('Launch data has no user.');
-    return data;
+    const { user } = data;
+    if (!user) throw unauthorized('Launch data has no user.');
+    return { ...data, user };
   }
 
   return {
     /** The Telegram user id of valid launch data (the operator console's sign-in). */
     launchUserId(initData: string): number {
-      return readLaunchData(initData).user!.id;
+      return readLaunchData(initData).user.id;
     },
 
     async login(
@@ -71,7 +72,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       log?: { warn(obj: object, msg: string): void },
     ): Promise<{ token: string; created: boolean }> {
       const data = readLaunchData(initData);
-      const tgUser = data.user!;
+      const tgUser = data.user;
       if (tgUser.id !== userid) throw forbidden('Launch data belongs to another user.');
       // A banned player is refused before anything is written (no name stored, no squad joined).
       if (await bansOf(deps.database).isBanned(tgUser.id)) throw new AppError(403, 'BANNED', BANNED_MESSAGE);

@@ -12,11 +12,14 @@ export function initials(firstName: string, lastName: string | null): string {
   return letters || '?';
 }
 
-const escapeXml = (s: string) =>
-  s.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
+const XML_ENTITIES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => XML_ENTITIES[c] ?? c);
 
 /** A round avatar: initials on a colour derived from the id (the same player, the same colour). */
 export function avatarSvg(userId: number, text: string): string {

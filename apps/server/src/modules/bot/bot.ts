@@ -255,7 +255,8 @@ export function createBotSide(deps: Deps, log: Log): BotSide {
       if (cached && cached.until > deps.now()) return cached.member;
       const member = isMemberStatus(await bot.api.getChatMember(channel, userId));
       membership.delete(key);
-      if (membership.size >= MEMBERSHIP_CACHE_SIZE) membership.delete(membership.keys().next().value!);
+      const oldest = membership.keys().next();
+      if (membership.size >= MEMBERSHIP_CACHE_SIZE && !oldest.done) membership.delete(oldest.value);
       const keep = member ? MEMBERSHIP_CACHE_MS.member : MEMBERSHIP_CACHE_MS.notMember;
       membership.set(key, { member, until: deps.now() + keep });
       return member;

@@ -56,7 +56,8 @@ export function createTapWriter(
     const taken: Pending[] = [];
     const players = new Set<number>();
     for (let i = 0; i < queue.length && taken.length < options.maxBatches;) {
-      const p = queue[i]!;
+      const p = queue[i];
+      if (!p) break;
       if (writing.has(p.userId) || players.has(p.userId)) {
         players.add(p.userId); // a later batch of this player must wait behind this one
         i++;
@@ -110,8 +111,9 @@ export function createTapWriter(
         for (const p of batch) p.reject(busy);
         return;
       }
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
+      const [only] = batch;
+      if (only && batch.length === 1) {
+        only.reject(error);
         return;
       }
       // Nothing of the failed statement was committed: each batch alone, in turn.

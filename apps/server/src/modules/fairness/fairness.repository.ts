@@ -141,7 +141,8 @@ export async function insertDecision(
   row: typeof fairnessDecisions.$inferInsert,
 ): Promise<DecisionRow> {
   const [saved] = await tx.insert(fairnessDecisions).values(row).returning();
-  return saved!;
+  if (!saved) throw new Error('fairness decision not inserted');
+  return saved;
 }
 
 /** The latest decision of every cluster ever decided on. */
@@ -355,7 +356,8 @@ export async function snapshotFacts(tx: Tx, snapshotId: number): Promise<FactsRo
       .orderBy(asc(fairnessSnapshotFacts.userId))
       .limit(5000);
     out.push(...rows);
-    if (rows.length < 5000) return out;
-    after = rows[rows.length - 1]!.userId;
+    const last = rows.at(-1);
+    if (!last || rows.length < 5000) return out;
+    after = last.userId;
   }
 }

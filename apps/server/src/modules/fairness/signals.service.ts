@@ -84,8 +84,8 @@ export function coarseNetwork(ip: string | undefined): string | null {
   let address = ip.trim();
   const zone = address.indexOf('%');
   if (zone >= 0) address = address.slice(0, zone);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) address = mapped[1]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) address = mapped;
   const family = isIP(address);
   if (family === 4) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
   if (family === 6) {

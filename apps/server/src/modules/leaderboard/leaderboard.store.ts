@@ -45,7 +45,9 @@ export function redisScores(redis: Redis) {
       const flat = await redis.zrevrange(SCORES, 0, limit - 1, 'WITHSCORES');
       const out: Scored[] = [];
       for (let i = 0; i < flat.length; i += 2) {
-        out.push({ userid: userOf(flat[i]!), totalScore: Number(flat[i + 1]) });
+        const member = flat[i];
+        if (member === undefined) break;
+        out.push({ userid: userOf(member), totalScore: Number(flat[i + 1]) });
       }
       return out;
     },

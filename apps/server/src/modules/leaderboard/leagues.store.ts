@@ -88,8 +88,11 @@ export function leagueSets(redis: Redis) {
       await flushScores(redis); // this process's latest totals first
       const flat = await redis.zrevrange(leagueKey(league), 0, limit - 1, 'WITHSCORES');
       const out: Scored[] = [];
-      for (let i = 0; i < flat.length; i += 2)
-        out.push({ userid: userOf(flat[i]!), totalScore: Number(flat[i + 1]) });
+      for (let i = 0; i < flat.length; i += 2) {
+        const member = flat[i];
+        if (member === undefined) break;
+        out.push({ userid: userOf(member), totalScore: Number(flat[i + 1]) });
+      }
       return out;
     },
 

@@ -35,10 +35,16 @@ export function createLeaguesService(deps: Deps) {
   const { db } = deps.database;
 
   const bans = bansOf(deps.database);
-  const bounds = (league: number) => ({
-    from: LEAGUES[league]!.threshold,
-    to: LEAGUES[league + 1]?.threshold ?? null,
-  });
+  const bounds = (league: number) => {
+    const at = LEAGUES[league];
+    if (!at) throw new Error(`no league ${league}`);
+    return { from: at.threshold, to: LEAGUES[league + 1]?.threshold ?? null };
+  };
+  /** The league sets in Redis: read only when Redis is configured. */
+  const redisSets = () => {
+    if (!deps.redis) throw new Error('league sets read without Redis');
+    return leagueSets(deps.redis);
+  };
 
   // A league's top rows and count are the same for every reader: computed once per process per
   // BOARD_SHARED_MS however many read them (one more row than shown, for a reader who left the
@@ -48,7 +54,7 @@ export function createLeaguesService(deps: Deps) {
     return rankedPlayers(db, from, to, LEADERBOARD_SIZE + BOARD_NAMES_SPARE);
   }, BOARD_SHARED_MS);
   const redisTops = sharedReads(async (league: number) => {
-    const sets = leagueSets(deps.redis!);
+    const sets = redisSets();
     const [built, top, totalParticipants] = await Promise.all([
       sets.built(),
       sets.top(league, LEADERBOARD_SIZE + 1),
@@ -93,10 +99,7 @@ export function createLeaguesService(deps: Deps) {
 
   /** The league's set in Redis; undefined when Redis does not hold the league boards yet. */
   async function boardFromRedis(userId: number, league: number): Promise<LeagueBoardResponse | undefined> {
-    const [shared, mine] = await Promise.all([
-      redisTops.get(league),
-      leagueSets(deps.redis!).rank(league, userId),
-    ]);
+    const [shared, mine] = await Promise.all([redisTops.get(league), redisSets().rank(league, userId)]);
     if (!shared) return undefined;
     if (!mine) return place(league, shared, null);
     const firstname =

@@ -38,7 +38,8 @@ export function board(
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (ahead(list[mid]!, own)) lo = mid + 1;
+      const squad = list[mid];
+      if (squad && ahead(squad, own)) lo = mid + 1;
       else hi = mid;
     }
     before = lo - (stale !== undefined && stale < lo ? 1 : 0);
@@ -47,11 +48,12 @@ export function board(
   let placed = own === undefined;
   let i = 0;
   while (rows.length < limit) {
-    if (!placed && rows.length === before) {
-      rows.push({ ...own!, rank: rows.length + 1 });
+    if (own && !placed && rows.length === before) {
+      rows.push({ ...own, rank: rows.length + 1 });
       placed = true;
     } else if (i < list.length) {
-      if (i !== stale) rows.push({ ...list[i]!, rank: rows.length + 1 });
+      const squad = list[i];
+      if (squad && i !== stale) rows.push({ ...squad, rank: rows.length + 1 });
       i++;
     } else break;
   }

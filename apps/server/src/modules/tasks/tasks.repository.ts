@@ -82,7 +82,8 @@ export async function startVisit(
       set: { visitStartedAt: sql`coalesce(${taskProgress.visitStartedAt}, excluded.visit_started_at)` },
     })
     .returning();
-  return saved!;
+  if (!saved) throw new Error('task visit not saved');
+  return saved;
 }
 
 /**

@@ -141,9 +141,10 @@ export async function* playerTotals(
       .where(sql`${users.id} > ${after} and ${users.bannedAt} is null`)
       .orderBy(users.id)
       .limit(batch);
-    if (rows.length === 0) return;
+    const last = rows.at(-1);
+    if (!last) return;
     yield rows.map((r) => ({ userid: r.id, totalScore: r.totalScore }));
-    after = rows[rows.length - 1]!.id;
+    after = last.id;
   }
 }
 
