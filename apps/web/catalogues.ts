@@ -54,10 +54,11 @@ export function icuMessages(catalogue: Tree): Map<string, string> {
   const plurals = new Map<string, [string, string][]>();
   for (const [key, text] of flatten(catalogue)) {
     const form = PLURAL.exec(key);
-    if (!form) out.set(key, icuText(text, false));
+    const kind = form?.[1];
+    if (!form || kind === undefined) out.set(key, icuText(text, false));
     else {
       const base = key.slice(0, form.index);
-      plurals.set(base, [...(plurals.get(base) ?? []), [form[1]!, text]]);
+      plurals.set(base, [...(plurals.get(base) ?? []), [kind, text]]);
     }
   }
   for (const [base, forms] of plurals) {

@@ -26,7 +26,7 @@ export function tonConnectPictures(): Plugin {
         .filter((url) => !TON_CONNECT_PICTURES[url]);
       if (unknown.length)
         this.error(`TON Connect's widget fetches pictures we do not serve: ${unknown.join(', ')}`);
-      return { code: code.replace(OUTSIDE_PICTURE, (url) => TON_CONNECT_PICTURES[url]!), map: null };
+      return { code: code.replace(OUTSIDE_PICTURE, (url) => TON_CONNECT_PICTURES[url] ?? url), map: null };
     },
   };
 }

@@ -12,10 +12,10 @@ function readFragment() {
 
 async function signIn(): Promise<number | null> {
   const { link, initData } = readFragment();
-  if (link || initData) {
+  const body = link ? { link } : initData ? { initData } : null;
+  if (body) {
     // The secret is used once: drop it from the address bar and the history either way.
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    const body = link ? { link } : { initData: initData! };
     const session = await call('adminSession', { body: body });
     setAdminToken(session.token);
     return session.adminId;

@@ -9,12 +9,14 @@ export function translateFrame(root: ParentNode, lng: Language) {
   const texts = frameTexts[lng];
   if (!texts) return;
   for (const el of root.querySelectorAll<HTMLElement>('[data-text]')) {
-    const text = texts[el.dataset.text!];
+    const key = el.dataset.text;
+    const text = key && texts[key];
     if (text)
       el.textContent = text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => el.dataset[name] ?? '');
   }
   for (const el of root.querySelectorAll<HTMLElement>('[data-label]')) {
-    const text = texts[el.dataset.label!];
+    const key = el.dataset.label;
+    const text = key && texts[key];
     if (text) el.setAttribute('aria-label', text);
   }
 }

@@ -9,7 +9,9 @@ import { ErrorFallback } from './error-boundary.tsx';
 
 /** Starts the app in #root, in place of the first frame index.html painted. */
 export function start() {
-  const root = createRoot(document.getElementById('root')!);
+  const element = document.getElementById('root');
+  if (!element) throw new Error('index.html has no #root');
+  const root = createRoot(element);
   startTelegram()
     // The language the player chose last on this device, else Telegram's; the server's copy of
     // the choice (another device's) follows once the profile is in.

@@ -44,7 +44,9 @@ const listeners = new Set<() => void>();
 
 async function loadPart(lng: Language, part: 'first' | 'more') {
   if (loaded.get(lng)?.has(part)) return;
-  const { default: messages } = await loaders[lng]![part]();
+  const loader = loaders[lng];
+  if (!loader) throw new Error(`no catalogue for ${lng}`);
+  const { default: messages } = await loader[part]();
   i18n.load(lng, messages);
   loaded.set(lng, new Set([...(loaded.get(lng) ?? []), part]));
 }

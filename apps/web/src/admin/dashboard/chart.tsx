@@ -8,6 +8,13 @@ const AXIS = {
   ticks: { stroke: 'rgba(185,167,255,0.2)' },
 };
 
+/** uPlot's bar paths (in the build imported here: absent only from its lightest builds). */
+function barPaths() {
+  const bars = uPlot.paths.bars;
+  if (!bars) throw new Error("uPlot's bar paths are missing");
+  return bars({ size: [0.7, 40] });
+}
+
 /** A small time-series chart (uPlot, canvas): x in ms, one series. */
 export function TimeChart({
   label,
@@ -46,7 +53,7 @@ export function TimeChart({
             stroke: color,
             fill: `${color}33`,
             width: 2,
-            ...(bars ? { paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false } } : {}),
+            ...(bars ? { paths: barPaths(), points: { show: false } } : {}),
           },
         ],
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),

@@ -65,7 +65,7 @@ export function FriendsScreen() {
               title={t('friends.bonus2')}
               detail={t('friends.bonus2Detail', {
                 counts: milestoneCounts(lng),
-                count: MILESTONES.at(-1)!.count,
+                count: Math.max(...MILESTONES.map((m) => m.count)),
               })}
             />
           </div>

@@ -21,7 +21,8 @@ const STEPS: { id: Step; icon: ReactNode; to?: string }[] = [
 export function Guide({ onDone }: { onDone: () => void }) {
   const { t } = useT();
   const [index, setIndex] = useState(0);
-  const step = STEPS[index]!;
+  const step = STEPS[index];
+  if (!step) throw new Error(`no guide card ${index}`);
   const last = index === STEPS.length - 1;
   return (
     <div

@@ -40,6 +40,7 @@ export default function LeaderboardSheet({
   }, [open, tab, global.isError]);
 
   const data = global.data;
+  const shownLeague = league.data && status.data?.leagues[league.data.league];
   const footer =
     tab === 'global' ? (
       data && showOverlay(data.ranking, data.me) ? (
@@ -102,9 +103,7 @@ export default function LeaderboardSheet({
               <p className="num mb-3 flex items-center justify-between text-sm font-bold text-text-dim">
                 <span>
                   {t('leaderboard.players', {
-                    league: status.data?.leagues[league.data.league]
-                      ? leagueName(status.data.leagues[league.data.league]!)
-                      : t('leaderboard.league'),
+                    league: shownLeague ? leagueName(shownLeague) : t('leaderboard.league'),
                     count: league.data.totalParticipants,
                   })}
                 </span>

@@ -44,7 +44,7 @@ export function MiningScreen() {
       return;
     }
     buy.mutate(
-      { item: selected.name, title: MINING_TABS.find((c) => c.id === tab)!.label },
+      { item: selected.name, title: CATEGORY_TITLES[tab] },
       {
         onSuccess: () => {
           haptic('medium');

@@ -11,19 +11,19 @@ import { shareLink } from '../../lib/telegram.ts';
 import { useCreateSquad, useInviteLink } from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
 
-const COLORS = ['#ff6b6b', '#4ef0b5', '#6cc8ff', '#ffc93c', '#b9a7ff', '#ff9f43', '#f78fb3'];
+const COLORS = ['#ff6b6b', '#4ef0b5', '#6cc8ff', '#ffc93c', '#b9a7ff', '#ff9f43', '#f78fb3'] as const;
 
 /**
  * A squad's emblem: its initials (the first grapheme of its first two words: "क्ष", not "क") on a
  * colour picked from its id, so a squad keeps its colour.
  */
 export function SquadEmblem({ id, name, size = 44 }: { id: number; name: string; size?: number }) {
-  const color = COLORS[id % COLORS.length]!;
+  const color = COLORS[id % COLORS.length] ?? COLORS[0];
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => graphemesOf(w)[0]!.toUpperCase())
+    .map((w) => (graphemesOf(w)[0] ?? '').toUpperCase())
     .join('');
   return (
     <span

@@ -144,6 +144,10 @@ export function TasksScreen() {
     });
 
   const list = data ? tasksOf(tab, data.tasks) : [];
+  const visitLeftMs = (taskName: string) => {
+    const visit = visits.get(taskName);
+    return visit ? Math.min(VISIT_MS, visit.endsAt - now) : null;
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -157,9 +161,7 @@ export function TasksScreen() {
             <TaskRow
               key={task.taskName}
               task={task}
-              visitLeftMs={
-                visits.has(task.taskName) ? Math.min(VISIT_MS, visits.get(task.taskName)!.endsAt - now) : null
-              }
+              visitLeftMs={visitLeftMs(task.taskName)}
               busy={
                 (link.isPending && link.variables?.taskName === task.taskName) ||
                 (claim.isPending && claim.variables?.taskName === task.taskName)
