@@ -10,7 +10,7 @@ import {
   type SessionSignal,
 } from '../src/clusters.ts';
 import { simulatePopulation } from '../src/population.ts';
-import { seededRng } from '../src/rng.ts';
+import { seededRng, type Rng } from '../src/rng.ts';
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -75,6 +75,41 @@ function household(ids: number[]): AccountSignals[] {
   });
 }
 
+/**
+ * A farm's accounts, joined at the start, in a referral tree drawn by `rng` (each refers to an
+ * earlier one), each wallet new when bound and funded by `wallet(funder)`; no sessions yet.
+ */
+function treeFarm(
+  ids: number[],
+  rng: Rng,
+  farm: { taps: AccountSignals['taps']; boundAt: number; funder: number; coins: number },
+): AccountSignals[] {
+  return ids.map((id, k) => ({
+    id,
+    joinedAt: START,
+    premium: false,
+    referrerId: k === 0 ? null : ids[Math.floor(rng() * k)]!,
+    sessions: [],
+    taps: farm.taps,
+    mole: null,
+    wallet: {
+      address: wallet(id),
+      boundAt: farm.boundAt,
+      version: 'v4r2',
+      newWhenBound: true,
+      fundedBy: wallet(farm.funder),
+    },
+    activeDays: 21,
+    coins: farm.coins,
+  }));
+}
+
+/** The clusters of `farm` (given each account's `sessions`, in order) beside a household of two. */
+function clustersBesideHousehold(farm: AccountSignals[], sessions: SessionSignal[][]) {
+  farm.forEach((a, k) => (a.sessions = sessions[k]!.sort((x, y) => x.start - y.start)));
+  return findClusters([...farm, ...household([123_456_789, 223_456_789])], NOW);
+}
+
 describe('clusters', () => {
   it('finds a small farm, recommends excluding it, and says why', () => {
     const farm = smallFarm(20, 8_400_000_000);
@@ -101,24 +136,12 @@ describe('a farm that never runs two accounts side by side twice', () => {
   it('is found as a group in step beyond chance, through its referral tree', () => {
     const rng = seededRng(77);
     const ids = Array.from({ length: 30 }, (_, k) => 8_450_000_000 + k * 311);
-    const farm: AccountSignals[] = ids.map((id, k) => ({
-      id,
-      joinedAt: START,
-      premium: false,
-      referrerId: k === 0 ? null : ids[Math.floor(rng() * k)]!,
-      sessions: [],
+    const farm = treeFarm(ids, rng, {
       taps: { batches: 100, meanMs: 180, cv: 0.4 },
-      mole: null,
-      wallet: {
-        address: wallet(id),
-        boundAt: START,
-        version: 'v4r2',
-        newWhenBound: true,
-        fundedBy: wallet(7),
-      },
-      activeDays: 21,
+      boundAt: START,
+      funder: 7,
       coins: 1,
-    }));
+    });
     // Two runs a day at hours that move by up to an hour; each run in a new order over 20 minutes.
     const sessions = farm.map(() => [] as SessionSignal[]);
     for (let d = 0; d < 21; d++)
@@ -129,8 +152,7 @@ describe('a farm that never runs two accounts side by side twice', () => {
           sessions[k]!.push({ start, end: start + 4 * MIN, net: `p${k}-${d}`, device: `m${k % 4}` });
         });
       }
-    farm.forEach((a, k) => (a.sessions = sessions[k]!.sort((x, y) => x.start - y.start)));
-    const clusters = findClusters([...farm, ...household([123_456_789, 223_456_789])], NOW);
+    const clusters = clustersBesideHousehold(farm, sessions);
     expect(clusters.filter((c) => c.recommendation === 'exclude').map((c) => c.members)).toEqual([ids]);
   });
 });
@@ -345,24 +367,12 @@ describe('a farm that runs its accounts in turn on one phone', () => {
   it('is found through its hand-offs: each account starts minutes after the previous one ended', () => {
     const rng = seededRng(91);
     const ids = Array.from({ length: 100 }, (_, k) => 8_460_000_000 + k * 257);
-    const farm: AccountSignals[] = ids.map((id, k) => ({
-      id,
-      joinedAt: START,
-      premium: false,
-      referrerId: k === 0 ? null : ids[Math.floor(rng() * k)]!,
-      sessions: [],
+    const farm = treeFarm(ids, rng, {
       taps: { batches: 400, meanMs: 51, cv: 0.05 },
-      mole: null,
-      wallet: {
-        address: wallet(id),
-        boundAt: START + DAY,
-        version: 'v4r2',
-        newWhenBound: true,
-        fundedBy: wallet(9),
-      },
-      activeDays: 21,
+      boundAt: START + DAY,
+      funder: 9,
       coins: 5_000_000,
-    }));
+    });
     // Two rounds a day, each in a new order: one account after another, 4 minutes apart, never two at once.
     const sessions = farm.map(() => [] as SessionSignal[]);
     for (let d = 0; d < 21; d++)
@@ -373,8 +383,7 @@ describe('a farm that runs its accounts in turn on one phone', () => {
           sessions[k]!.push({ start, end: start + 2 * MIN, net: 'phone-net', device: 'redmi-note12' });
         });
       }
-    farm.forEach((a, k) => (a.sessions = sessions[k]!.sort((x, y) => x.start - y.start)));
-    const clusters = findClusters([...farm, ...household([123_456_789, 223_456_789])], NOW);
+    const clusters = clustersBesideHousehold(farm, sessions);
     const excluded = clusters.filter((c) => c.recommendation === 'exclude').flatMap((c) => c.members);
     expect(excluded.filter((id) => ids.includes(id)).length).toBeGreaterThanOrEqual(95);
     expect(excluded.every((id) => ids.includes(id))).toBe(true);
