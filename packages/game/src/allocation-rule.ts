@@ -79,7 +79,7 @@ export const earnedCoins = (f: Pick<ScoreFacts, 'coins' | 'operatorCoins'>) =>
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
-  return sorted[rank]!;
+  return sorted[rank] ?? 0;
 }
 
 /** x / reference clamped to 0..1; 0 when the reference is 0. */

@@ -23,7 +23,9 @@ export const DAILY_REWARDS: readonly DailyReward[] = [
 /** The reward of streak day `day` in `rewards` (the active configuration's daily.rewards). */
 export function dailyReward(day: number, rewards: readonly DailyReward[] = DAILY_REWARDS): DailyReward {
   const index = Math.min(Math.max(day, 1), rewards.length) - 1;
-  return rewards[index] ?? rewards[0]!;
+  const reward = rewards[index] ?? rewards[0];
+  if (!reward) throw new Error('dailyReward: no rewards');
+  return reward;
 }
 
 export type DailyClaim =

@@ -34,7 +34,8 @@ const STRAY_JOINER = /(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?!\p{L})/u;
 export function isWordsName(name: string, separators: ReadonlySet<string>): boolean {
   if (STRAY_JOINER.test(name) || STACKED_MARKS.test(name)) return false;
   const graphemes = graphemesOf(name);
-  if (graphemes.length === 0 || !WORD_GRAPHEME.test(graphemes[0]!)) return false;
+  const [first] = graphemes;
+  if (first === undefined || !WORD_GRAPHEME.test(first)) return false;
   return graphemes.every(
     (g) => separators.has(g) || (WORD_GRAPHEME.test(g) && Array.from(g).length <= GRAPHEME_POINTS_MAX),
   );

@@ -59,7 +59,8 @@ export function leagueProgress(totalScore: number): {
   next: League | null;
   progress: number;
 } {
-  const league = LEAGUES[leagueOf(totalScore)]!;
+  const league = LEAGUES[leagueOf(totalScore)];
+  if (!league) throw new Error(`no league for ${totalScore}`);
   const next = LEAGUES[league.index + 1] ?? null;
   const progress = next
     ? Math.min(1, Math.max(0, (totalScore - league.threshold) / (next.threshold - league.threshold)))

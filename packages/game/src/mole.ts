@@ -135,12 +135,18 @@ export const GOLDEN_TAIL = 1e-12;
 /** The smallest g with P(Binomial(draws, golden chance) > g) <= GOLDEN_TAIL. */
 export function goldenCap(draws: number): number {
   const p = MOLE_CHANCES.golden;
-  const pmf = [(1 - p) ** draws];
-  for (let i = 0; i < draws; i++) pmf.push((pmf[i]! * (draws - i) * p) / ((i + 1) * (1 - p)));
+  let term = (1 - p) ** draws;
+  const pmf = [term];
+  for (let i = 0; i < draws; i++) {
+    term = (term * (draws - i) * p) / ((i + 1) * (1 - p));
+    pmf.push(term);
+  }
   let tail = 0;
   for (let g = draws; g > 0; g--) {
-    if (tail + pmf[g]! > GOLDEN_TAIL) return g;
-    tail += pmf[g]!;
+    const share = pmf[g];
+    if (share === undefined) break;
+    if (tail + share > GOLDEN_TAIL) return g;
+    tail += share;
   }
   return 0;
 }

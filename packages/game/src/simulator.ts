@@ -582,7 +582,13 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
 
 /** Every mining category has items of the same six tiers. */
 export const TIER_PRICES = itemsOf(MINING_CATEGORIES[0]).map((_, i) =>
-  Math.min(...MINING_CATEGORIES.map((c) => nextPrice(itemsOf(c)[i]!, 0))),
+  Math.min(
+    ...MINING_CATEGORIES.map((c) => {
+      const item = itemsOf(c)[i];
+      if (!item) throw new Error(`${c} has no tier ${i + 1}`);
+      return nextPrice(item, 0);
+    }),
+  ),
 );
 
 export interface EconomyTable {
@@ -599,7 +605,11 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** Runs every strategy and compares the script with the diligent player. */
 export function economyTable(days = 30, seed = 1): EconomyTable {
   const runs = STRATEGIES.map((s) => simulate(s, days, seed));
-  const of = (name: string) => runs.find((r) => r.strategy === name)!;
+  const of = (name: string) => {
+    const run = runs.find((r) => r.strategy === name);
+    if (!run) throw new Error(`no ${name} strategy`);
+    return run;
+  };
   const last = (r: RunReport) => sum(r.days.slice(-7).map((d) => d.earned));
   return {
     days,
@@ -620,7 +630,8 @@ export function formatTable(t: EconomyTable): string {
   ];
   for (const r of t.runs) {
     const at = (d: number) => r.days[Math.min(d, r.days.length) - 1]?.earned ?? 0;
-    const end = r.days[r.days.length - 1]!;
+    const end = r.days.at(-1);
+    if (!end) throw new Error(`${r.strategy}: no days simulated`);
     lines.push(
       `| ${r.strategy} | ${n(at(1))} | ${n(at(7))} | ${n(at(14))} | ${n(at(t.days))} | ${n(r.totalEarned / t.days)} | ${n(sum(r.days.slice(-7).map((d) => d.earned)) / 7)} | ${n(r.totalEarned)} | ${n(end.earnPerHour)} | ${n(end.earnPerTap)} |`,
     );

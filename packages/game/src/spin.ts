@@ -49,9 +49,9 @@ export type SpinDraw = { ok: true; segment: number; prize: SpinSegment } | { ok:
 /** A spin needs ticket > 0. The prize is drawn on the server from `wheel` (the active configuration's). */
 export function drawSpin(ticket: number, rng: Rng, wheel: readonly SpinSegment[] = SPIN_WHEEL): SpinDraw {
   if (ticket < SPIN_COST_TICKETS) return { ok: false, reason: 'no-ticket' };
-  const indexed = wheel.map((segment, index) => ({ ...segment, index }));
+  const indexed = wheel.map((prize, index) => ({ weight: prize.weight, index, prize }));
   const picked = pickWeighted(indexed, rng);
-  return { ok: true, segment: picked.index, prize: wheel[picked.index]! };
+  return { ok: true, segment: picked.index, prize: picked.prize };
 }
 
 /**

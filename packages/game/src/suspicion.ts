@@ -186,5 +186,7 @@ export function moleAtCap(games: readonly { score: number; elapsedMs: number }[]
   const atCap = games.filter((g) => g.score >= GAME_REWARD_CAP).length;
   if (atCap < SUSPICION.moleCapShare * games.length) return undefined;
   const elapsed = games.map((g) => g.elapsedMs).sort((a, b) => a - b);
-  return { games: games.length, atCap, medianElapsedMs: elapsed[Math.floor(elapsed.length / 2)]! };
+  const median = elapsed[Math.floor(elapsed.length / 2)];
+  if (median === undefined) return undefined;
+  return { games: games.length, atCap, medianElapsedMs: median };
 }
