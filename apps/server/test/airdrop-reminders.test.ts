@@ -1,4 +1,3 @@
-import { sign } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -6,7 +5,7 @@ import { claimReminderDue } from '@egg-rush/game/airdrop';
 import { createClaimReminder } from '../src/modules/airdrop/airdrop.reminders.ts';
 import { airdropAllocationRows, airdropAllocations } from '../src/modules/airdrop/airdrop.schema.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { botEnv, createTestApp, signedLogin, type TestApp } from './helpers.ts';
 
 // The bot reminds players who have not claimed their airdrop a week and a day before the window
 // closes: on a moved clock, through the notifications' queue and the fake Bot API, in the player's
@@ -28,24 +27,7 @@ let fake: FakeTelegram;
 let t: TestApp;
 let allocationId = 0;
 
-async function login(id: number) {
-  const initData = sign(
-    {
-      user: { id, first_name: `Player ${id}`, language_code: 'en' },
-      chat_instance: '1',
-      chat_type: 'sender',
-      signature: 'x',
-    },
-    TOKEN,
-    new Date(t.clock.now()),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { userid: id, initData },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const login = (id: number) => signedLogin(t, TOKEN, id);
 
 /** The bot's delivery of what is due, as its job does. */
 const deliver = async () => {
@@ -63,15 +45,7 @@ const queued = async () =>
 beforeAll(async () => {
   fake = await startFakeTelegram();
   t = await createTestApp({
-    env: {
-      BOT_TOKEN: TOKEN,
-      JWT_SECRET: 'j'.repeat(40),
-      GAME_SECRET: 'game-secret',
-      COMBO_SECRET: 'combo-secret-for-tests',
-      BOT_WEBHOOK_SECRET: 'webhook-secret_123',
-      TELEGRAM_API_ROOT: fake.url,
-      PUBLIC_URL: 'https://egg.example',
-    },
+    env: botEnv(TOKEN, fake.url),
   });
   t.clock.set((EXPIRED_AT - 30 * DAY) * 1000);
   for (const id of [EN, RU, CLAIMED, SENT, OPTED_OUT, SHARED]) await login(id);

@@ -15,7 +15,7 @@ import {
   registerCampaignJobs,
 } from '../src/modules/campaigns/index.ts';
 import { bannedAmong } from '../src/modules/users/index.ts';
-import { createTestApp, freshDatabase, type TestApp } from './helpers.ts';
+import { botEnv, createTestApp, freshDatabase, type TestApp } from './helpers.ts';
 
 // Campaigns: segments resolved in the database, the durable queue sent at Telegram's pace by one
 // sender at a time, at most once per player even when the sender is stopped halfway and another
@@ -149,16 +149,7 @@ beforeAll(async () => {
   fake = await startFakeBotApi();
   fake.blocked.add(BLOCKED);
   t = await createTestApp({
-    env: {
-      BOT_TOKEN: TOKEN,
-      JWT_SECRET: 'j'.repeat(40),
-      GAME_SECRET: 'game-secret',
-      COMBO_SECRET: 'combo-secret-for-tests',
-      BOT_WEBHOOK_SECRET: 'webhook-secret_123',
-      TELEGRAM_API_ROOT: fake.url,
-      PUBLIC_URL: 'https://egg.example',
-      ADMIN_IDS: String(OPERATOR),
-    },
+    env: { ...botEnv(TOKEN, fake.url), ADMIN_IDS: String(OPERATOR) },
   });
   ticking = setInterval(() => t.clock.advance(50), 50);
   const now = t.clock.now();

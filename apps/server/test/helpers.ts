@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { sign } from '@tma.js/init-data-node';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Profile } from '@egg-rush/contract/users';
 import { seededRng, type Rng } from '@egg-rush/game/rng';
 import { buildApp } from '../src/app.ts';
@@ -161,6 +162,44 @@ export function freshRedis(): { redis: Redis; drop: () => Promise<void> } {
       await redis.quit();
     },
   };
+}
+
+/**
+ * The environment of an app with a bot (token `botToken`) that talks to a Bot API at `apiRoot`
+ * (a fake one), its webhook checked against `webhookSecret`.
+ */
+export const botEnv = (botToken: string, apiRoot: string, webhookSecret = 'webhook-secret_123') => ({
+  BOT_TOKEN: botToken,
+  JWT_SECRET: 'j'.repeat(40),
+  GAME_SECRET: 'game-secret',
+  COMBO_SECRET: 'combo-secret-for-tests',
+  BOT_WEBHOOK_SECRET: webhookSecret,
+  TELEGRAM_API_ROOT: apiRoot,
+  PUBLIC_URL: 'https://egg.example',
+});
+
+/**
+ * Player `id` signs in with launch data as Telegram signs it for the bot `botToken` (named
+ * "Player <id>", in English, at the app clock's time), and is let in: the session's token.
+ */
+export async function signedLogin(t: TestApp, botToken: string, id: number): Promise<string> {
+  const initData = sign(
+    {
+      user: { id, first_name: `Player ${id}`, language_code: 'en' },
+      chat_instance: '1',
+      chat_type: 'sender',
+      signature: 'x',
+    },
+    botToken,
+    new Date(t.clock.now()),
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { userid: id, initData },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ token: string }>().token;
 }
 
 export async function createTestApp(

@@ -1,9 +1,8 @@
-import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TICKET_PACKS } from '@egg-rush/game/payments';
 import { createOutside, OUTSIDE_DEFAULTS, OutsideBusy, sharedOutside } from '../src/lib/outside.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { botEnv, createTestApp, signedLogin, type TestApp } from './helpers.ts';
 
 // Every outside call gives up: a Bot API that hangs or answers 429 is answered 503 BUSY with
 // Retry-After at once (never held), calls in flight are bounded, and a service that keeps
@@ -21,14 +20,8 @@ beforeAll(async () => {
   fake = await startFakeTelegram();
   t = await createTestApp({
     env: {
-      BOT_TOKEN: TOKEN,
-      JWT_SECRET: 'j'.repeat(40),
-      GAME_SECRET: 'game-secret',
-      COMBO_SECRET: 'combo-secret-for-tests',
-      BOT_WEBHOOK_SECRET: SECRET,
-      TELEGRAM_API_ROOT: fake.url,
+      ...botEnv(TOKEN, fake.url, SECRET),
       TELEGRAM_CHANNEL: '@EggRushNews',
-      PUBLIC_URL: 'https://egg.example',
       OUTSIDE_TIMEOUT_MS: String(TIMEOUT_MS),
       RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
       RATE_LIMIT_WINDOW_MS: '60000',
@@ -40,25 +33,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function login(id: number): Promise<string> {
-  const initData = sign(
-    {
-      user: { id, first_name: `Player ${id}`, language_code: 'en' },
-      chat_instance: '1',
-      chat_type: 'sender',
-      signature: 'x',
-    },
-    TOKEN,
-    new Date(t.clock.now()),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { userid: id, initData },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ token: string }>().token;
-}
+const login = (id: number) => signedLogin(t, TOKEN, id);
 
 const invoice = (token: string, pack = TICKET_PACKS[0]!.id) =>
   t.call(token, { method: 'POST', url: '/api/v1/payments/invoice', payload: { pack } });
