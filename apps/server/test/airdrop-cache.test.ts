@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, draftAllocation, publishAllocation, type TestApp } from './helpers.ts';
 
 // The airdrop's public answers (TEP-177's wallet, the dump, the jetton's metadata) and the player's
 // claim as caches see them: nothing kept before publishing; once published, the same bytes for ever
@@ -29,10 +27,7 @@ beforeAll(async () => {
   for (const id of [A, B] as const) {
     tokens[id] = await t.login(id);
     await t.deps.database.transaction((tx) => bindAddress(tx, id, WALLETS[id], at));
-    await t.deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`update users set onion = onion + 1000 where id = ${id}`);
-      await appendLedger(tx, { userId: id, kind: 'grant', deltaOnion: 1000, at });
-    });
+    await t.grant(id, { onion: 1000 }, at);
   }
   t.clock.advance(60_000);
 });
@@ -58,24 +53,10 @@ describe('before publishing', () => {
 
 describe('once published', () => {
   beforeAll(async () => {
-    const snap = await t.call(op, {
-      method: 'POST',
-      url: '/api/v1/admin/snapshots',
-      payload: { minCoins: 1 },
-    });
-    const snapshotId = snap.json<{ snapshot: { id: number } }>().snapshot.id;
-    const created = await t.call(op, {
-      method: 'POST',
-      url: '/api/v1/admin/airdrop/allocations',
-      payload: { snapshotId, supply: String(1000n * 10n ** 9n) },
-    });
+    const created = await draftAllocation(t, op, 1000n * 10n ** 9n);
     expect(created.statusCode).toBe(200);
     const { id } = created.json<{ allocation: { id: number } }>().allocation;
-    const published = await t.call(op, {
-      method: 'POST',
-      url: `/api/v1/admin/airdrop/allocations/${id}/publish`,
-      payload: {},
-    });
+    const published = await publishAllocation(t, op, id);
     expect(published.statusCode).toBe(200);
   });
 

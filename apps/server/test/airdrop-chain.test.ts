@@ -1,11 +1,9 @@
 import { Blockchain } from '@ton/sandbox';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploySandboxJetton, sendTonConnect } from '@egg-rush/jetton/testing';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
-import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import { airdropUris, createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, draftAllocation, publishAllocation, type TestApp } from './helpers.ts';
 
 // The whole way in the TON emulator: the operator publishes an allocation with their wallet as
 // the minter's admin, deploys the jetton with the same parameters, and a player sends the
@@ -40,35 +38,19 @@ describe('a claim in the TON emulator', () => {
       blockchain.now = chainNow;
       const playerWallet = await blockchain.treasury('player');
       const operatorWallet = await blockchain.treasury('operator');
-      const db = t.deps.database.db;
       const at = new Date(t.clock.now());
       for (const [id, address, coins] of [
         [PLAYER, playerWallet.address.toRawString(), 4000],
         [OTHER, `0:${'77'.repeat(32)}`, 1000],
       ] as const) {
         await t.deps.database.transaction((tx) => bindAddress(tx, id, address, at));
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`update users set onion = onion + ${coins} where id = ${id}`);
-          await appendLedger(tx, { userId: id, kind: 'grant', deltaOnion: coins, at });
-        });
+        await t.grant(id, { onion: coins }, at);
       }
       t.clock.advance(60_000);
-      const snap = await t.call(op, {
-        method: 'POST',
-        url: '/api/v1/admin/snapshots',
-        payload: { minCoins: 1 },
-      });
-      const snapshotId = snap.json<{ snapshot: { id: number } }>().snapshot.id;
-      const created = await t.call(op, {
-        method: 'POST',
-        url: '/api/v1/admin/airdrop/allocations',
-        payload: { snapshotId, supply: String(1_000_000n * 10n ** 9n) },
-      });
+      const created = await draftAllocation(t, op, 1_000_000n * 10n ** 9n);
       const { allocation } = created.json<{ allocation: { id: number; total: string } }>();
-      const published = await t.call(op, {
-        method: 'POST',
-        url: `/api/v1/admin/airdrop/allocations/${allocation.id}/publish`,
-        payload: { admin: operatorWallet.address.toString() },
+      const published = await publishAllocation(t, op, allocation.id, {
+        admin: operatorWallet.address.toString(),
       });
       expect(published.statusCode).toBe(200);
       const { root } = published.json<{ root: string }>();

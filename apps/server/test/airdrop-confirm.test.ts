@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { createJobs } from '../src/lib/jobs.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
-import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import {
   claimConfirmer,
   CLAIM_CONFIRM_JOB,
@@ -14,7 +13,7 @@ import {
   type ClaimConfirmer,
 } from '../src/modules/airdrop/airdrop.confirm.ts';
 import { createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, draftAllocation, publishAllocation, type TestApp } from './helpers.ts';
 
 // Sent claims confirmed from the chain: TON_API_ROOT points at a local fake of toncenter's API v3.
 // It keeps the player's jetton wallet as the chain would (deployed or not, its claimed flag, its
@@ -133,24 +132,11 @@ beforeAll(async () => {
   player = await t.login(PLAYER);
   const at = new Date(t.clock.now());
   await t.deps.database.transaction((tx) => bindAddress(tx, PLAYER, PLAYER_WALLET, at));
-  await t.deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`update users set onion = onion + 5000 where id = ${PLAYER}`);
-    await appendLedger(tx, { userId: PLAYER, kind: 'grant', deltaOnion: 5000, at });
-  });
+  await t.grant(PLAYER, { onion: 5000 }, at);
   t.clock.advance(60_000);
-  const snap = await t.call(op, { method: 'POST', url: '/api/v1/admin/snapshots', payload: { minCoins: 1 } });
-  const snapshotId = snap.json<{ snapshot: { id: number } }>().snapshot.id;
-  const created = await t.call(op, {
-    method: 'POST',
-    url: '/api/v1/admin/airdrop/allocations',
-    payload: { snapshotId, supply: String(1_000n * 10n ** 9n) },
-  });
+  const created = await draftAllocation(t, op, 1_000n * 10n ** 9n);
   const { allocation } = created.json<{ allocation: { id: number } }>();
-  const published = await t.call(op, {
-    method: 'POST',
-    url: `/api/v1/admin/airdrop/allocations/${allocation.id}/publish`,
-    payload: {},
-  });
+  const published = await publishAllocation(t, op, allocation.id);
   expect(published.statusCode).toBe(200);
   t.clock.advance(60_000);
   const claim = (await t.call(player, { method: 'GET', url: '/api/v1/airdrop/claim' })).json<{

@@ -10,8 +10,7 @@ import { queryRows } from '../src/db/client.ts';
 import { allocatedWalletBatches } from '../src/modules/airdrop/airdrop.repository.ts';
 import { createAirdropService } from '../src/modules/airdrop/airdrop.service.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
-import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, draftAllocation, publishAllocation, type TestApp } from './helpers.ts';
 
 // The published tree lives in files under DATA_DIR/airdrop, named by its root: written once from
 // the allocation's rows (streamed in batches, in descending address order), then read for every
@@ -39,25 +38,12 @@ beforeAll(async () => {
   for (const [i, player] of PLAYERS.entries()) {
     await t.login(player);
     await t.deps.database.transaction((tx) => bindAddress(tx, player, walletOf(i), at));
-    await t.deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`update users set onion = onion + ${1000 * (i + 1)} where id = ${player}`);
-      await appendLedger(tx, { userId: player, kind: 'grant', deltaOnion: 1000 * (i + 1), at });
-    });
+    await t.grant(player, { onion: 1000 * (i + 1) }, at);
   }
   t.clock.advance(60_000);
-  const snap = await t.call(op, { method: 'POST', url: '/api/v1/admin/snapshots', payload: { minCoins: 1 } });
-  const snapshotId = snap.json<{ snapshot: { id: number } }>().snapshot.id;
-  const created = await t.call(op, {
-    method: 'POST',
-    url: '/api/v1/admin/airdrop/allocations',
-    payload: { snapshotId, supply: String(1_000_000n * 10n ** 9n) },
-  });
+  const created = await draftAllocation(t, op, 1_000_000n * 10n ** 9n);
   const { allocation } = created.json<{ allocation: { id: number } }>();
-  const res = await t.call(op, {
-    method: 'POST',
-    url: `/api/v1/admin/airdrop/allocations/${allocation.id}/publish`,
-    payload: {},
-  });
+  const res = await publishAllocation(t, op, allocation.id);
   expect(res.statusCode).toBe(200);
   published = res.json<{ root: string; dumpHash: string }>();
   wallets = (

@@ -1,13 +1,11 @@
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { Address } from '@ton/core';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '@egg-rush/jetton/contracts';
 import { deploySandboxJetton, exitCode, sendTonConnect, type SandboxJetton } from '@egg-rush/jetton/testing';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
-import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
 import { airdropUris } from '../src/modules/airdrop/airdrop.service.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, draftAllocation, publishAllocation, type TestApp } from './helpers.ts';
 
 // The claim window's edges, second by second, in the TON emulator: the server gives claim
 // messages exactly at the seconds the jetton wallet accepts them (start_from ≤ now ≤ expired_at),
@@ -60,30 +58,19 @@ beforeAll(async () => {
     tokens[id] = await t.login(id);
     wallets[id] = await blockchain.treasury(`player-${id}`);
     await t.deps.database.transaction((tx) => bindAddress(tx, id, wallets[id]!.address.toRawString(), at));
-    await t.deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`update users set onion = onion + 5000 where id = ${id}`);
-      await appendLedger(tx, { userId: id, kind: 'grant', deltaOnion: 5000, at });
-    });
+    await t.grant(id, { onion: 5000 }, at);
   }
   t.clock.advance(60_000);
-  const snap = await t.call(op, { method: 'POST', url: '/api/v1/admin/snapshots', payload: { minCoins: 1 } });
-  const snapshotId = snap.json<{ snapshot: { id: number } }>().snapshot.id;
   const now = Math.floor(t.clock.now() / 1000);
   startFrom = now + 3600;
   expiredAt = startFrom + 2 * 86_400;
-  const created = await t.call(op, {
-    method: 'POST',
-    url: '/api/v1/admin/airdrop/allocations',
-    payload: { snapshotId, supply: String(1000n * 10n ** 9n), startFrom, expiredAt },
-  });
+  const created = await draftAllocation(t, op, 1000n * 10n ** 9n, { startFrom, expiredAt });
   expect(created.statusCode).toBe(200);
   const { allocation } = created.json<{ allocation: { id: number; total: string } }>();
-  const published = await t.call(op, {
-    method: 'POST',
-    url: `/api/v1/admin/airdrop/allocations/${allocation.id}/publish`,
-    // The emulator's minter is deployed by its 'operator' wallet, made the admin here: the minter's
-    // address, hence each player's jetton wallet, follows from it.
-    payload: { admin: (await blockchain.treasury('operator')).address.toString() },
+  // The emulator's minter is deployed by its 'operator' wallet, made the admin here: the minter's
+  // address, hence each player's jetton wallet, follows from it.
+  const published = await publishAllocation(t, op, allocation.id, {
+    admin: (await blockchain.treasury('operator')).address.toString(),
   });
   expect(published.statusCode).toBe(200);
   jetton = await deploySandboxJetton({

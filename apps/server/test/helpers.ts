@@ -102,14 +102,26 @@ export async function tableNames(db: Db): Promise<string[]> {
 
 /**
  * Gives a player coins and tickets as an admin grant would: the balance and its ledger row in one
- * transaction, so balances keep equal to the ledger.
+ * transaction, so balances keep equal to the ledger. The row is dated `at` when given (a snapshot
+ * counts the rows up to its instant on the test's clock), else by the database.
  */
-export async function grant(db: Db, userid: number, { onion = 0, ticket = 0 }: Amounts): Promise<void> {
+export async function grant(
+  db: Db,
+  userid: number,
+  { onion = 0, ticket = 0 }: Amounts,
+  at?: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`update users set onion = onion + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
     );
-    await appendLedger(tx, { userId: userid, kind: 'grant', deltaOnion: onion, deltaTicket: ticket });
+    await appendLedger(tx, {
+      userId: userid,
+      kind: 'grant',
+      deltaOnion: onion,
+      deltaTicket: ticket,
+      ...(at ? { at } : {}),
+    });
   });
 }
 
@@ -136,7 +148,7 @@ export interface TestApp {
   /** The player's profile as `GET /users/get/:id` answers it. */
   profile(token: string, userid: number): Promise<Profile>;
   /** {@link grant} on this app's database. */
-  grant(userid: number, amounts: Amounts): Promise<void>;
+  grant(userid: number, amounts: Amounts, at?: Date): Promise<void>;
   /** {@link setTickets} on this app's database. */
   setTickets(userid: number, n: number): Promise<void>;
   close(): Promise<void>;
@@ -201,6 +213,29 @@ export async function signedLogin(t: TestApp, botToken: string, id: number): Pro
   expect(res.statusCode).toBe(200);
   return res.json<{ token: string }>().token;
 }
+
+/**
+ * The console takes a snapshot (every player with a coin at least) and drafts an airdrop
+ * allocation of `supply` (nano-tokens) from it, with `window` when given: the draft's answer.
+ */
+export async function draftAllocation(
+  t: TestApp,
+  op: string,
+  supply: bigint,
+  window: { startFrom?: number; expiredAt?: number } = {},
+) {
+  const snap = await t.call(op, { method: 'POST', url: '/api/v1/admin/snapshots', payload: { minCoins: 1 } });
+  const snapshotId = snap.json<{ snapshot: { id: number } }>().snapshot.id;
+  return t.call(op, {
+    method: 'POST',
+    url: '/api/v1/admin/airdrop/allocations',
+    payload: { snapshotId, supply: String(supply), ...window },
+  });
+}
+
+/** The console publishes allocation `id` (with `payload`, e.g. the minter's admin): the answer. */
+export const publishAllocation = (t: TestApp, op: string, id: number, payload: object = {}) =>
+  t.call(op, { method: 'POST', url: `/api/v1/admin/airdrop/allocations/${id}/publish`, payload });
 
 export async function createTestApp(
   options: {
@@ -272,7 +307,7 @@ export async function createTestApp(
     call,
     profile: async (token, userid) =>
       (await call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json<Profile>(),
-    grant: (userid, amounts) => grant(database.db, userid, amounts),
+    grant: (userid, amounts, at) => grant(database.db, userid, amounts, at),
     setTickets: (userid, n) => setTickets(database.db, userid, n),
     close: async () => {
       await app.close();
