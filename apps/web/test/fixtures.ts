@@ -1,5 +1,6 @@
 import type { Task } from '@egg-rush/contract/tasks';
 import type { Profile } from '@egg-rush/contract/users';
+import type { Body } from './harness.tsx';
 
 /**
  * Server replies for the screen tests. The api client parses every reply with the contract's
@@ -52,5 +53,30 @@ export const taskFixture = (p: Partial<Task> = {}): Task => ({
   reward: { amount: 5_000, type: 'onion' },
   link: null,
   goTo: null,
+  ...p,
+});
+
+type Allocation = Body<'adminAllocations'>['allocations'][number];
+const NANO = '000000000';
+/** A draft airdrop allocation of snapshot 2 (9 decimals, 1 token at least a wallet), by operator 7000. */
+export const allocationFixture = (p: Partial<Allocation> = {}): Allocation => ({
+  id: 3,
+  snapshotId: 2,
+  supply: `6000${NANO}`,
+  decimals: 9,
+  cap: null,
+  minimum: `1${NANO}`,
+  startFrom: 1_781_524_800,
+  expiredAt: 1_797_076_800,
+  status: 'draft',
+  wallets: 3,
+  total: `5999${NANO}`,
+  root: null,
+  dumpHash: null,
+  createdBy: 7000,
+  createdAt: 1_781_524_800_000,
+  publishedBy: null,
+  publishedAt: null,
+  rule: null,
   ...p,
 });

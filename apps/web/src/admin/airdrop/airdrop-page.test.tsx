@@ -1,31 +1,18 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allocationFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, serve, type Body } from '../../../test/harness.tsx';
 import { AirdropPage, jettons } from './airdrop-page.tsx';
 
 const UNIT = '000000000';
 
 type Allocation = Body<'adminAllocations'>['allocations'][number];
-const allocation: Allocation = {
+const allocation: Allocation = allocationFixture({
   id: 3,
-  snapshotId: 2,
   supply: `6000${UNIT}`,
-  decimals: 9,
-  cap: null,
-  minimum: `1${UNIT}`,
-  startFrom: 1_781_524_800,
-  expiredAt: 1_797_076_800,
-  status: 'draft',
   wallets: 3,
   total: `5999${UNIT}`,
-  root: null,
-  dumpHash: null,
-  createdBy: 7000,
-  createdAt: 1_781_524_800_000,
-  publishedBy: null,
-  publishedAt: null,
-  rule: null,
-};
+});
 const preview: Body<'adminAllocation'> = {
   allocation,
   totals: {

@@ -1,6 +1,7 @@
 import { RECOMMENDED_RULE } from '@egg-rush/game/allocation-rule';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allocationFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, serve, type Body, type Call } from '../../../test/harness.tsx';
 import { AirdropPage } from './airdrop-page.tsx';
 
@@ -18,26 +19,13 @@ const snapshot: Body<'adminSnapshots'>['snapshots'][number] = {
   jsonSha256: 'bb'.repeat(32),
 };
 type Allocation = Body<'adminAllocations'>['allocations'][number];
-const allocation: Allocation = {
+const allocation: Allocation = allocationFixture({
   id: 4,
-  snapshotId: 2,
   supply: `1000000000${UNIT}`,
-  decimals: 9,
-  cap: null,
-  minimum: `1${UNIT}`,
-  startFrom: 1_781_524_800,
-  expiredAt: 1_797_076_800,
-  status: 'draft',
   wallets: 40,
   total: `1000000000${UNIT}`,
-  root: null,
-  dumpHash: null,
-  createdBy: 7000,
-  createdAt: 1_781_524_800_000,
-  publishedBy: null,
-  publishedAt: null,
   rule: { ...RECOMMENDED_RULE, weights: { ...RECOMMENDED_RULE.weights, premium: 0 } },
-};
+});
 const preview: Body<'adminAllocation'> = {
   allocation,
   totals: {
