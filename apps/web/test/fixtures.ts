@@ -80,3 +80,13 @@ export const allocationFixture = (p: Partial<Allocation> = {}): Allocation => ({
   rule: null,
   ...p,
 });
+
+/** A farm not started (6 hours for 2,000 coins once started). */
+export const idleFarmFixture = (): Body<'farmStatus'> => ({
+  reward: 2000,
+  duration: 21_600_000,
+  started: false,
+  remainTime: 0,
+  startedAt: null,
+  serverTime: 0,
+});

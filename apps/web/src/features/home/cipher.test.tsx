@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CipherResponse } from '@egg-rush/contract/cipher';
 import { CIPHER_TRIES_PER_DAY } from '@egg-rush/game/cipher';
-import { profileFixture } from '../../../test/fixtures.ts';
+import { idleFarmFixture, profileFixture } from '../../../test/fixtures.ts';
 import {
   type Call,
   refuse,
@@ -38,14 +38,7 @@ beforeEach(() => {
   clock = 1000;
   routes = {
     profile: profileFixture({ id: 77, onion: 1200, totalScore: 1200 }),
-    farmStatus: {
-      reward: 2000,
-      duration: 21_600_000,
-      started: false,
-      remainTime: 0,
-      startedAt: null,
-      serverTime: 0,
-    },
+    farmStatus: idleFarmFixture(),
     cipher: today(),
   };
   calls = serve(routes);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@egg-rush/contract/users';
-import { profileFixture } from '../../../test/fixtures.ts';
+import { idleFarmFixture, profileFixture } from '../../../test/fixtures.ts';
 import {
   type Stubs,
   type Call,
@@ -34,14 +34,7 @@ beforeEach(() => {
   useTapStore.getState().reset();
   routes = {
     profile: baseProfile,
-    farmStatus: {
-      reward: 2000,
-      duration: 21_600_000,
-      started: false,
-      remainTime: 0,
-      startedAt: null,
-      serverTime: 0,
-    },
+    farmStatus: idleFarmFixture(),
   };
   calls = serve(routes);
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
-import { profileFixture } from '../../../test/fixtures.ts';
+import { idleFarmFixture, profileFixture } from '../../../test/fixtures.ts';
 import { type Stubs, type Call, renderWithProviders, serve, testSession } from '../../../test/harness.tsx';
 import { TAPPING_MS } from '../../lib/deliberate-press.ts';
 import { EMPTY_RESUME_TAPS } from './energy-empty.tsx';
@@ -32,14 +32,7 @@ beforeEach(() => {
   useTapStore.getState().reset();
   routes = {
     profile: profile,
-    farmStatus: {
-      reward: 2000,
-      duration: 21_600_000,
-      started: false,
-      remainTime: 0,
-      startedAt: null,
-      serverTime: 0,
-    },
+    farmStatus: idleFarmFixture(),
     fullyEnergy: { energy: 1_000, onion: 4_500 },
     tap: ({ body }: Call) => {
       const count = Number((body as { count: number }).count);
