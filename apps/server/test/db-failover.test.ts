@@ -4,7 +4,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
-import { createTestApp, tempPostgres, type TempPostgres, type TestApp } from './helpers.ts';
+import {
+  createTestApp,
+  losingFirstAnswer,
+  tempPostgres,
+  type TempPostgres,
+  type TestApp,
+} from './helpers.ts';
 import { freePort, until } from './redis-servers.ts';
 
 /** The processes whose parent is `pid` (from /proc). */
@@ -43,19 +49,8 @@ describe('the tap writer when the connection is lost', () => {
     async ({ lost: message, ids }) => {
       for (const id of ids) await t.login(id);
       const real = t.deps.database;
-      let lose = true;
       // The statement commits, then the answer is lost with the connection (the primary died).
-      const flaky: Database = {
-        ...real,
-        prepared: async <T>(name: string, text: string, params: unknown[]) => {
-          const rows = await real.prepared<T>(name, text, params);
-          if (lose) {
-            lose = false;
-            throw new Error(message);
-          }
-          return rows;
-        },
-      };
+      const flaky = losingFirstAnswer(real, message);
       const writer = createTapWriter(flaky, { maxBatches: 256, lingerMs: 5, maxInFlight: 1 });
       const now = t.clock.now() + 60_000;
       const answers = await Promise.allSettled(ids.map((id) => writer.submit(id, 5, now)));

@@ -237,6 +237,25 @@ export async function draftAllocation(
 export const publishAllocation = (t: TestApp, op: string, id: number, payload: object = {}) =>
   t.call(op, { method: 'POST', url: `/api/v1/admin/airdrop/allocations/${id}/publish`, payload });
 
+/**
+ * `real`, but its first prepared statement's answer is lost after the statement committed (as
+ * when the primary dies with the answer on its way): it throws `message` instead.
+ */
+export function losingFirstAnswer(real: Database, message: string): Database {
+  let lose = true;
+  return {
+    ...real,
+    prepared: async <T>(name: string, text: string, params: unknown[]) => {
+      const rows = await real.prepared<T>(name, text, params);
+      if (lose) {
+        lose = false;
+        throw new Error(message);
+      }
+      return rows;
+    },
+  };
+}
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseBusyError, queryRows, type Database } from '../src/db/client.ts';
+import { DatabaseBusyError, queryRows } from '../src/db/client.ts';
 import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
 import { REQUEST_IDS_KEPT } from '../src/modules/users/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, losingFirstAnswer, type TestApp } from './helpers.ts';
 
 // The app sends a tap batch again, with the same id, until it is answered (a failover answers
 // 503 meanwhile). A batch whose first attempt was committed but whose answer was lost must not
@@ -77,19 +77,8 @@ describe('a tap batch sent again with its id', () => {
     const ids = [8811, 8812, 8813];
     for (const id of ids) await t.login(id);
     const real = t.deps.database;
-    let lose = true;
     // The statement commits, then the answer is lost with the connection (the primary died).
-    const flaky: Database = {
-      ...real,
-      prepared: async <T>(name: string, text: string, params: unknown[]) => {
-        const rows = await real.prepared<T>(name, text, params);
-        if (lose) {
-          lose = false;
-          throw new Error('Connection terminated unexpectedly');
-        }
-        return rows;
-      },
-    };
+    const flaky = losingFirstAnswer(real, 'Connection terminated unexpectedly');
     const writer = createTapWriter(flaky, { maxBatches: 256, lingerMs: 5, maxInFlight: 1 });
     const now = t.clock.now() + 60_000;
     const first = await Promise.allSettled(ids.map((id) => writer.submit(id, 5, now, id * 10)));
