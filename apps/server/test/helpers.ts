@@ -195,23 +195,31 @@ export const botEnv = (botToken: string, apiRoot: string, webhookSecret = 'webho
  * "Player <id>", in English, at the app clock's time), and is let in: the session's token.
  */
 export async function signedLogin(t: TestApp, botToken: string, id: number): Promise<string> {
+  const res = await signedLaunch(t, botToken, { id, first_name: `Player ${id}`, language_code: 'en' });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ token: string }>().token;
+}
+
+/**
+ * A sign-in with launch data for `user` as Telegram signs it for the bot `botToken` (with
+ * `signature`), at the app clock's time: the answer, whatever it is.
+ */
+export function signedLaunch(
+  t: TestApp,
+  botToken: string,
+  user: { id: number } & Record<string, unknown>,
+  signature = 'x',
+) {
   const initData = sign(
-    {
-      user: { id, first_name: `Player ${id}`, language_code: 'en' },
-      chat_instance: '1',
-      chat_type: 'sender',
-      signature: 'x',
-    },
+    { user, chat_instance: '1', chat_type: 'sender', signature } as never,
     botToken,
     new Date(t.clock.now()),
   );
-  const res = await t.app.inject({
+  return t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
-    payload: { userid: id, initData },
+    payload: { userid: user.id, initData },
   });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ token: string }>().token;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sign } from '@tma.js/init-data-node';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import {
   send,
   t,
 } from './harness.ts';
+import { signedLaunch } from '../helpers.ts';
 
 // Fuzzing of the account routes (login, launch data, profile, avatar, health, configuration and the
 // contract document), and of any method on any path: the shared generators, checks and lifecycle
@@ -129,21 +129,12 @@ describe('regressions found by fuzzing', () => {
   it('logs in a player whose launch names hold NUL characters, storing them without', async () => {
     const id = 9920;
     // Signed here: the development launch route, like every route, refuses control characters.
-    const initData = sign(
-      {
-        user: { id, first_name: 'A\u0000nn', last_name: '\u0000', username: 'x\u0000' },
-        chat_instance: '1',
-        chat_type: 'sender',
-        signature: 'test',
-      } as never,
+    const res = await signedLaunch(
+      t,
       DEV_BOT_TOKEN,
-      new Date(t.clock.now()),
+      { id, first_name: 'A\u0000nn', last_name: '\u0000', username: 'x\u0000' },
+      'test',
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { userid: id, initData },
-    });
     expect(res.statusCode).toBe(200);
     const [row] = await queryRows<{ first_name: string; last_name: string | null; username: string | null }>(
       t.deps.database.db,
