@@ -190,3 +190,17 @@ export function renderWithProviders(
   );
   return { ...result, client, router };
 }
+
+/**
+ * Images that load only when the test says so (stub `Image` with it): each one made is kept in
+ * `FakeImage.all`, in order, and loads when the test calls its `onload`.
+ */
+export class FakeImage {
+  static all: FakeImage[] = [];
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  src = '';
+  constructor() {
+    FakeImage.all.push(this);
+  }
+}

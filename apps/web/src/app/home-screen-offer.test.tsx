@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '../../test/fixtures.ts';
-import { renderWithProviders, serve, testSession } from '../../test/harness.tsx';
+import { FakeImage, renderWithProviders, serve, testSession } from '../../test/harness.tsx';
 import type * as Native from '../lib/native-behaviour.ts';
 
 type NativeBehaviour = typeof Native;
@@ -15,15 +15,6 @@ vi.mock('../lib/native-behaviour.ts', async (original) => ({
 }));
 const { StartGate } = await import('./start-gate.tsx');
 
-class FakeImage {
-  static all: FakeImage[] = [];
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  src = '';
-  constructor() {
-    FakeImage.all.push(this);
-  }
-}
 beforeEach(() => {
   FakeImage.all = [];
   vi.stubGlobal('Image', FakeImage);

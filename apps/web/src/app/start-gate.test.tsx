@@ -5,6 +5,7 @@ import { profileFixture } from '../../test/fixtures.ts';
 import {
   type Answer,
   type Body,
+  FakeImage,
   rawReply,
   refuse,
   renderWithProviders,
@@ -18,16 +19,6 @@ import { PRELOAD_IMAGES } from './app.tsx';
 import { translateFrame } from './frame.ts';
 import { StartGate } from './start-gate.tsx';
 
-/** Images that load only when the test says so. */
-class FakeImage {
-  static all: FakeImage[] = [];
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  src = '';
-  constructor() {
-    FakeImage.all.push(this);
-  }
-}
 const loadImage = (i: number) => act(() => FakeImage.all[i]?.onload?.());
 
 /** The network edge: login succeeds; the daily claim answers as the test says. */
