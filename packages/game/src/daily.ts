@@ -24,7 +24,7 @@ export const DAILY_REWARDS: readonly DailyReward[] = [
 export function dailyReward(day: number, rewards: readonly DailyReward[] = DAILY_REWARDS): DailyReward {
   const index = Math.min(Math.max(day, 1), rewards.length) - 1;
   const reward = rewards[index] ?? rewards[0];
-  if (!reward) throw new Error('dailyReward: no rewards');
+  if (!reward) throw new Error('no daily rewards');
   return reward;
 }
 

@@ -60,7 +60,7 @@ export function leagueProgress(totalScore: number): {
   progress: number;
 } {
   const league = LEAGUES[leagueOf(totalScore)];
-  if (!league) throw new Error(`no league for ${totalScore}`);
+  if (!league) throw new Error('no league');
   const next = LEAGUES[league.index + 1] ?? null;
   const progress = next
     ? Math.min(1, Math.max(0, (totalScore - league.threshold) / (next.threshold - league.threshold)))

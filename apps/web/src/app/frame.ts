@@ -9,14 +9,12 @@ export function translateFrame(root: ParentNode, lng: Language) {
   const texts = frameTexts[lng];
   if (!texts) return;
   for (const el of root.querySelectorAll<HTMLElement>('[data-text]')) {
-    const key = el.dataset.text;
-    const text = key && texts[key];
+    const text = texts[el.dataset.text ?? ''];
     if (text)
       el.textContent = text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => el.dataset[name] ?? '');
   }
   for (const el of root.querySelectorAll<HTMLElement>('[data-label]')) {
-    const key = el.dataset.label;
-    const text = key && texts[key];
+    const text = texts[el.dataset.label ?? ''];
     if (text) el.setAttribute('aria-label', text);
   }
 }

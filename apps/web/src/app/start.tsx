@@ -9,9 +9,8 @@ import { ErrorFallback } from './error-boundary.tsx';
 
 /** Starts the app in #root, in place of the first frame index.html painted. */
 export function start() {
-  const element = document.getElementById('root');
-  if (!element) throw new Error('index.html has no #root');
-  const root = createRoot(element);
+  // (index.html always has #root; the body would do otherwise.)
+  const root = createRoot(document.getElementById('root') ?? document.body);
   startTelegram()
     // The language the player chose last on this device, else Telegram's; the server's copy of
     // the choice (another device's) follows once the profile is in.

@@ -44,9 +44,7 @@ const listeners = new Set<() => void>();
 
 async function loadPart(lng: Language, part: 'first' | 'more') {
   if (loaded.get(lng)?.has(part)) return;
-  const loader = loaders[lng];
-  if (!loader) throw new Error(`no catalogue for ${lng}`);
-  const { default: messages } = await loader[part]();
+  const { default: messages } = await loaders[lng][part]();
   i18n.load(lng, messages);
   loaded.set(lng, new Set([...(loaded.get(lng) ?? []), part]));
 }
