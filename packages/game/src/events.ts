@@ -311,3 +311,28 @@ export function incomeEventExtras(
   }
   return [...byId].filter(([, extra]) => extra > 0).map(([id, extra]) => ({ id, extra }));
 }
+
+/** A catalogue task's window as a tasks event judges it (ms since the epoch; null: none). */
+export interface TaskWindow {
+  taskName: string;
+  startsAt: number | null;
+  endsAt: number | null;
+  retiredAt: number | null;
+}
+
+/**
+ * Why a tasks event may not take a catalogue task at `now` (null: it may). The event gives the task
+ * its window, so it takes only a task players do not see for good: one not retired (nor to be), not
+ * shown now with no end (it would be taken from them), and not scheduled until later (by another
+ * event or its own schedule). A task made for an event is made with a later start, or has ended.
+ */
+export function taskTakeRefusal(task: TaskWindow, now: number): string | null {
+  const name = task.taskName;
+  if (task.retiredAt !== null && task.retiredAt <= now) return `Task "${name}" is retired.`;
+  if (task.retiredAt !== null) return `Task "${name}" is to be retired.`;
+  if (task.endsAt === null && (task.startsAt === null || task.startsAt <= now))
+    return `Task "${name}" is shown to players now: an event takes a task scheduled for later, or ended.`;
+  if (task.endsAt !== null && task.endsAt > now)
+    return `Task "${name}" is scheduled until ${new Date(task.endsAt).toISOString().slice(0, 16).replace('T', ' ')} UTC already.`;
+  return null;
+}

@@ -5,6 +5,9 @@
  * 95 %, and says when a difference is not yet significant. Pure: no clock, no randomness.
  */
 
+import { checkConfig, configLeaves, type GameConfig } from './config.ts';
+import type { EventKind, GameEvent } from './events.ts';
+
 /** The holdout's name in results and assignments (no variant may take it). */
 export const HOLDOUT = 'holdout';
 
@@ -233,4 +236,46 @@ export function checkExperiment(draft: ExperimentDraft): string[] {
   } else if (draft.eventId !== undefined && draft.eventId !== null)
     errors.push('eventId: only for an event’s experiment');
   return errors;
+}
+
+/**
+ * The kinds of event an experiment may split: those paid per player, the player named (taps, the
+ * mole game, the featured cipher). Income events are settled for all players at once and a tasks
+ * event opens catalogue tasks: neither is split.
+ */
+export const EXPERIMENT_EVENT_KINDS: readonly EventKind[] = ['tap-multiplier', 'mole-multiplier', 'cipher'];
+
+/**
+ * Why a stored configuration version may not be a variant's (null: it may): it is paid only within
+ * today's bounds, as a publication is checked; and its referral rewards and milestones must be the
+ * active version's, since they are paid at the invitee's sign-up by the active version, before any
+ * variant applies.
+ */
+export function variantVersionRefusal(values: GameConfig, active: GameConfig): string | null {
+  if (!checkConfig(values).ok) return "breaks today's configuration bounds";
+  const referral = (c: GameConfig) =>
+    JSON.stringify(
+      configLeaves({ referral: c.referral } as GameConfig).sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
+  if (referral(values) !== referral(active))
+    return (
+      "its referral rewards differ from the active version's; " +
+      'referral rewards are not experimentable (paid at sign-up by the active version)'
+    );
+  return null;
+}
+
+/**
+ * Why an event may not be split by an experiment at `now` (null: it may): it must be upcoming (split
+ * a running one and every player who joined before would lose it mid-event) and of a kind paid per
+ * player (EXPERIMENT_EVENT_KINDS).
+ */
+export function eventSplitRefusals(event: GameEvent | undefined, now: number): string[] {
+  if (!event || event.cancelledAt || event.endsAt <= now) return ['no running or upcoming event'];
+  const refusals: string[] = [];
+  if (!EXPERIMENT_EVENT_KINDS.includes(event.kind))
+    refusals.push(`an event of a kind an experiment can split (${EXPERIMENT_EVENT_KINDS.join(', ')})`);
+  if (event.startsAt <= now)
+    refusals.push('the event is running; only an upcoming event (not started yet) can be split');
+  return refusals;
 }

@@ -12,6 +12,8 @@ import {
   incomeEventExtras,
   visibleEvents,
   type GameEvent,
+  taskTakeRefusal,
+  type TaskWindow,
 } from '../src/events.ts';
 import { INCOME_OFFLINE_CAP_MS, settleIncome } from '../src/income.ts';
 
@@ -331,5 +333,24 @@ describe('the extra of an income event', () => {
       { id: 1, percent: 200, startsAt: now, stopsAt: now + H - 60_000 },
       { id: 2, percent: 300, startsAt: now + H - 60_000, stopsAt: now + 2 * H },
     ]);
+  });
+});
+
+describe('which tasks a tasks event takes', () => {
+  const task = (over: Partial<TaskWindow>): TaskWindow => ({
+    taskName: 'Quest',
+    startsAt: null,
+    endsAt: null,
+    retiredAt: null,
+    ...over,
+  });
+  it('takes a task made for later or ended, and none players see for good or another holds', () => {
+    expect(taskTakeRefusal(task({ startsAt: now + H }), now)).toBeNull();
+    expect(taskTakeRefusal(task({ startsAt: now - 2 * H, endsAt: now - H }), now)).toBeNull();
+    expect(taskTakeRefusal(task({}), now)).toMatch(/shown to players now/);
+    expect(taskTakeRefusal(task({ startsAt: now - H }), now)).toMatch(/shown to players now/);
+    expect(taskTakeRefusal(task({ startsAt: now + H, endsAt: now + 2 * H }), now)).toMatch(/scheduled until/);
+    expect(taskTakeRefusal(task({ startsAt: now + H, retiredAt: now - 1 }), now)).toMatch(/is retired/);
+    expect(taskTakeRefusal(task({ startsAt: now + H, retiredAt: now + H }), now)).toMatch(/to be retired/);
   });
 });

@@ -1,15 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../src/config.ts';
+import type { GameEvent } from '../src/events.ts';
 import {
   assignVariant,
   checkExperiment,
   compareMeans,
   compareProportions,
+  eventSplitRefusals,
   experimentKey,
   HOLDOUT,
   meanInterval,
   placeOf,
   tCritical95,
+  variantVersionRefusal,
   wilson,
   type ExperimentDraft,
 } from '../src/experiments.ts';
@@ -215,5 +219,44 @@ describe('a new experiment’s bounds', () => {
         ],
       }),
     ).toEqual(['eventId: the event tested', 'variants: at least one gets the event']);
+  });
+});
+
+describe('what an experiment may split', () => {
+  it('takes a version within the bounds whose referral rewards are the active ones', () => {
+    const richer = {
+      ...DEFAULT_CONFIG,
+      mole: { ...DEFAULT_CONFIG.mole, rewardCap: DEFAULT_CONFIG.mole.rewardCap + 1 },
+    };
+    expect(variantVersionRefusal(richer, DEFAULT_CONFIG)).toBeNull();
+    const broken = {
+      ...DEFAULT_CONFIG,
+      mole: { ...DEFAULT_CONFIG.mole, rewardCap: DEFAULT_CONFIG.mole.rewardCap * 1000 },
+    };
+    expect(variantVersionRefusal(broken, DEFAULT_CONFIG)).toMatch(/bounds/);
+    const referral = structuredClone(DEFAULT_CONFIG);
+    referral.referral.rewards.regular.inviter += 1;
+    expect(variantVersionRefusal(referral, DEFAULT_CONFIG)).toMatch(/referral rewards/);
+  });
+
+  it('takes an upcoming event paid per player, not a running, ended or income one', () => {
+    const now = 1_800_000_000_000;
+    const H = 3_600_000;
+    const event = (over: Partial<GameEvent>): GameEvent => ({
+      id: 1,
+      kind: 'tap-multiplier',
+      multiplier: 2,
+      startsAt: now + H,
+      endsAt: now + 2 * H,
+      titles: { en: 'x' },
+      ...over,
+    });
+    expect(eventSplitRefusals(event({}), now)).toEqual([]);
+    expect(eventSplitRefusals(event({ startsAt: now - H }), now)).toEqual([expect.stringMatching(/running/)]);
+    expect(eventSplitRefusals(event({ kind: 'income-multiplier' }), now)).toEqual([
+      expect.stringMatching(/kind/),
+    ]);
+    expect(eventSplitRefusals(event({ endsAt: now }), now)).toEqual(['no running or upcoming event']);
+    expect(eventSplitRefusals(undefined, now)).toEqual(['no running or upcoming event']);
   });
 });

@@ -8,6 +8,7 @@ import {
   eventSpans,
   eventStatus,
   eventTitle,
+  taskTakeRefusal,
   multiplies,
   visibleEvents,
   type EventKind,
@@ -61,25 +62,18 @@ interface Cached {
 }
 const caches = new WeakMap<Database, Cached>();
 
-/**
- * Why a tasks event may not take a catalogue task now (null: it may). The event gives the task its
- * window, so it takes only a task players do not see for good: one not retired, not shown now with
- * no end (it would be taken from them), and not scheduled until later (by another event or its own
- * schedule). A task made for an event is made with a later start, or has ended.
- */
-function untakable(
-  task: { taskName: string; startsAt: Date | null; endsAt: Date | null; retiredAt: Date | null },
-  now: number,
-): string | null {
-  const name = task.taskName;
-  if (task.retiredAt && task.retiredAt.getTime() <= now) return `Task "${name}" is retired.`;
-  if (task.retiredAt) return `Task "${name}" is to be retired.`;
-  if (!task.endsAt && (!task.startsAt || task.startsAt.getTime() <= now))
-    return `Task "${name}" is shown to players now: an event takes a task scheduled for later, or ended.`;
-  if (task.endsAt && task.endsAt.getTime() > now)
-    return `Task "${name}" is scheduled until ${task.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC already.`;
-  return null;
-}
+/** A catalogue task's name and window, in ms, as the rules take it. */
+const asWindow = (task: {
+  taskName: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  retiredAt: Date | null;
+}) => ({
+  taskName: task.taskName,
+  startsAt: task.startsAt?.getTime() ?? null,
+  endsAt: task.endsAt?.getTime() ?? null,
+  retiredAt: task.retiredAt?.getTime() ?? null,
+});
 
 const toGame = (row: EventRow): GameEvent => ({
   id: row.id,
@@ -284,7 +278,7 @@ export function createEventsService(deps: Deps) {
         },
         // What a tasks event may pick: the operators' tasks it may take now.
         tasks: catalogue
-          .filter((task) => untakable(task, now) === null)
+          .filter((task) => taskTakeRefusal(asWindow(task), now) === null)
           .map((task) => ({ taskName: task.taskName, title: task.title })),
       };
     },
@@ -345,7 +339,7 @@ export function createEventsService(deps: Deps) {
         for (const name of draft.tasks) {
           const before = await findCatalogueTask(tx, name);
           if (!before) throw badRequest(`There is no task "${name}" to put in an event.`, 'BAD_REQUEST');
-          const why = untakable(before, now);
+          const why = taskTakeRefusal(asWindow(before), now);
           if (why) throw badRequest(why, 'BAD_SCHEDULE');
           await setTaskWindow(tx, adminId, before, saved.startsAt, saved.endsAt, at);
         }

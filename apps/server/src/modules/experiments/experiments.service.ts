@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type {
   AdminExperiment,
   AdminExperimentCreateBody,
@@ -7,14 +6,14 @@ import type {
   AdminExperimentsResponse,
   ExperimentGroupResult,
 } from '@egg-rush/contract/experiments';
-import { checkConfig } from '@egg-rush/game/config';
-import type { EventKind, GameEvent } from '@egg-rush/game/events';
+import type { GameEvent } from '@egg-rush/game/events';
 import {
   assignVariant,
   experimentKey,
   checkExperiment,
   compareMeans,
   compareProportions,
+  eventSplitRefusals,
   EXPERIMENT_BOUNDS,
   HOLDOUT,
   placeOf,
@@ -22,6 +21,7 @@ import {
   wilson,
   type ExperimentKind,
   type ExperimentVariant,
+  variantVersionRefusal,
   type Verdict,
 } from '@egg-rush/game/experiments';
 import { gameDay } from '@egg-rush/game/time';
@@ -222,13 +222,6 @@ export function experimentEventsFrom(known: EventsKnown): void {
   eventsKnown = known;
 }
 
-/**
- * The kinds of event an experiment may split: those paid per player through eventBonus or
- * eventMultiplier with the player named (taps, the mole game, the featured cipher). Income events
- * are settled for all players at once and a tasks event opens catalogue tasks: neither is split.
- */
-export const EXPERIMENT_EVENT_KINDS: readonly EventKind[] = ['tap-multiplier', 'mole-multiplier', 'cipher'];
-
 /** Players' retention days settled per statement (the job loops until none is left). */
 export const SETTLE_LIMIT = 10_000;
 
@@ -289,33 +282,15 @@ export function createExperimentsService(deps: Deps, recordAudit: RecordAudit) {
       for (const [i, variant] of body.variants.entries()) {
         if (variant.configVersion === undefined) continue;
         const version = await storedConfig(deps, variant.configVersion);
-        if (!version) errors.push(`variants.${i}.configVersion: no such configuration version`);
-        // A version is paid only within today's bounds, as a publication checks it.
-        else if (!checkConfig(version.values).ok)
-          errors.push(`variants.${i}.configVersion: breaks today's configuration bounds`);
-        // Referral rewards and milestones are paid at the invitee's sign-up by the active version
-        // (modules/auth, modules/friends), before any variant applies: a variant cannot change them.
-        else if (!isDeepStrictEqual(version.values.referral, active.values.referral))
-          errors.push(
-            `variants.${i}.configVersion: its referral rewards differ from the active version's; ` +
-              'referral rewards are not experimentable (paid at sign-up by the active version)',
-          );
+        const why = version
+          ? variantVersionRefusal(version.values, active.values)
+          : 'no such configuration version';
+        if (why) errors.push(`variants.${i}.configVersion: ${why}`);
       }
     } else if (body.eventId !== undefined) {
       if (!eventsKnown) throw new Error('experiments: no events reader (bootstrap.ts wireModules)');
       const event = (await eventsKnown(deps, now)).find((e) => e.id === body.eventId);
-      if (!event || event.cancelledAt !== null || event.endsAt <= now)
-        errors.push('eventId: no running or upcoming event');
-      else {
-        if (!EXPERIMENT_EVENT_KINDS.includes(event.kind))
-          errors.push(
-            `eventId: an event of a kind an experiment can split (${EXPERIMENT_EVENT_KINDS.join(', ')})`,
-          );
-        // Split a running event and every player outside the experiment's variants with it
-        // (everyone who joined before) would lose it mid-event: only an upcoming one is split.
-        if (event.startsAt <= now)
-          errors.push('eventId: the event is running; only an upcoming event (not started yet) can be split');
-      }
+      errors.push(...eventSplitRefusals(event, now).map((why) => `eventId: ${why}`));
     }
     return errors;
   }
