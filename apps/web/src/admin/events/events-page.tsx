@@ -83,7 +83,7 @@ function Events({ picker }: { picker: ReactNode }) {
         {events.isPending ? <Loading /> : null}
         <ErrorNote error={events.error} />
         {events.data ? (
-          <table className="a-table" data-testid="events-table">
+          <table className="a-table a-stack" data-testid="events-table">
             <thead>
               <tr>
                 <th>{t('eventsAdmin.colTitle')}</th>
@@ -98,22 +98,26 @@ function Events({ picker }: { picker: ReactNode }) {
             <tbody>
               {events.data.events.map((e) => (
                 <tr key={e.id} className={e.status === 'cancelled' ? 'a-dim' : ''} data-testid="event-row">
-                  <td>{e.titles.en}</td>
-                  <td className="a-nowrap">
+                  <td className="a-stack-title">{e.titles.en}</td>
+                  <td className="a-nowrap" data-label={t('eventsAdmin.colKind')}>
                     {t(KIND_LABELS[e.kind].short, {
                       m: e.multiplier.toLocaleString(lng),
                       n: e.tasks.length.toLocaleString(lng),
                     })}
                   </td>
-                  <td className="a-nowrap">{local(e.startsAt, lng)}</td>
-                  <td className="a-nowrap">{local(e.endsAt, lng)}</td>
-                  <td>
+                  <td className="a-nowrap" data-label={t('eventsAdmin.colStarts')}>
+                    {local(e.startsAt, lng)}
+                  </td>
+                  <td className="a-nowrap" data-label={t('eventsAdmin.colEnds')}>
+                    {local(e.endsAt, lng)}
+                  </td>
+                  <td data-label={t('eventsAdmin.colStatus')}>
                     <StatusTag status={e.status} />
                   </td>
-                  <td className="a-r num a-nowrap">
+                  <td className="a-r num a-nowrap" data-label={t('eventsAdmin.colPaid')}>
                     {t('eventsAdmin.paid', { coins: e.paid.coins, payouts: e.paid.payouts })}
                   </td>
-                  <td className="a-nowrap">
+                  <td className="a-nowrap a-stack-actions">
                     {e.status === 'upcoming' || e.status === 'running' ? (
                       <Button tone="danger" onClick={() => setCancelling(e)}>
                         {t('eventsAdmin.cancel')}
