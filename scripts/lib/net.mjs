@@ -2,16 +2,34 @@
 // to give a server, and waiting until something is true. One copy (scripts/lib/net.d.mts types it
 // for the TypeScript tests).
 import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-/** A TCP port on 127.0.0.1 that nothing listens on now (the OS's choice). */
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on now (the OS's choice), given to one caller only
+ * among the processes started together: the OS may give a port just closed by one caller to the
+ * next, and two servers were started on one port (the browser tests, four files at a time). Each
+ * port given is reserved as a directory under a folder of the parent process (the test runner),
+ * which mkdir creates once: a port already reserved there is passed over.
+ */
 export async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  server.close();
-  await once(server, 'close');
-  return port;
+  const reserved = join(tmpdir(), `egg-rush-ports-${process.ppid}`);
+  mkdirSync(reserved, { recursive: true });
+  for (;;) {
+    const server = createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    server.close();
+    await once(server, 'close');
+    try {
+      mkdirSync(join(reserved, String(port)));
+      return port;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 /**
