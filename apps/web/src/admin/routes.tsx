@@ -1,14 +1,6 @@
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
-import {
-  createBrowserRouter,
-  matchPath,
-  Navigate,
-  NavLink,
-  Outlet,
-  RouterProvider,
-  useLocation,
-  type RouteObject,
-} from 'react-router';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Link, matchRoute, Redirect, Route, Router, Switch, useLocation, useRouter } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
 import { AirdropPage } from './airdrop/airdrop-page.tsx';
 import { AppealsPage } from './appeals/appeals-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
@@ -49,14 +41,32 @@ const NAV = [
 ] as const;
 
 /**
+ * Whether the address is at link `to`'s page: the dashboard's exactly, another page's or any page
+ * under it (a player's under Players); a trailing slash and the letters' case aside.
+ */
+function useAt(): (to: string) => boolean {
+  const { parser } = useRouter();
+  const [pathname] = useLocation();
+  return (to) => matchRoute(parser, to, pathname, to !== '/admin')[0];
+}
+
+/**
  * The console's frame: a sidebar on a desk; at phone width a bar with the page's name and a Menu
  * button that opens every link at once (a row of links scrolling sideways hid most of them).
  */
-function Shell({ adminId, signOut }: { adminId: number; signOut: () => void }) {
+function Shell({
+  adminId,
+  signOut,
+  children,
+}: {
+  adminId: number;
+  signOut: () => void;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
+  const at = useAt();
   const links = useId();
-  const here = NAV.find(([to]) => matchPath({ path: to, end: to === '/admin' }, pathname))?.[1] ?? '';
+  const here = NAV.find(([to]) => at(to))?.[1] ?? '';
   return (
     <div className="a-shell">
       <nav className="a-nav" aria-label="Console" data-open={open || undefined}>
@@ -78,58 +88,97 @@ function Shell({ adminId, signOut }: { adminId: number; signOut: () => void }) {
           </button>
         </div>
         <div className="a-nav-links" id={links}>
-          {NAV.map(([to, label]) => (
-            <NavLink key={to} to={to} end={to === '/admin'} onClick={() => setOpen(false)}>
-              {label}
-            </NavLink>
-          ))}
+          {NAV.map(([to, label]) => {
+            const active = at(to);
+            return (
+              <Link
+                key={to}
+                to={to}
+                className={active ? 'active' : undefined}
+                aria-current={active ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+              >
+                {label}
+              </Link>
+            );
+          })}
           <div className="a-nav-foot">
             <div className="a-muted a-small">Signed in as {adminId}</div>
             <Button onClick={signOut}>Sign out</Button>
           </div>
         </div>
       </nav>
-      <main className="a-main">
-        <Outlet />
-      </main>
+      <main className="a-main">{children}</main>
     </div>
   );
 }
 
 const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-function routes(adminId: number, signOut: () => void): RouteObject[] {
-  return [
-    {
-      path: '/admin',
-      element: <Shell adminId={adminId} signOut={signOut} />,
-      children: [
-        { index: true, element: later(<DashboardPage />) },
-        { path: 'analytics', element: later(<AnalyticsPage />) },
-        { path: 'players', element: <PlayersPage /> },
-        { path: 'players/:playerId', element: <PlayerPage /> },
-        { path: 'tasks', element: <TasksPage /> },
-        { path: 'cipher', element: <CipherPage /> },
-        { path: 'campaigns', element: <CampaignsPage /> },
-        { path: 'campaigns/new', element: <NewCampaignPage /> },
-        { path: 'campaigns/:campaignId', element: <CampaignPage /> },
-        { path: 'events', element: <EventsPage /> },
-        { path: 'config', element: <ConfigPage /> },
-        { path: 'experiments', element: <ExperimentsPage /> },
-        { path: 'suspicion', element: <SuspicionPage /> },
-        { path: 'clusters', element: <ClustersPage /> },
-        { path: 'appeals', element: <AppealsPage /> },
-        { path: 'snapshots', element: <SnapshotsPage /> },
-        { path: 'airdrop', element: <AirdropPage /> },
-        { path: 'audit', element: <AuditPage /> },
-        { path: '*', element: <Navigate to="/admin" replace /> },
-      ],
-    },
-    { path: '*', element: <Navigate to="/admin" replace /> },
-  ];
-}
-
+/**
+ * The console's pages, each at its address under /admin; any other address goes to the dashboard.
+ * The console keeps its own router on the browser's address, whatever router is around it.
+ */
 export function AdminConsole({ adminId, signOut }: { adminId: number; signOut: () => void }) {
-  const router = useMemo(() => createBrowserRouter(routes(adminId, signOut)), [adminId, signOut]);
-  return <RouterProvider router={router} />;
+  return (
+    <Router hook={useBrowserLocation}>
+      <Shell adminId={adminId} signOut={signOut}>
+        <Switch>
+          <Route path="/admin">{later(<DashboardPage />)}</Route>
+          <Route path="/admin/analytics">{later(<AnalyticsPage />)}</Route>
+          <Route path="/admin/players">
+            <PlayersPage />
+          </Route>
+          <Route path="/admin/players/:playerId">
+            <PlayerPage />
+          </Route>
+          <Route path="/admin/tasks">
+            <TasksPage />
+          </Route>
+          <Route path="/admin/cipher">
+            <CipherPage />
+          </Route>
+          <Route path="/admin/campaigns">
+            <CampaignsPage />
+          </Route>
+          <Route path="/admin/campaigns/new">
+            <NewCampaignPage />
+          </Route>
+          <Route path="/admin/campaigns/:campaignId">
+            <CampaignPage />
+          </Route>
+          <Route path="/admin/events">
+            <EventsPage />
+          </Route>
+          <Route path="/admin/config">
+            <ConfigPage />
+          </Route>
+          <Route path="/admin/experiments">
+            <ExperimentsPage />
+          </Route>
+          <Route path="/admin/suspicion">
+            <SuspicionPage />
+          </Route>
+          <Route path="/admin/clusters">
+            <ClustersPage />
+          </Route>
+          <Route path="/admin/appeals">
+            <AppealsPage />
+          </Route>
+          <Route path="/admin/snapshots">
+            <SnapshotsPage />
+          </Route>
+          <Route path="/admin/airdrop">
+            <AirdropPage />
+          </Route>
+          <Route path="/admin/audit">
+            <AuditPage />
+          </Route>
+          <Route>
+            <Redirect to="/admin" replace />
+          </Route>
+        </Switch>
+      </Shell>
+    </Router>
+  );
 }

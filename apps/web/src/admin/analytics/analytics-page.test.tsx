@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, serve, type Call } from '../../../test/harness.tsx';
 import AnalyticsPage from './analytics-page.tsx';
@@ -48,11 +47,7 @@ describe('the console analytics page', () => {
         ],
       },
     });
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/admin/analytics']}>
-        <AnalyticsPage />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<AnalyticsPage />, { path: '/admin/analytics' });
     const table = await screen.findByRole('table', undefined, { timeout: 5000 });
     const [, newest, oldest] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement, HTMLElement];
     // Newest cohort first; a day not yet come reads "not yet", the others a share and a count.

@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders, serve, type Body, type Call, type Stubs } from '../../../test/harness.tsx';
 import { AppealsPage } from './appeals-page.tsx';
@@ -42,11 +41,7 @@ beforeAll(() => {
 
 function open(routes: Stubs = {}) {
   const calls = serve({ adminAppeals: { appeals: [waiting, later, rejected] }, ...routes });
-  renderWithProviders(
-    <MemoryRouter initialEntries={['/admin/appeals']}>
-      <AppealsPage />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<AppealsPage />, { path: '/admin/appeals' });
   return calls;
 }
 

@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, serve, type Call } from '../../../test/harness.tsx';
 import { AuditPage } from './audit-page.tsx';
@@ -46,11 +45,7 @@ const audit = (c: Call) => {
 describe('the console audit page', () => {
   it('lists every operator’s entries, links their players, and sends the filters', async () => {
     const calls = serve({ adminAudit: audit });
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/admin/audit']}>
-        <AuditPage />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<AuditPage />, { path: '/admin/audit' });
     const table = await screen.findByRole('table', { name: 'Audit log' }, { timeout: 5000 });
     const body = within(table).getAllByRole('row').slice(1);
     expect(body).toHaveLength(3);

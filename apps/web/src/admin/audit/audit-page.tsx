@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useSearch } from 'wouter';
 import { call } from '../api.ts';
 import { Button, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
 
@@ -18,8 +18,8 @@ export const targetOf = (text: string) => {
  * narrowed to one target (a player, a task…) if asked. The filters live in the address.
  */
 export function AuditPage() {
-  const navigate = useNavigate();
-  const params = new URLSearchParams(useLocation().search);
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
   const target = params.get('target') ?? '';
   const asked = Number(params.get('limit'));
   const limit = LIMITS.find((l) => l === asked) ?? LIMITS[0];
@@ -42,7 +42,7 @@ export function AuditPage() {
       ...(next.target ? { target: next.target } : {}),
       ...(next.limit !== LIMITS[0] ? { limit: String(next.limit) } : {}),
     }).toString();
-    void navigate(search ? `/admin/audit?${search}` : '/admin/audit');
+    navigate(search ? `/admin/audit?${search}` : '/admin/audit');
   };
   const entries = log.data?.rows.length ?? 0;
   const counted = `${entries} ${entries === 1 ? 'entry' : 'entries'}`;

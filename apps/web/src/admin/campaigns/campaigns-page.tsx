@@ -8,7 +8,7 @@ import { CAMPAIGN_SCREENS, CAMPAIGN_TEXT_MAX, type CampaignScreen } from '@egg-r
 import { LEAGUES } from '@egg-rush/game/leagues';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { isRightToLeft, LANGUAGES, t, useT, type Key, type Language } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
@@ -173,7 +173,7 @@ export function NewCampaignPage() {
 
 function NewCampaign() {
   useT();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const client = useQueryClient();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [texts, setTexts] = useState<Partial<Record<Language, string>>>({});
@@ -204,7 +204,7 @@ function NewCampaign() {
         body: { segment: segmentOf(draft), texts: filled, ...(screen ? { screen } : {}) },
       });
       await client.invalidateQueries({ queryKey: listKey });
-      void navigate(`/admin/campaigns/${campaign.id}`);
+      navigate(`/admin/campaigns/${campaign.id}`);
     } catch (e) {
       setError(e);
       setBusy(false);
@@ -364,7 +364,7 @@ export function CampaignPage() {
 
 function Campaign() {
   useT();
-  const id = Number(useParams().campaignId);
+  const id = Number(useParams<{ campaignId: string }>().campaignId);
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const page = useQuery({

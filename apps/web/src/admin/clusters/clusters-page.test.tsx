@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   refuse,
@@ -43,11 +42,7 @@ beforeAll(() => {
 
 function open(routes: Stubs = {}) {
   const calls = serve({ adminClusters: { clusters: [farm, family] }, ...routes });
-  renderWithProviders(
-    <MemoryRouter initialEntries={['/admin/clusters']}>
-      <ClustersPage />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ClustersPage />, { path: '/admin/clusters' });
   return calls;
 }
 

@@ -1,7 +1,7 @@
 import type { AirdropCluster } from '@egg-rush/contract/fairness';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { call } from '../api.ts';
 import { Button, Dialog, ErrorNote, fmt, Loading, Section } from '../ui.tsx';
 

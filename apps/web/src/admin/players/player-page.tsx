@@ -1,7 +1,7 @@
 import { type AdminPlayerResponse } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { call } from '../api.ts';
 import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section, Stat } from '../ui.tsx';
 
@@ -9,8 +9,7 @@ type Action = 'adjust' | 'ban' | 'unban' | 'streak' | null;
 
 /** One player: profile, balances, ledger, referrals, wallet, games, task claims, and the actions. */
 export function PlayerPage() {
-  // (Only hooks the players' app already uses, so that its first chunk does not grow.)
-  const id = Number(useLocation().pathname.split('/').at(-1));
+  const id = Number(useParams<{ playerId: string }>().playerId);
   const client = useQueryClient();
   const page = useQuery({
     queryKey: ['admin', 'player', id],

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useSearch } from 'wouter';
 import { call } from '../api.ts';
 import { Button, ErrorNote, fmt, Loading, Section } from '../ui.tsx';
 
 /** Search by Telegram id, the start of a username or first name (any case), or a wallet address. */
 export function PlayersPage() {
-  const navigate = useNavigate();
-  const q = new URLSearchParams(useLocation().search).get('q') ?? '';
+  const [, navigate] = useLocation();
+  const q = new URLSearchParams(useSearch()).get('q') ?? '';
   const [draft, setDraft] = useState(q);
   const search = useQuery({
     queryKey: ['admin', 'players', q],
@@ -22,9 +22,7 @@ export function PlayersPage() {
         onSubmit={(e) => {
           e.preventDefault();
           const text = draft.trim();
-          void navigate(
-            text ? `/admin/players?${new URLSearchParams({ q: text }).toString()}` : '/admin/players',
-          );
+          navigate(text ? `/admin/players?${new URLSearchParams({ q: text }).toString()}` : '/admin/players');
         }}
       >
         <input

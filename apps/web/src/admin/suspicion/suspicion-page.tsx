@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { call } from '../api.ts';
 import { Button, Dialog, ErrorNote, Loading, Section } from '../ui.tsx';
 

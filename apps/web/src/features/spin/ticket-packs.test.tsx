@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { TICKET_PACKS } from '@egg-rush/game/payments';
 import { profileFixture } from '../../../test/fixtures.ts';
 import { SessionContext } from '../../lib/session.tsx';
@@ -46,9 +47,9 @@ function open(inTelegram: boolean) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SessionContext.Provider value={session}>
-        <MemoryRouter>
+        <Router hook={memoryLocation().hook}>
           <SpinScreen />
-        </MemoryRouter>
+        </Router>
         <ToastContainer />
       </SessionContext.Provider>
     </QueryClientProvider>,
