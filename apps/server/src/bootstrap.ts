@@ -6,6 +6,7 @@ import { openRedisFor } from './lib/redis.ts';
 import { insertAudit } from './modules/admin/index.ts';
 import { followLogins } from './modules/auth/index.ts';
 import { noteCampaignOpen } from './modules/campaigns/index.ts';
+import { dailyProfile } from './modules/daily/index.ts';
 import { playerVersionsFrom } from './modules/config/index.ts';
 import { auditEventsWith, knownEvents } from './modules/events/index.ts';
 import { experimentConfigVersion, experimentEventsFrom } from './modules/experiments/index.ts';
@@ -13,6 +14,7 @@ import { boardsFollowWrites, leagueSets, redisScores } from './modules/leaderboa
 import { followWrites } from './modules/ledger/index.ts';
 import { rekeySquadNames } from './modules/squads/index.ts';
 import { tasksFollowWrites } from './modules/tasks/index.ts';
+import { provideProfilePart } from './modules/users/index.ts';
 
 /**
  * Start-up wiring, in one place: what the modules register with each other (lib/ and plugins/
@@ -34,6 +36,8 @@ export function wireModules(): void {
   // experiment may name, each read by a module the other one reads.
   playerVersionsFrom(experimentConfigVersion);
   experimentEventsFrom(knownEvents);
+  // The player's profile gathers the parts other modules keep.
+  provideProfilePart('daily', dailyProfile);
 }
 
 /**

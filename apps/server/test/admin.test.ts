@@ -266,7 +266,7 @@ describe('players', () => {
 
   it('resets a daily streak with a reason', async () => {
     await t.deps.database.db.execute(
-      sql`update users set reward_streak = 5, last_daily_day = 100 where id = ${OTHER}`,
+      sql`insert into daily_streaks (user_id, streak, last_day) values (${OTHER}, 5, 100)`,
     );
     const res = await t.call(op, {
       method: 'POST',

@@ -478,14 +478,14 @@ describe('notifications', () => {
     await loginT(5025);
     const today = gameDay(t.clock.now());
     await t.deps.database.db.execute(
-      sql`update users set last_daily_day = ${today - 1}, reward_streak = 3 where id in (5024, 5025)`,
+      sql`insert into daily_streaks (user_id, streak, last_day) values (5024, 3, ${today - 1}), (5025, 3, ${today - 1})`,
     );
     await t.app.bot!.notifier.runOnce();
     expect(sentTo(5024)).toEqual([]);
     // Nine hours before the reset (UTC-6 midnight is 06:00 UTC): 21:00 UTC, before quiet hours.
     t.clock.set(nextResetAt(t.clock.now()) - 9 * 3_600_000);
     await t.deps.database.db.execute(
-      sql`update users set last_daily_day = ${gameDay(t.clock.now())} where id = 5025`,
+      sql`update daily_streaks set last_day = ${gameDay(t.clock.now())} where user_id = 5025`,
     );
     await t.app.bot!.notifier.runOnce();
     await t.app.bot!.notifier.runOnce();

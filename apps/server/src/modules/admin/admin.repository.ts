@@ -140,15 +140,6 @@ export async function addToAdjustDay(
   return row ? { coins: Number(row.coins), tickets: Number(row.tickets) } : undefined;
 }
 
-export async function resetStreak(tx: Tx, id: number) {
-  const [row] = await tx
-    .update(users)
-    .set({ rewardStreak: 0, lastDailyDay: null })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
 /** When the latest audited action among `actions` was taken, or null when none was. */
 export async function lastAuditAt(tx: Tx, actions: readonly string[]): Promise<Date | null> {
   const [row] = await tx

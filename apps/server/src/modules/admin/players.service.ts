@@ -20,6 +20,7 @@ import { ledgerReads, write } from '../ledger/index.ts';
 import { recentGames } from '../play/index.ts';
 import { taskRows } from '../tasks/index.ts';
 import { recordBan, recordBans, type BanList } from '../bans/index.ts';
+import { dailyState, resetStreak } from '../daily/index.ts';
 import * as repo from './admin.repository.ts';
 import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
 
@@ -82,7 +83,8 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
     async player(id: number): Promise<AdminPlayerResponse> {
       const p = await repo.findPlayer(db, id);
       if (!p) throw notFound('Player not found.');
-      const [tree, played, tasks, audit] = await Promise.all([
+      const [daily, tree, played, tasks, audit] = await Promise.all([
+        dailyState(db, id),
         repo.referralTree(db, id),
         recentGames(db, id),
         taskRows(db, id),
@@ -98,8 +100,8 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
           energy: p.energy,
           maxEnergy: p.maxEnergy,
           earnPerHour: p.earnPerHour,
-          rewardStreak: p.rewardStreak,
-          lastDailyDay: p.lastDailyDay,
+          rewardStreak: daily.rewardStreak,
+          lastDailyDay: daily.lastDailyDay,
         },
         referrals: tree.first.map((f) => ({
           id: f.id,
@@ -262,20 +264,20 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
     async resetStreak(adminId: number, id: number, reason: string) {
       const at = new Date(deps.now());
       const after = await deps.database.transaction(async (tx) => {
-        const before = await requirePlayer(tx, id);
-        const saved = (await repo.resetStreak(tx, id))!;
+        const player = await requirePlayer(tx, id);
+        const before = await resetStreak(tx, id);
         await repo.insertAudit(tx, [
           {
             adminId,
             action: 'player.reset-streak',
             target: `player:${id}`,
             reason,
-            before: { rewardStreak: before.rewardStreak, lastDailyDay: before.lastDailyDay },
-            after: { rewardStreak: saved.rewardStreak, lastDailyDay: saved.lastDailyDay },
+            before,
+            after: { rewardStreak: 0, lastDailyDay: null },
             createdAt: at,
           },
         ]);
-        return saved;
+        return player;
       });
       return { player: summary(after) };
     },

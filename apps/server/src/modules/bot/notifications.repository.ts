@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { dailyState, streaksEndingSql } from '../daily/index.ts';
 
 /** Milliseconds since the epoch as text, the same in SQL on both drivers: an event's key. */
 const msKey = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint::text`);
@@ -54,9 +55,9 @@ export async function enqueueStreakWarnings(tx: Tx, now: Date, today: number): P
   const rows = await queryRows(
     tx,
     sql`insert into notifications (user_id, kind, event_key, due_at, detail)
-      select u.id, 'streak', ${`day:${today}`}, ${now}, json_build_object('streak', u.reward_streak)::text
-      from users u left join bot_chats c on c.user_id = u.id
-      where u.last_daily_day = ${today - 1} and u.reward_streak > 0 and ${mayNotify}
+      select d.user_id, 'streak', ${`day:${today}`}, ${now}, json_build_object('streak', d.streak)::text
+      from (${streaksEndingSql(today)}) d left join bot_chats c on c.user_id = d.user_id
+      where ${mayNotify}
       on conflict do nothing
       returning id`,
   );
@@ -198,11 +199,12 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
     sql`select coalesce(c.notifications, true) and u.banned_at is null as notifications,
                c.unreachable_at is not null as unreachable, c.time_zone,
                ${msKey('u.farm_started_at')} as farm_key, ${msKey('u.energy_at')} as energy_key,
-               u.energy * 2 <= u.max_energy as energy_spent, u.last_daily_day, u.reward_streak,
+               u.energy * 2 <= u.max_energy as energy_spent,
                u.settings->>'language' as chosen_language, u.language_code
         from users u left join bot_chats c on c.user_id = u.id
         where u.id = ${userId}`,
   );
+  const daily = await dailyState(tx, userId);
   if (!r) {
     return {
       exists: false,
@@ -212,8 +214,7 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
       farmKey: null,
       energyKey: null,
       energySpent: false,
-      lastDailyDay: null,
-      rewardStreak: 0,
+      ...daily,
       chosenLanguage: null,
       telegramLanguage: null,
     };
@@ -226,8 +227,7 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
     farmKey: (r.farm_key as string | null) ?? null,
     energyKey: (r.energy_key as string | null) ?? null,
     energySpent: Boolean(r.energy_spent),
-    lastDailyDay: r.last_daily_day === null ? null : Number(r.last_daily_day),
-    rewardStreak: Number(r.reward_streak ?? 0),
+    ...daily,
     chosenLanguage: (r.chosen_language as string | null) ?? null,
     telegramLanguage: (r.language_code as string | null) ?? null,
   };

@@ -1,37 +1,53 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { dailyStreaks } from './daily.schema.ts';
+
+/** A player's streak as the rules read it (packages/game/src/daily.ts claimDaily). */
+export interface DailyState {
+  rewardStreak: number;
+  lastDailyDay: number | null;
+}
+
+const NEVER: DailyState = { rewardStreak: 0, lastDailyDay: null };
+
+export async function dailyState(tx: Tx, userId: number): Promise<DailyState> {
+  const [row] = await tx
+    .select({ rewardStreak: dailyStreaks.streak, lastDailyDay: dailyStreaks.lastDay })
+    .from(dailyStreaks)
+    .where(eq(dailyStreaks.userId, userId));
+  return row ?? NEVER;
+}
 
 /**
- * Pays a daily claim if the player has not claimed on `today` yet. The condition on
- * `last_daily_day` makes concurrent claims pay once. Returns the new balance, or null.
+ * Records a check-in on `today` at streak day `day`, unless the player has one on `today` already:
+ * the condition makes concurrent claims record (and pay) once. False when it was there.
  */
-export async function applyDailyClaim(
-  tx: Tx,
-  userId: number,
-  claim: { today: number; day: number; onion: number; ticket: number; chest: number },
-): Promise<{ onion: number } | null> {
-  const [row] = await tx
-    .update(users)
-    .set({
-      onion: sql`${users.onion} + ${claim.onion}`,
-      totalScore: sql`${users.totalScore} + ${claim.onion}`,
-      ticket: sql`${users.ticket} + ${claim.ticket}`,
-      cheatCount: sql`${users.cheatCount} + ${claim.chest}`,
-      rewardStreak: claim.day,
-      lastDailyDay: claim.today,
+export async function recordCheckIn(tx: Tx, userId: number, today: number, day: number): Promise<boolean> {
+  const rows = await tx
+    .insert(dailyStreaks)
+    .values({ userId, streak: day, lastDay: today })
+    .onConflictDoUpdate({
+      target: dailyStreaks.userId,
+      set: { streak: day, lastDay: today },
+      setWhere: sql`${dailyStreaks.lastDay} < ${today}`,
     })
-    .where(
-      sql`${users.id} = ${userId} and (${users.lastDailyDay} is null or ${users.lastDailyDay} < ${claim.today})`,
-    )
-    .returning({ onion: users.onion });
-  return row ?? null;
+    .returning({ userId: dailyStreaks.userId });
+  return rows.length > 0;
 }
 
-export async function dailyState(tx: Tx, userId: number) {
+/** Starts the player's streak over (an operator's correction): the state before. */
+export async function resetStreak(tx: Tx, userId: number): Promise<DailyState> {
   const [row] = await tx
-    .select({ lastDailyDay: users.lastDailyDay, rewardStreak: users.rewardStreak })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
+    .delete(dailyStreaks)
+    .where(eq(dailyStreaks.userId, userId))
+    .returning({ rewardStreak: dailyStreaks.streak, lastDailyDay: dailyStreaks.lastDay });
+  return row ?? NEVER;
 }
+
+/**
+ * The streaks that end with `today` unless their players check in (a check-in yesterday), as a
+ * subquery of `user_id` and `streak` for the bot's reminders to select from.
+ */
+export const streaksEndingSql = (today: number) =>
+  sql`select ${dailyStreaks.userId} as user_id, ${dailyStreaks.streak} as streak from ${dailyStreaks}
+      where ${dailyStreaks.lastDay} = ${today - 1} and ${dailyStreaks.streak} > 0`;

@@ -1,10 +1,11 @@
 import type { DailyClaimResponse } from '@egg-rush/contract/daily';
 import { claimDaily } from '@egg-rush/game/daily';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { gameConfig } from '../config/index.ts';
-import { write } from '../ledger/index.ts';
-import { applyDailyClaim, dailyState } from './daily.repository.ts';
+import { creditPrize, write } from '../ledger/index.ts';
+import { dailyState, recordCheckIn } from './daily.repository.ts';
 
 export const ALREADY_CHECKED_IN = 'You have already checked in today.';
 
@@ -16,11 +17,15 @@ export function createDailyService(deps: Deps) {
       const config = await gameConfig(deps, userId);
       return write(deps, async (tx, fx): Promise<DailyClaimResponse> => {
         const state = await dailyState(tx, userId);
-        if (!state) throw notFound('Player not found.');
         const claim = claimDaily(state.lastDailyDay, state.rewardStreak, now, config.daily.rewards);
-        if (!claim.ok) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
-        const paid = await applyDailyClaim(tx, userId, claim);
-        if (!paid) throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
+        if (!claim.ok || !(await recordCheckIn(tx, userId, claim.today, claim.day)))
+          throw refused('ALREADY_CLAIMED', ALREADY_CHECKED_IN);
+        const paid = await creditPrize(tx, userId, {
+          onion: claim.onion,
+          ticket: claim.ticket,
+          chests: claim.chest,
+        });
+        if (!paid) throw notFound('Player not found.');
         fx.ledger({
           userId,
           kind: 'daily',
@@ -39,5 +44,14 @@ export function createDailyService(deps: Deps) {
         };
       });
     },
+  };
+}
+
+/** The daily check-in's part of the player's profile (registered with modules/users). */
+export async function dailyProfile(tx: Tx, userId: number, now: number) {
+  const state = await dailyState(tx, userId);
+  return {
+    rewardStreak: state.rewardStreak,
+    dailyClaimable: claimDaily(state.lastDailyDay, state.rewardStreak, now).ok,
   };
 }

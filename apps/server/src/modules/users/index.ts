@@ -13,5 +13,6 @@ export {
   upsertFromLaunch,
 } from './users.repository.ts';
 export type { AccountFacts, LaunchIdentity, UserRow } from './users.repository.ts';
-export { currentBalances, settleIncome } from './users.service.ts';
+export { currentBalances, provideProfilePart, settleIncome } from './users.service.ts';
+export type { ProfileParts } from './users.service.ts';
 export { playersMatchingSql, type PlayerConditions } from './users.audience.ts';

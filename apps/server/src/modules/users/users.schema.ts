@@ -31,8 +31,6 @@ export const users = pgTable(
     maxEnergy: integer('max_energy').notNull().default(1000),
     earnPerTap: integer('earn_per_tap').notNull().default(1),
     loseEnergyPerTap: integer('lose_energy_per_tap').notNull().default(10),
-    rewardStreak: integer('reward_streak').notNull().default(0),
-    lastDailyDay: integer('last_daily_day'),
     boosts: text('boosts')
       .array()
       .notNull()

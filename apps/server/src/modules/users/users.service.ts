@@ -1,5 +1,4 @@
 import { DEFAULT_SETTINGS, type Profile, type Settings, type SettingsUpdate } from '@egg-rush/contract/users';
-import { claimDaily } from '@egg-rush/game/daily';
 import { refillsLeft } from '@egg-rush/game/boosts';
 import type { GameConfig } from '@egg-rush/game/config';
 import { settleEnergy } from '@egg-rush/game/energy';
@@ -78,9 +77,34 @@ export async function settleIncome(
   return row;
 }
 
+/**
+ * The parts of the profile that other modules keep, each read by its owner: the owners register
+ * their readers at start-up (bootstrap.ts), so the players' module imports no feature.
+ */
+export interface ProfileParts {
+  daily: Pick<Profile, 'rewardStreak' | 'dailyClaimable'>;
+}
+type PartReader<K extends keyof ProfileParts> = (
+  tx: Tx,
+  userId: number,
+  now: number,
+) => Promise<ProfileParts[K]>;
+const partReaders: { [K in keyof ProfileParts]?: PartReader<K> } = {};
+
+/** Registers (or replaces) the reader of one part of the profile. */
+export function provideProfilePart<K extends keyof ProfileParts>(name: K, read: PartReader<K>): void {
+  (partReaders as Record<K, PartReader<K>>)[name] = read;
+}
+
+function partReader<K extends keyof ProfileParts>(name: K): PartReader<K> {
+  const read = partReaders[name] as PartReader<K> | undefined;
+  if (!read) throw new Error(`no reader registered for the profile's ${name} part (bootstrap.ts)`);
+  return read;
+}
+
 export function toProfile(
   user: UserRow,
-  friendCount: number,
+  parts: ProfileParts & { friendCount: number },
   now: number,
   config?: { version: number; values: GameConfig },
 ): Profile {
@@ -102,7 +126,7 @@ export function toProfile(
     maxEnergy: user.maxEnergy,
     earnPerTap: user.earnPerTap,
     loseEnergyPerTap: user.loseEnergyPerTap,
-    rewardStreak: user.rewardStreak,
+    rewardStreak: parts.daily.rewardStreak,
     boosts: user.boosts.map((name) => ({ name })),
     golden: user.golden,
     wooden: user.wooden,
@@ -111,8 +135,8 @@ export function toProfile(
     energyCapacityLevel: user.energyCapacityLevel,
     refillsLeft: refillsLeft(user.refillDay, user.refillCount, now, config?.values.boosts),
     walletAddress: user.walletAddress,
-    friendCount,
-    dailyClaimable: claimDaily(user.lastDailyDay, user.rewardStreak, now).ok,
+    friendCount: parts.friendCount,
+    dailyClaimable: parts.daily.dailyClaimable,
     settings: settingsOf(user.settings),
     serverTime: now,
     ...(config ? { configVersion: config.version } : {}),
@@ -123,9 +147,14 @@ export function createUsersService(deps: Deps) {
   const { db } = deps.database;
   return {
     async profile(id: number): Promise<Profile> {
+      const now = deps.now();
       const user = await findUser(db, id);
       if (!user) throw notFound('Player not found.');
-      return toProfile(user, await countFriends(db, id), deps.now(), await playerConfig(deps, id));
+      const parts = {
+        friendCount: await countFriends(db, id),
+        daily: await partReader('daily')(db, id, now),
+      };
+      return toProfile(user, parts, now, await playerConfig(deps, id));
     },
     /** Saves the settings the player changed; the others keep their values. */
     async saveSettings(id: number, update: SettingsUpdate): Promise<Settings> {

@@ -1,0 +1,60 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/db/client.ts';
+
+/**
+ * The migrations that move a feature's state out of the players' row keep every player's state:
+ * a database made by the migrations before the move, holding players as the old code wrote them,
+ * is migrated to the end and read in the new tables.
+ */
+
+interface Journal {
+  entries: { tag: string }[];
+}
+
+const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal;
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database migrated up to, not including, the migration tagged `before`; then `finish` runs the rest. */
+async function migratedBefore(before: string) {
+  const cut = journal.entries.findIndex((e) => e.tag === before);
+  expect(cut, `no migration ${before}`).toBeGreaterThan(0);
+  const partial = mkdtempSync(join(tmpdir(), 'migrations-'));
+  folders.push(partial);
+  cpSync(migrationsFolder, partial, { recursive: true });
+  writeFileSync(
+    join(partial, 'meta/_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }),
+  );
+  const client = new PGlite();
+  await migrate(drizzle(client), { migrationsFolder: partial });
+  return {
+    query: async <T>(text: string) => (await client.query<T>(text)).rows,
+    finish: () => migrate(drizzle(client), { migrationsFolder }),
+  };
+}
+
+describe('migrations that move state out of the players row', () => {
+  it("0025: each player's check-in streak moves to daily_streaks; a player who never checked in has no row", async () => {
+    const db = await migratedBefore('0025_daily_streaks');
+    await db.query(`insert into users (id, first_name, reward_streak, last_daily_day) values
+      (1, 'streak', 4, 20400), (2, 'never', 0, null), (3, 'reset', 1, 20398)`);
+    await db.finish();
+    expect(await db.query('select user_id, streak, last_day from daily_streaks order by user_id')).toEqual([
+      { user_id: 1, streak: 4, last_day: 20400 },
+      { user_id: 3, streak: 1, last_day: 20398 },
+    ]);
+    const columns = await db.query<{ name: string }>(
+      `select column_name as name from information_schema.columns where table_name = 'users'`,
+    );
+    expect(columns.map((c) => c.name)).not.toContain('reward_streak');
+  });
+});
