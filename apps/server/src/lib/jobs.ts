@@ -13,6 +13,7 @@
  * runner. Tests call `runNow(name)` and await the run instead of waiting for a timer.
  */
 import PgBoss from 'pg-boss';
+import type { Deps } from './deps.ts';
 
 /** What a run is given. */
 export interface RunContext {
@@ -87,6 +88,14 @@ export interface Jobs {
   tick(name: string): Promise<boolean>;
   /** Stops the timers, aborts the runs' signal and waits for the runs in flight. */
   stop(): Promise<void>;
+}
+
+/**
+ * A module's periodic job, as main.ts (and a test) registers it: `register(jobs, deps, log)` adds
+ * the job that `make` builds from the server's dependencies and log.
+ */
+export function periodicJob(make: (deps: Deps, log: JobLog) => PeriodicJob) {
+  return (jobs: Jobs, deps: Deps, log: JobLog) => jobs.every(make(deps, log));
 }
 
 /** The statements of the database, as pg-boss asks them (Database.execute). */
