@@ -49,7 +49,7 @@ const serverOutsideModules = readdirSync(serverSrc.slice(2), { withFileTypes: tr
  */
 const pendingTableImports = {
   users: [
-    ...['admin', 'airdrop', 'avatar', 'bans', 'bot', 'economy', 'fairness', 'farm', 'friends'],
+    ...['admin', 'airdrop', 'avatar', 'bans', 'bot', 'economy', 'fairness', 'friends'],
     ...['leaderboard', 'leagues', 'ledger', 'mining', 'payments', 'play', 'seasons', 'spin', 'squads'],
     ...['tasks', 'wallet'],
   ],

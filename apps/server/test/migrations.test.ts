@@ -57,4 +57,15 @@ describe('migrations that move state out of the players row', () => {
     );
     expect(columns.map((c) => c.name)).not.toContain('reward_streak');
   });
+
+  it('0026: each running farm moves to farms, with the instant it started', async () => {
+    const db = await migratedBefore('0026_farms');
+    await db.query(`insert into users (id, first_name, farm_started_at) values
+      (1, 'farming', '2026-11-27 06:00:00.123+00'), (2, 'idle', null)`);
+    await db.finish();
+    const rows = await db.query<{ user_id: number; started_at: Date }>(
+      'select user_id, started_at from farms',
+    );
+    expect(rows).toEqual([{ user_id: 1, started_at: new Date('2026-11-27T06:00:00.123Z') }]);
+  });
 });

@@ -3,6 +3,7 @@ import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { dailyState, streaksEndingSql } from '../daily/index.ts';
+import { farmStartedAt, farmsStartedSql } from '../farm/index.ts';
 
 /** Milliseconds since the epoch as text, the same in SQL on both drivers: an event's key. */
 const msKey = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint::text`);
@@ -19,12 +20,10 @@ export async function enqueueFarmsReady(tx: Tx, now: Date, since: Date): Promise
   const rows = await queryRows(
     tx,
     sql`insert into notifications (user_id, kind, event_key, due_at)
-      select u.id, 'farm', ${msKey('u.farm_started_at')}, u.farm_started_at + ${sql.raw(ready)}
-      from users u left join bot_chats c on c.user_id = u.id
-      where u.farm_started_at is not null
-        and u.farm_started_at <= ${new Date(now.getTime() - FARM_DURATION_MS)}
-        and u.farm_started_at > ${new Date(since.getTime() - FARM_DURATION_MS)}
-        and ${mayNotify}
+      select f.user_id, 'farm', ${msKey('f.started_at')}, f.started_at + ${sql.raw(ready)}
+      from (${farmsStartedSql(new Date(since.getTime() - FARM_DURATION_MS), new Date(now.getTime() - FARM_DURATION_MS))}) f
+        left join bot_chats c on c.user_id = f.user_id
+      where ${mayNotify}
       on conflict do nothing
       returning id`,
   );
@@ -198,13 +197,14 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
     tx,
     sql`select coalesce(c.notifications, true) and u.banned_at is null as notifications,
                c.unreachable_at is not null as unreachable, c.time_zone,
-               ${msKey('u.farm_started_at')} as farm_key, ${msKey('u.energy_at')} as energy_key,
+               ${msKey('u.energy_at')} as energy_key,
                u.energy * 2 <= u.max_energy as energy_spent,
                u.settings->>'language' as chosen_language, u.language_code
         from users u left join bot_chats c on c.user_id = u.id
         where u.id = ${userId}`,
   );
   const daily = await dailyState(tx, userId);
+  const farmKey = (await farmStartedAt(tx, userId))?.getTime().toString() ?? null;
   if (!r) {
     return {
       exists: false,
@@ -224,7 +224,7 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
     notifications: Boolean(r.notifications),
     unreachable: Boolean(r.unreachable),
     timeZone: (r.time_zone as string | null) ?? null,
-    farmKey: (r.farm_key as string | null) ?? null,
+    farmKey,
     energyKey: (r.energy_key as string | null) ?? null,
     energySpent: Boolean(r.energy_spent),
     ...daily,

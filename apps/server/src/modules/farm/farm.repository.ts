@@ -1,42 +1,39 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { farms } from './farm.schema.ts';
 
-export async function farmStartedAt(tx: Tx, userId: number): Promise<Date | null | undefined> {
-  const [row] = await tx.select({ at: users.farmStartedAt }).from(users).where(eq(users.id, userId));
-  return row ? row.at : undefined;
+/** When the player started farming, or null when they are not farming. */
+export async function farmStartedAt(tx: Tx, userId: number): Promise<Date | null> {
+  const [row] = await tx.select({ at: farms.startedAt }).from(farms).where(eq(farms.userId, userId));
+  return row?.at ?? null;
 }
 
 /** Starts farming unless the player already is. */
 export async function startFarm(tx: Tx, userId: number, now: Date): Promise<boolean> {
   const rows = await tx
-    .update(users)
-    .set({ farmStartedAt: now })
-    .where(sql`${users.id} = ${userId} and ${users.farmStartedAt} is null`)
-    .returning({ id: users.id });
+    .insert(farms)
+    .values({ userId, startedAt: now })
+    .onConflictDoNothing({ target: farms.userId })
+    .returning({ id: farms.userId });
   return rows.length === 1;
 }
 
 /**
- * Pays the farm reward once and stops farming, if farming started at or before `endedBy`.
- * Returns the new balance, or null.
+ * Ends the player's farm if it started at or before `endedBy` (once: a concurrent claim finds
+ * nothing); true when it did, and the caller pays the reward.
  */
-export async function claimFarm(
-  tx: Tx,
-  userId: number,
-  reward: number,
-  endedBy: Date,
-): Promise<{ onion: number } | null> {
-  const [row] = await tx
-    .update(users)
-    .set({
-      farmStartedAt: null,
-      onion: sql`${users.onion} + ${reward}`,
-      totalScore: sql`${users.totalScore} + ${reward}`,
-    })
-    .where(
-      sql`${users.id} = ${userId} and ${users.farmStartedAt} is not null and ${users.farmStartedAt} <= ${endedBy.toISOString()}::timestamptz`,
-    )
-    .returning({ onion: users.onion });
-  return row ?? null;
+export async function endFarm(tx: Tx, userId: number, endedBy: Date): Promise<boolean> {
+  const rows = await tx
+    .delete(farms)
+    .where(and(eq(farms.userId, userId), lte(farms.startedAt, endedBy)))
+    .returning({ id: farms.userId });
+  return rows.length === 1;
 }
+
+/**
+ * The farms started after `after` and at or before `by`, as a subquery of `user_id` and
+ * `started_at` (the bot's reminders select the finished ones from it).
+ */
+export const farmsStartedSql = (after: Date, by: Date) =>
+  sql`select ${farms.userId} as user_id, ${farms.startedAt} as started_at from ${farms}
+      where ${and(gt(farms.startedAt, after), lte(farms.startedAt, by))}`;

@@ -2,9 +2,9 @@ import type { FarmClaimResponse, FarmStartResponse, FarmStatusResponse } from '@
 import { canClaimFarm, canStartFarm, FARM_DURATION_MS, FARM_REWARD, farmStatus } from '@egg-rush/game/farm';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { write } from '../ledger/index.ts';
+import { creditPrize, write } from '../ledger/index.ts';
 import { findUser, currentBalances } from '../users/index.ts';
-import { claimFarm, farmStartedAt, startFarm } from './farm.repository.ts';
+import { endFarm, farmStartedAt, startFarm } from './farm.repository.ts';
 
 export const FARM_MESSAGES = {
   started: 'Farm started.',
@@ -17,9 +17,7 @@ export function createFarmService(deps: Deps) {
   const { db } = deps.database;
 
   async function startedAt(userId: number) {
-    const at = await farmStartedAt(db, userId);
-    if (at === undefined) throw notFound('Player not found.');
-    return at ? at.getTime() : null;
+    return (await farmStartedAt(db, userId))?.getTime() ?? null;
   }
 
   return {
@@ -50,14 +48,13 @@ export function createFarmService(deps: Deps) {
     async claim(userId: number): Promise<FarmClaimResponse> {
       const now = deps.now();
       return write(deps, async (tx, fx): Promise<FarmClaimResponse> => {
-        const paid = await claimFarm(tx, userId, FARM_REWARD, new Date(now - FARM_DURATION_MS));
-        if (!paid) {
-          const at = await farmStartedAt(tx, userId);
-          if (at === undefined) throw notFound('Player not found.');
-          const why = canClaimFarm(at ? at.getTime() : null, now);
+        if (!(await endFarm(tx, userId, new Date(now - FARM_DURATION_MS)))) {
+          const why = canClaimFarm((await farmStartedAt(tx, userId))?.getTime() ?? null, now);
           if (why === 'not-started') throw refused('FARM_NOT_STARTED', FARM_MESSAGES.notStarted);
           throw refused('FARM_NOT_FINISHED', FARM_MESSAGES.notFinished);
         }
+        const paid = await creditPrize(tx, userId, { onion: FARM_REWARD });
+        if (!paid) throw notFound('Player not found.');
         fx.ledger({ userId, kind: 'farm', deltaOnion: FARM_REWARD, at: new Date(now) });
         const user = await findUser(tx, userId);
         return {

@@ -51,8 +51,6 @@ export const users = pgTable(
     incomeAt: at('income_at').notNull().defaultNow(),
     /** Tap pacing clock (a GCRA "theoretical arrival time", packages/game/src/tap.ts). */
     tapClock: at('tap_clock').notNull().defaultNow(),
-    /** Farm start; null when not farming. */
-    farmStartedAt: at('farm_started_at'),
     walletAddress: text('wallet_address'),
     /**
      * The player's settings as they changed them (packages/contract users.ts `settings`); keys
@@ -77,10 +75,7 @@ export const users = pgTable(
   },
   (t) => [
     index('users_referrer_idx').on(t.referrerId),
-    // The bot's scan for finished farms and new invitees (columns that taps never change).
-    index('users_farm_started_idx')
-      .on(t.farmStartedAt)
-      .where(sql`${t.farmStartedAt} is not null`),
+    // The bot's scan for new invitees.
     index('users_created_idx').on(t.createdAt),
     uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
     // The console's search by prefix (modules/admin searchPlayers).
