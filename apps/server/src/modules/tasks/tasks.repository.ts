@@ -5,6 +5,22 @@ import { users } from '../users/users.schema.ts';
 
 export type TaskProgressRow = typeof taskProgress.$inferSelect;
 
+/** A progress row's key: the player, the task and its period (0, or a daily task's game day). */
+interface ProgressKey {
+  userId: number;
+  taskName: string;
+  period: number;
+}
+const keyOf = ({ userId, taskName, period }: ProgressKey) => ({ userId, taskName, period });
+/** The key's columns, an upsert's conflict target. */
+const KEY = [taskProgress.userId, taskProgress.taskName, taskProgress.period];
+const keyIs = (key: ProgressKey) =>
+  [
+    eq(taskProgress.userId, key.userId),
+    eq(taskProgress.taskName, key.taskName),
+    eq(taskProgress.period, key.period),
+  ] as const;
+
 /** The player's task rows of the given periods (0 and today's game day). */
 export async function findProgress(tx: Tx, userId: number, periods: number[]): Promise<TaskProgressRow[]> {
   return tx
@@ -22,34 +38,26 @@ export async function findOneProgress(
   const [row] = await tx
     .select()
     .from(taskProgress)
-    .where(
-      and(
-        eq(taskProgress.userId, userId),
-        eq(taskProgress.taskName, taskName),
-        eq(taskProgress.period, period),
-      ),
-    );
+    .where(and(...keyIs({ userId, taskName, period })));
   return row;
 }
 
 /** Adds `amount` to a task's count in one statement, capped at `target`. */
 export async function addTaskProgress(
   tx: Tx,
-  row: { userId: number; taskName: string; period: number; amount: number; target: number; at: Date },
+  row: ProgressKey & { amount: number; target: number; at: Date },
 ): Promise<void> {
   const first = Math.min(row.target, row.amount);
   await tx
     .insert(taskProgress)
     .values({
-      userId: row.userId,
-      taskName: row.taskName,
-      period: row.period,
+      ...keyOf(row),
       processCount: first,
       completed: first >= row.target,
       updatedAt: row.at,
     })
     .onConflictDoUpdate({
-      target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
+      target: KEY,
       set: {
         processCount: sql`least(${row.target}, ${taskProgress.processCount} + ${row.amount})`,
         completed: sql`${taskProgress.completed} or ${taskProgress.processCount} + ${row.amount} >= ${row.target}`,
@@ -64,21 +72,16 @@ export async function addTaskProgress(
  * Records the start of a link visit, once: later calls keep the first start (so a visit cannot
  * be restarted, nor its start moved back). Returns the row.
  */
-export async function startVisit(
-  tx: Tx,
-  row: { userId: number; taskName: string; period: number; at: Date },
-): Promise<TaskProgressRow> {
+export async function startVisit(tx: Tx, row: ProgressKey & { at: Date }): Promise<TaskProgressRow> {
   const [saved] = await tx
     .insert(taskProgress)
     .values({
-      userId: row.userId,
-      taskName: row.taskName,
-      period: row.period,
+      ...keyOf(row),
       updatedAt: row.at,
       visitStartedAt: row.at,
     })
     .onConflictDoUpdate({
-      target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
+      target: KEY,
       set: { visitStartedAt: sql`coalesce(${taskProgress.visitStartedAt}, excluded.visit_started_at)` },
     })
     .returning();
@@ -93,22 +96,20 @@ export async function startVisit(
  */
 export async function markClaimed(
   tx: Tx,
-  row: { userId: number; taskName: string; period: number; count: number; completedNow: boolean; at: Date },
+  row: ProgressKey & { count: number; completedNow: boolean; at: Date },
 ): Promise<boolean> {
   if (row.completedNow) {
     const [saved] = await tx
       .insert(taskProgress)
       .values({
-        userId: row.userId,
-        taskName: row.taskName,
-        period: row.period,
+        ...keyOf(row),
         processCount: row.count,
         completed: true,
         claimed: true,
         updatedAt: row.at,
       })
       .onConflictDoUpdate({
-        target: [taskProgress.userId, taskProgress.taskName, taskProgress.period],
+        target: KEY,
         set: { completed: true, claimed: true, processCount: row.count, updatedAt: row.at },
         setWhere: sql`${taskProgress.claimed} = false`,
       })
@@ -118,15 +119,7 @@ export async function markClaimed(
   const [saved] = await tx
     .update(taskProgress)
     .set({ claimed: true, updatedAt: row.at })
-    .where(
-      and(
-        eq(taskProgress.userId, row.userId),
-        eq(taskProgress.taskName, row.taskName),
-        eq(taskProgress.period, row.period),
-        eq(taskProgress.completed, true),
-        eq(taskProgress.claimed, false),
-      ),
-    )
+    .where(and(...keyIs(row), eq(taskProgress.completed, true), eq(taskProgress.claimed, false)))
     .returning({ userId: taskProgress.userId });
   return Boolean(saved);
 }
