@@ -1,3 +1,4 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -8,8 +9,9 @@ import { catalogues } from './catalogues.ts';
 // and into the same dist: it shares no chunk with the players' app, so nothing of it (nor any
 // split it would cause) reaches the players' first screen.
 export default defineConfig({
-  // The catalogues: the console's translated pages (configuration, analytics, campaigns).
-  plugins: [react(), catalogues(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  // The catalogues: the console's translated pages (configuration, analytics, campaigns). Tailwind:
+  // admin.css takes the game's palette from styles/tokens.css's @theme, as the app does.
+  plugins: [react(), tailwindcss(), catalogues(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
