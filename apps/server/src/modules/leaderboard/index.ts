@@ -5,6 +5,7 @@ export {
   namedRows,
   playerScore,
   rankedPlayers,
+  rankRow,
 } from './leaderboard.repository.ts';
 export type { RankRow } from './leaderboard.repository.ts';
 export { flushScores, loadAll, memberOf, redisScores, userOf } from './leaderboard.store.ts';

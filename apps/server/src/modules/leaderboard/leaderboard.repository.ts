@@ -1,4 +1,4 @@
-import type { Standings } from '@egg-rush/game/leaderboard';
+import type { BoardRow, Standings } from '@egg-rush/game/leaderboard';
 import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { aggregatedNumbers, queryRows, type Tx } from '../../db/client.ts';
@@ -10,6 +10,9 @@ export interface RankRow {
   totalScore: number;
   rank: number;
 }
+
+/** A row of the game's board (packages/game boardOf) as the contract names its score. */
+export const rankRow = ({ score, ...r }: BoardRow): RankRow => ({ ...r, totalScore: score });
 
 const toRow = (r: Record<string, string | number>): RankRow => ({
   userid: Number(r.id),

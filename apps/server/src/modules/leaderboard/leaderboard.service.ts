@@ -1,16 +1,17 @@
 import type { LeaderboardResponse } from '@egg-rush/contract/leaderboard';
-import {
-  BOARD_NAMES_SPARE,
-  boardOf,
-  LEADERBOARD_SIZE,
-  withOwnRow,
-  type BoardRow,
-} from '@egg-rush/game/leaderboard';
+import { BOARD_NAMES_SPARE, boardOf, LEADERBOARD_SIZE, withOwnRow } from '@egg-rush/game/leaderboard';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { bansOf } from '../bans/index.ts';
 import { BOARD_SHARED_MS, sharedRead } from '../../lib/shared-read.ts';
-import { firstNames, namedRows, playerScore, rankedPlayers, type RankRow } from './leaderboard.repository.ts';
+import {
+  firstNames,
+  namedRows,
+  playerScore,
+  rankedPlayers,
+  rankRow,
+  type RankRow,
+} from './leaderboard.repository.ts';
 import { redisScores } from './leaderboard.store.ts';
 
 export function createLeaderboardService(deps: Deps) {
@@ -56,8 +57,7 @@ export function createLeaderboardService(deps: Deps) {
     const board = boardOf(standings, names, { ...me, score: me.totalScore }, LEADERBOARD_SIZE, (id) =>
       bans.heldBanned(id),
     );
-    const row = ({ score, ...r }: BoardRow): RankRow => ({ ...r, totalScore: score });
-    return { ranking: board.rows.map(row), totalParticipants: board.total, me: row(board.own!) };
+    return { ranking: board.rows.map(rankRow), totalParticipants: board.total, me: rankRow(board.own!) };
   }
 
   /** Ranks and scores from the sorted set; only the names come from PostgreSQL, by key. */

@@ -40,30 +40,10 @@ export function redisScores(redis: Redis) {
     },
 
     /** The first `limit` players, best first. */
-    async top(limit: number): Promise<Scored[]> {
-      await flushScores(redis);
-      const flat = await redis.zrevrange(SCORES, 0, limit - 1, 'WITHSCORES');
-      const out: Scored[] = [];
-      for (let i = 0; i < flat.length; i += 2) {
-        const member = flat[i];
-        if (member === undefined) break;
-        out.push({ userid: userOf(member), totalScore: Number(flat[i + 1]) });
-      }
-      return out;
-    },
+    top: (limit: number) => topOf(redis, SCORES, limit),
 
     /** A player's 1-based rank and score, or undefined when they are not on the board. */
-    async rank(userId: number): Promise<{ rank: number; totalScore: number } | undefined> {
-      await flushScores(redis);
-      const member = memberOf(userId);
-      const [[, rank], [, score]] = (await redis
-        .multi()
-        .zrevrank(SCORES, member)
-        .zscore(SCORES, member)
-        .exec()) as [[null, number | null], [null, string | null]];
-      if (rank === null || score === null) return undefined;
-      return { rank: rank + 1, totalScore: Number(score) };
-    },
+    rank: (userId: number) => rankIn(redis, SCORES, userId),
 
     async count(): Promise<number> {
       await flushScores(redis);
@@ -104,6 +84,38 @@ export function redisScores(redis: Redis) {
   };
 }
 export type RedisScores = ReturnType<typeof redisScores>;
+
+/**
+ * The first `limit` members of a board's sorted set `key` (all of them when `limit` is 0), best
+ * first, after this process's latest totals.
+ */
+export async function topOf(redis: Redis, key: string, limit: number): Promise<Scored[]> {
+  await flushScores(redis);
+  const flat = await redis.zrevrange(key, 0, limit - 1, 'WITHSCORES');
+  const out: Scored[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const member = flat[i];
+    if (member === undefined) break;
+    out.push({ userid: userOf(member), totalScore: Number(flat[i + 1]) });
+  }
+  return out;
+}
+
+/** A player's 1-based rank and score in a board's sorted set `key`, or undefined when not in it. */
+export async function rankIn(
+  redis: Redis,
+  key: string,
+  userId: number,
+): Promise<{ rank: number; totalScore: number } | undefined> {
+  await flushScores(redis);
+  const member = memberOf(userId);
+  const [[, rank], [, score]] = (await redis.multi().zrevrank(key, member).zscore(key, member).exec()) as [
+    [null, number | null],
+    [null, string | null],
+  ];
+  if (rank === null || score === null) return undefined;
+  return { rank: rank + 1, totalScore: Number(score) };
+}
 
 /** Loads under way, per client and `built` key: readers who find a board missing share one. */
 const loading = new WeakMap<Redis, Map<string, Promise<number>>>();

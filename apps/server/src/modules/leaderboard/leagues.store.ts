@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { LEAGUE_COUNT, leagueOf } from '@egg-rush/game/leagues';
 import type { Tx } from '../../db/client.ts';
-import { flushScores, loadAll, memberOf, userOf, type Scored } from './leaderboard.store.ts';
+import { flushScores, loadAll, memberOf, rankIn, topOf, type Scored } from './leaderboard.store.ts';
 
 /**
  * One Redis sorted set per league (used when REDIS_URL is set), members and scores as on the
@@ -84,30 +84,10 @@ export function leagueSets(redis: Redis) {
     },
 
     /** The first `limit` players of a league, best first (all of them when `limit` is 0). */
-    async top(league: number, limit: number): Promise<Scored[]> {
-      await flushScores(redis); // this process's latest totals first
-      const flat = await redis.zrevrange(leagueKey(league), 0, limit - 1, 'WITHSCORES');
-      const out: Scored[] = [];
-      for (let i = 0; i < flat.length; i += 2) {
-        const member = flat[i];
-        if (member === undefined) break;
-        out.push({ userid: userOf(member), totalScore: Number(flat[i + 1]) });
-      }
-      return out;
-    },
+    top: (league: number, limit: number) => topOf(redis, leagueKey(league), limit),
 
     /** A player's 1-based rank and score in a league, or undefined when they are not in it. */
-    async rank(league: number, userId: number): Promise<{ rank: number; totalScore: number } | undefined> {
-      await flushScores(redis);
-      const member = memberOf(userId);
-      const [[, rank], [, score]] = (await redis
-        .multi()
-        .zrevrank(leagueKey(league), member)
-        .zscore(leagueKey(league), member)
-        .exec()) as [[null, number | null], [null, string | null]];
-      if (rank === null || score === null) return undefined;
-      return { rank: rank + 1, totalScore: Number(score) };
-    },
+    rank: (league: number, userId: number) => rankIn(redis, leagueKey(league), userId),
 
     async count(league: number): Promise<number> {
       await flushScores(redis);

@@ -3,13 +3,7 @@ import type {
   LeagueClaimResponse,
   LeagueStatusResponse,
 } from '@egg-rush/contract/leagues';
-import {
-  BOARD_NAMES_SPARE,
-  boardOf,
-  LEADERBOARD_SIZE,
-  withOwnRow,
-  type BoardRow,
-} from '@egg-rush/game/leaderboard';
+import { BOARD_NAMES_SPARE, boardOf, LEADERBOARD_SIZE, withOwnRow } from '@egg-rush/game/leaderboard';
 import { LEAGUES, leagueProgress, leagueRewardKey, rewardedLeagues } from '@egg-rush/game/leagues';
 import { bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -22,6 +16,7 @@ import {
   namedRows,
   playerScore,
   rankedPlayers,
+  rankRow,
   type RankRow,
 } from '../leaderboard/index.ts';
 import { write, creditPrize } from '../ledger/index.ts';
@@ -88,12 +83,11 @@ export function createLeaguesService(deps: Deps) {
     const inLeague = me && me.totalScore >= from && (to === null || me.totalScore < to);
     const own = inLeague ? { ...me, score: me.totalScore } : null;
     const board = boardOf(standings, names, own, LEADERBOARD_SIZE, (id) => bans.heldBanned(id));
-    const row = ({ score, ...r }: BoardRow): RankRow => ({ ...r, totalScore: score });
     return {
       league,
-      ranking: board.rows.map(row),
+      ranking: board.rows.map(rankRow),
       totalParticipants: board.total,
-      me: board.own && row(board.own),
+      me: board.own && rankRow(board.own),
     };
   }
 
