@@ -11,63 +11,28 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const analytics = createAnalyticsService(app.deps);
 
-  /** The chart's reply, as JSON or as a CSV file. */
-  function answer<T>(
-    chart: string,
-    query: AnalyticsQuery,
-    reply: FastifyReply,
-    data: T,
-    csv: (d: T) => string,
-  ) {
-    if (query.format !== 'csv') return data;
-    return sendRaw(
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${chart}-${query.from}-${query.to}.csv"`),
-      csv(data),
-    );
-  }
+  /** A chart's handler: its rows for the query, as JSON or, with `format=csv`, as a CSV file. */
+  const chart =
+    <T>(file: string, rows: (query: AnalyticsQuery) => Promise<T>, csv: (rows: T) => string) =>
+    async (request: { query: AnalyticsQuery }, reply: FastifyReply) => {
+      const data = await rows(request.query);
+      if (request.query.format !== 'csv') return data;
+      const { from, to } = request.query;
+      return sendRaw(
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file}-${from}-${to}.csv"`),
+        csv(data),
+      );
+    };
 
-  app.route({
-    ...contractRoute('adminAnalyticsRetention'),
-    config: OPERATOR,
-    handler: async (request, reply) =>
-      answer('retention', request.query, reply, await analytics.retention(request.query), toCsv.retention),
-  });
-  app.route({
-    ...contractRoute('adminAnalyticsEconomy'),
-    config: OPERATOR,
-    handler: async (request, reply) =>
-      answer('economy', request.query, reply, await analytics.economy(request.query), toCsv.economy),
-  });
-  app.route({
-    ...contractRoute('adminAnalyticsFunnel'),
-    config: OPERATOR,
-    handler: async (request, reply) =>
-      answer('funnel', request.query, reply, await analytics.funnel(request.query), toCsv.funnel),
-  });
-  app.route({
-    ...contractRoute('adminAnalyticsActive'),
-    config: OPERATOR,
-    handler: async (request, reply) =>
-      answer('active', request.query, reply, await analytics.active(request.query), toCsv.active),
-  });
-  app.route({
-    ...contractRoute('adminAnalyticsNewPlayers'),
-    config: OPERATOR,
-    handler: async (request, reply) =>
-      answer(
-        'new-players',
-        request.query,
-        reply,
-        await analytics.newPlayers(request.query),
-        toCsv.newPlayers,
-      ),
-  });
-  app.route({
-    ...contractRoute('adminAnalyticsRevenue'),
-    config: OPERATOR,
-    handler: async (request, reply) =>
-      answer('revenue', request.query, reply, await analytics.revenue(request.query), toCsv.revenue),
-  });
+  const charts = [
+    ['adminAnalyticsRetention', chart('retention', analytics.retention, toCsv.retention)],
+    ['adminAnalyticsEconomy', chart('economy', analytics.economy, toCsv.economy)],
+    ['adminAnalyticsFunnel', chart('funnel', analytics.funnel, toCsv.funnel)],
+    ['adminAnalyticsActive', chart('active', analytics.active, toCsv.active)],
+    ['adminAnalyticsNewPlayers', chart('new-players', analytics.newPlayers, toCsv.newPlayers)],
+    ['adminAnalyticsRevenue', chart('revenue', analytics.revenue, toCsv.revenue)],
+  ] as const;
+  for (const [name, handler] of charts) app.route({ ...contractRoute(name), config: OPERATOR, handler });
 }
