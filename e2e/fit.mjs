@@ -4,8 +4,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** Every language the app ships: one catalogue a language in apps/web/src/locales/. */
-export const LANGUAGES = readdirSync(fileURLToPath(new URL('../apps/web/src/locales', import.meta.url)))
+/** Every language the app ships: one catalogue a language in packages/contract/locales/. */
+export const LANGUAGES = readdirSync(fileURLToPath(new URL('../packages/contract/locales', import.meta.url)))
   .filter((name) => name.endsWith('.json'))
   .map((name) => name.slice(0, -'.json'.length))
   .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));

@@ -4,13 +4,14 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
 /**
- * The catalogues as the app loads them, built from src/locales/<code>.json (i18next's JSON:
- * `{{name}}` placeholders, `_one`/`_few`/`_many`/`_other` plural keys, the form translators and
- * the catalogue test work with) into Lingui's compiled messages, which its 2 KB runtime reads
- * without a parser. Each language is complete (a key it lacks is English's) and in two parts:
- * `first`, the texts of Home, the bars and the start, loaded before the first render, and `more`,
- * every other screen's, loaded right after it. `import { loaders } from 'virtual:catalogues'`;
- * `virtual:frame-texts` has the few texts of the frame index.html paints, in every language.
+ * The catalogues as the app loads them, built from packages/contract/locales/<code>.json
+ * (i18next's JSON: `{{name}}` placeholders, `_one`/`_few`/`_many`/`_other` plural keys, the form
+ * translators and the catalogue test work with) into Lingui's compiled messages, which its 2 KB
+ * runtime reads without a parser. Each language is complete (a key it lacks is English's) and in
+ * two parts: `first`, the texts of Home, the bars and the start, loaded before the first render,
+ * and `more`, every other screen's, loaded right after it.
+ * `import { loaders } from 'virtual:catalogues'`; `virtual:frame-texts` has the few texts of the
+ * frame index.html paints, in every language.
  */
 
 /** The top-level sections the first screen needs: Home (not its sheets), the bars, errors. */
@@ -107,7 +108,8 @@ const ONE = /^\0catalogue:([\w-]+):(\w+)$/;
 
 /** The Vite plugin serving `virtual:catalogues` and each compiled part as its own chunk. */
 export function catalogues(): Plugin {
-  const dir = fileURLToPath(new URL('./src/locales/', import.meta.url));
+  // The catalogues are the contract's: read here as files, for the build to watch them.
+  const dir = fileURLToPath(new URL('../../packages/contract/locales/', import.meta.url));
   const languages = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .map((name) => name.slice(0, -'.json'.length));

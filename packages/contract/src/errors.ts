@@ -22,7 +22,7 @@ const CONSOLE_CODES = [
 /**
  * Every `code` a refusal may carry. The server cannot send another (lib/errors.ts takes only
  * these), and the players' app words each one a player reads in every language: a catalogue missing
- * one of PLAYER_ERROR_CODES fails the type check (apps/web/src/locales/error-codes.ts).
+ * one of PLAYER_ERROR_CODES fails the type check (locales.ts).
  */
 export const ERROR_CODES = [
   // Any route

@@ -27,7 +27,7 @@ const sources = execFileSync('git', ['ls-files', '-z', 'apps/server/src', 'packa
   .filter((f) => f.endsWith('.ts'))
   .map(read)
   .join('\n');
-const english = JSON.parse(read('apps/web/src/locales/en.json')) as { errors: Record<string, string> };
+const english = JSON.parse(read('packages/contract/locales/en.json')) as { errors: Record<string, string> };
 
 describe('the refusal texts', () => {
   it('are read from the table', () => {

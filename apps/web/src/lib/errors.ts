@@ -6,10 +6,10 @@ import { toast } from './toast.ts';
 
 /**
  * The one place that turns a failed call into the words a player reads, from the catalogue
- * (src/locales, `errors.*`). A refusal's stable `code` picks the text; a refusal the catalogue
- * does not know shows the server's own message; anything else (no network, a server error, a
- * reply the contract does not allow) shows what the player was doing went wrong, in that
- * action's words.
+ * (packages/contract/locales, `errors.*`). A refusal's stable `code` picks the text; a refusal
+ * the catalogue does not know shows the server's own message; anything else (no network, a
+ * server error, a reply the contract does not allow) shows what the player was doing went wrong,
+ * in that action's words.
  */
 
 /** What the player was doing when it failed. */
@@ -69,7 +69,7 @@ export const refusal = (code: RefusalCode) => new ApiError(409, code, t(`errors.
 
 /**
  * Whether the catalogue words this refusal: every language words each of the contract's
- * PLAYER_ERROR_CODES (locales/error-codes.ts checks it); the list itself stays off the first
+ * PLAYER_ERROR_CODES (the contract's locales.ts checks it); the list itself stays off the first
  * screen, so the catalogue is asked.
  */
 const isPlayerCode = (code: string): code is PlayerErrorCode =>

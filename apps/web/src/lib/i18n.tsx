@@ -1,16 +1,16 @@
 import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { loaders } from 'virtual:catalogues';
-import type en from '../locales/en.json';
+import type { Catalogue } from '@egg-rush/contract/locales';
 import { formatNumber, setFormatLocale } from './format.ts';
 import { isRightToLeft, type Language } from './language.ts';
 
 /**
  * The player's language, with Lingui's runtime (about 2 KB gzip). The catalogues are written as
- * JSON in src/locales and compiled when the app is built (catalogues.ts): each language complete,
- * English filling any key it lacks, in two chunks: the first screen's texts, loaded before the
- * first render, and every other screen's, loaded right after it (a screen waits for them:
- * `moreTexts`). Plurals follow Intl.PluralRules, numbers lib/format.ts (Intl.NumberFormat).
+ * JSON in packages/contract/locales and compiled when the app is built (catalogues.ts): each
+ * language complete, English filling any key it lacks, in two chunks: the first screen's texts,
+ * loaded before the first render, and every other screen's, loaded right after it (a screen waits
+ * for them: `moreTexts`). Plurals follow Intl.PluralRules, numbers lib/format.ts (Intl.NumberFormat).
  * `useT` is a small binding of our own: the texts change only when the language does.
  */
 
@@ -30,7 +30,7 @@ type Leaves<T, P extends string = ''> = {
 type WithoutPlural<K> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
   ? Base
   : K;
-export type Key = WithoutPlural<Leaves<typeof en>>;
+export type Key = WithoutPlural<Leaves<Catalogue>>;
 export type Values = Record<string, string | number>;
 
 // A key no catalogue has (a server's code, an operator's text) reads as itself, without the

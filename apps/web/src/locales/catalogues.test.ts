@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGUES } from '@egg-rush/contract/locales';
 import { LANGUAGES as CONTRACT_LANGUAGES } from '@egg-rush/contract/users';
 import {
   type Key,
@@ -19,8 +20,10 @@ import { compactNumber, formatNumber } from '../lib/format.ts';
 const KNOWN_FALLBACKS: Record<string, readonly string[]> = {};
 
 type Tree = { [key: string]: string | Tree };
-const catalogues = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
-const read = (lng: string) => catalogues[`./${lng}.json`]!;
+const catalogues: Record<string, Tree> = CATALOGUES;
+const read = (lng: string) => catalogues[lng]!;
+/** The files of the catalogues' folder (packages/contract/locales), each one a language. */
+const folder = Object.keys(import.meta.glob('../../../../packages/contract/locales/*.json'));
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
@@ -37,11 +40,12 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((
 const en = flatten(read('en'));
 const plurals = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
 const singles = [...en.keys()].filter((k) => !PLURAL.test(k));
-const files = Object.keys(catalogues).map((f) => f.slice(2, -5));
+const files = folder.map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length));
 
 describe('the catalogues', () => {
   it('are the languages the game offers and the server accepts', () => {
     expect([...files].sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect(Object.keys(catalogues).sort()).toEqual([...LANGUAGE_CODES].sort());
     expect([...CONTRACT_LANGUAGES].sort()).toEqual([...LANGUAGE_CODES].sort());
     expect(LANGUAGES.map((l) => l.code)).toEqual([...LANGUAGE_CODES]);
   });

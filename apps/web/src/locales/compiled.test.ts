@@ -1,13 +1,14 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
+import { CATALOGUES } from '@egg-rush/contract/locales';
 import { compiledPart, FIRST_PART, icuMessages, PARTS } from '../../catalogues.ts';
 import { LANGUAGE_CODES } from '../lib/i18n.tsx';
 
 // The catalogues as the app loads them: compiled from the JSON files when the app is built.
 
 type Tree = { [key: string]: string | Tree };
-const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
-const read = (lng: string) => files[`./${lng}.json`]!;
+const files: Record<string, Tree> = CATALOGUES;
+const read = (lng: string) => files[lng]!;
 
 /** Renders `key` of a compiled catalogue as the app's runtime does. */
 function render(

@@ -5,7 +5,9 @@ import { renderWithProviders, serve } from '../../../test/harness.tsx';
 import { FriendsScreen } from './friends-screen.tsx';
 import { SHARE_TEXT } from '@egg-rush/game/referrals';
 import { setLanguage, t } from '../../lib/i18n.tsx';
-import en from '../../locales/en.json';
+import { CATALOGUES } from '@egg-rush/contract/locales';
+
+const { en } = CATALOGUES;
 
 const LINK = 'https://t.me/EggRushBot/play?startapp=42';
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MINING_ITEMS } from '@egg-rush/game/mining';
 import { setLanguage } from '../../lib/i18n.tsx';
-import en from '../../locales/en.json';
+import { CATALOGUES } from '@egg-rush/contract/locales';
 import { itemName } from './item-name.ts';
+
+const { en } = CATALOGUES;
 
 describe('mining item names', () => {
   it('are the game’s own names in English, for every item', () => {
