@@ -15,6 +15,9 @@ import {
 } from './analytics.schema.ts';
 
 type Raw = Record<string, string | number | null>;
+/** The row's columns `keys` as numbers (bigint and numeric columns are read as text). */
+const numbers = <K extends string>(r: Raw, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, Number(r[k])])) as Record<K, number>;
 
 /** Noted rows counted per statement (the rest at the next run): each statement stays short. */
 const COUNT_LIMIT = 100_000;
@@ -265,17 +268,9 @@ export async function cohortRows(tx: Tx, from: number, to: number) {
     sql`select day, size, d1, d7, d30, tapped, claimed, wallets, purchased from ${analyticsCohorts}
         where day between ${from} and ${to} order by day`,
   );
-  return rows.map((r) => ({
-    day: Number(r.day),
-    size: Number(r.size),
-    d1: Number(r.d1),
-    d7: Number(r.d7),
-    d30: Number(r.d30),
-    tapped: Number(r.tapped),
-    claimed: Number(r.claimed),
-    wallets: Number(r.wallets),
-    purchased: Number(r.purchased),
-  }));
+  return rows.map((r) =>
+    numbers(r, ['day', 'size', 'd1', 'd7', 'd30', 'tapped', 'claimed', 'wallets', 'purchased']),
+  );
 }
 
 export async function funnelSums(tx: Tx, from: number, to: number) {
@@ -301,12 +296,7 @@ export async function economyRows(tx: Tx, from: number, to: number) {
     sql`select day, kind, created, spent from ${analyticsEconomy}
         where day between ${from} and ${to} order by day, kind`,
   );
-  return rows.map((r) => ({
-    day: Number(r.day),
-    kind: String(r.kind),
-    created: Number(r.created),
-    spent: Number(r.spent),
-  }));
+  return rows.map((r) => ({ ...numbers(r, ['day', 'created', 'spent']), kind: String(r.kind) }));
 }
 
 export async function activeRows(tx: Tx, from: number, to: number) {
@@ -314,7 +304,7 @@ export async function activeRows(tx: Tx, from: number, to: number) {
     tx,
     sql`select day, active from ${analyticsDays} where day between ${from} and ${to} order by day`,
   );
-  return rows.map((r) => ({ day: Number(r.day), active: Number(r.active) }));
+  return rows.map((r) => numbers(r, ['day', 'active']));
 }
 
 export async function newPlayerRows(tx: Tx, from: number, to: number) {
@@ -324,10 +314,9 @@ export async function newPlayerRows(tx: Tx, from: number, to: number) {
         where day between ${from} and ${to} order by day, dimension, value`,
   );
   return rows.map((r) => ({
-    day: Number(r.day),
+    ...numbers(r, ['day', 'players']),
     dimension: String(r.dimension),
     value: String(r.value),
-    players: Number(r.players),
   }));
 }
 
@@ -337,12 +326,7 @@ export async function revenueRows(tx: Tx, from: number, to: number) {
     sql`select day, stars, payments, refunded from ${analyticsRevenue}
         where day between ${from} and ${to} order by day`,
   );
-  return rows.map((r) => ({
-    day: Number(r.day),
-    stars: Number(r.stars),
-    payments: Number(r.payments),
-    refunded: Number(r.refunded),
-  }));
+  return rows.map((r) => numbers(r, ['day', 'stars', 'payments', 'refunded']));
 }
 
 /**
