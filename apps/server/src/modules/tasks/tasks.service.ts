@@ -45,6 +45,11 @@ import {
 export const ALREADY_RECEIVED = 'Already you received!';
 export const NOT_COMPLETED = 'Task is not completed yet!';
 export const INVALID_TASK = 'Invalid task name or type!';
+/** The refusal of a claim, by the reason packages/game's decideClaim gives. */
+const claimRefused = {
+  claimed: () => refused('ALREADY_CLAIMED', ALREADY_RECEIVED),
+  'not-completed': () => refused('NOT_COMPLETED', NOT_COMPLETED),
+};
 
 /**
  * The task as the player sees it: progress from the row, or from the friend count for invites; a
@@ -222,10 +227,10 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       const { rewards } = (await gameConfig(deps, userId)).tasks;
       const asked = requireTask(await liveCatalogue(db, now, rewards), body);
       if ((await findOneProgress(db, userId, asked.taskName, taskPeriod(asked, now)))?.claimed) {
-        throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);
+        throw claimRefused.claimed();
       }
       const follows = await verifyChannelFollow(asked, userId, checks);
-      if (follows === false) throw refused('NOT_COMPLETED', NOT_COMPLETED);
+      if (follows === false) throw claimRefused['not-completed']();
       return write(deps, async (tx, fx): Promise<TaskRewardResponse> => {
         // The catalogue is read in the paying transaction: a task retired before it pays nothing.
         const task = requireTask(await liveCatalogue(tx, now, rewards), body);
@@ -239,11 +244,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
           completed: current.status === 'completed' || follows === true,
           claimed: current.isClaimed,
         });
-        if (!decision.ok) {
-          throw decision.reason === 'claimed'
-            ? refused('ALREADY_CLAIMED', ALREADY_RECEIVED)
-            : refused('NOT_COMPLETED', NOT_COMPLETED);
-        }
+        if (!decision.ok) throw claimRefused[decision.reason]();
         const marked = await markClaimed(tx, {
           userId,
           taskName: task.taskName,
@@ -252,7 +253,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
           completedNow: true,
           at: new Date(now),
         });
-        if (!marked) throw refused('ALREADY_CLAIMED', ALREADY_RECEIVED);
+        if (!marked) throw claimRefused.claimed();
         const reward = {
           onion: task.reward.type === 'onion' ? task.reward.amount : 0,
           ticket: task.reward.type === 'ticket' ? task.reward.amount : 0,
