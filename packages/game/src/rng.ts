@@ -26,6 +26,27 @@ export function pickWeighted<T extends { weight: number }>(table: readonly T[], 
   return last;
 }
 
+/** A prize of a weighted table (a chest's, the wheel's): `value` of its `type`, drawn by `weight`. */
+export interface WeightedPrize<T extends string> {
+  type: T;
+  value: number;
+  /** Relative chance of this prize (percent in the configuration). */
+  weight: number;
+}
+
+/** The expected amount of each of `types` that one draw of `table` pays (0 from a table of no weight). */
+export function expectedPrizes<T extends string>(
+  table: readonly WeightedPrize<T>[],
+  types: readonly T[],
+): Record<T, number> {
+  const total = table.reduce((sum, p) => sum + p.weight, 0);
+  const of = (type: T) =>
+    total > 0
+      ? table.filter((p) => p.type === type).reduce((sum, p) => sum + (p.value * p.weight) / total, 0)
+      : 0;
+  return Object.fromEntries(types.map((type) => [type, of(type)])) as Record<T, number>;
+}
+
 /** Uniform number in [min, max). */
 export function between(rng: Rng, min: number, max: number): number {
   return min + rng() * (max - min);

@@ -1,4 +1,4 @@
-import { pickWeighted, type Rng } from './rng.ts';
+import { expectedPrizes, pickWeighted, type Rng, type WeightedPrize } from './rng.ts';
 
 /** One spin uses one ticket. */
 export const SPIN_COST_TICKETS = 1;
@@ -8,12 +8,8 @@ export const SPIN_DURATION_MS = 4_000;
 
 export type SpinPrizeType = 'onion' | 'ticket' | 'treasure';
 
-export interface SpinSegment {
-  type: SpinPrizeType;
-  value: number;
-  /** Relative chance of landing on this segment. */
-  weight: number;
-}
+/** A segment of the wheel: its prize and its relative chance of landing under the pointer. */
+export type SpinSegment = WeightedPrize<SpinPrizeType>;
 
 /**
  * The wheel, one segment per prize, clockwise from the pointer at the top (design choice).
@@ -38,10 +34,7 @@ export const SEGMENT_DEGREES = 360 / SPIN_WHEEL.length;
 
 /** The expected coins, tickets and chests of one spin. */
 export function spinExpectation(wheel: readonly SpinSegment[] = SPIN_WHEEL) {
-  const total = wheel.reduce((sum, s) => sum + s.weight, 0);
-  const of = (type: SpinPrizeType) =>
-    wheel.filter((s) => s.type === type).reduce((sum, s) => sum + (s.value * s.weight) / total, 0);
-  return { onion: of('onion'), ticket: of('ticket'), treasure: of('treasure') };
+  return expectedPrizes(wheel, ['onion', 'ticket', 'treasure']);
 }
 
 export type SpinDraw = { ok: true; segment: number; prize: SpinSegment } | { ok: false; reason: 'no-ticket' };

@@ -1,15 +1,10 @@
-import { pickWeighted, type Rng } from './rng.ts';
+import { expectedPrizes, pickWeighted, type Rng, type WeightedPrize } from './rng.ts';
 
 /**
  * What a treasure chest holds (coins or tickets). Design choice: mostly coins, sometimes play tickets, rarely a jackpot; the expected
  * value is about 1,000 coins.
  */
-export interface ChestPrize {
-  type: 'onion' | 'ticket';
-  value: number;
-  /** Relative chance (percent in the configuration). */
-  weight: number;
-}
+export type ChestPrize = WeightedPrize<'onion' | 'ticket'>;
 
 export const CHEST_PRIZES: readonly ChestPrize[] = [
   { type: 'onion', value: 300, weight: 30 },
@@ -23,12 +18,7 @@ export const CHEST_PRIZES: readonly ChestPrize[] = [
 
 /** The expected coins and tickets of one chest (weights relative, as pickWeighted draws them). */
 export function chestExpectation(prizes: readonly ChestPrize[] = CHEST_PRIZES) {
-  const total = prizes.reduce((sum, p) => sum + p.weight, 0);
-  const of = (type: ChestPrize['type']) =>
-    total > 0
-      ? prizes.filter((p) => p.type === type).reduce((sum, p) => sum + (p.value * p.weight) / total, 0)
-      : 0;
-  return { onion: of('onion'), ticket: of('ticket') };
+  return expectedPrizes(prizes, ['onion', 'ticket']);
 }
 
 export type ChestOpening =
