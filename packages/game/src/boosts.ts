@@ -99,18 +99,8 @@ export interface BoostState {
   refillsToday: number;
 }
 
-export interface BoostEffect {
-  onion: number;
-  energy: number;
-  maxEnergy: number;
-  earnPerHour: number;
-  earnPerTap: number;
-  loseEnergyPerTap: number;
-  boosts: string[];
-  touchIncomeLevel: number;
-  energyCapacityLevel: number;
-  refillsToday: number;
-}
+/** The player's boost state after a boost (its own list of boosts). */
+export type BoostEffect = Omit<BoostState, 'boosts'> & { boosts: string[] };
 
 export type BoostRefusal =
   'already-used' | 'energy-full' | 'balance' | 'max-level' | 'daily-limit' | 'no-income';
