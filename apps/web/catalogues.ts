@@ -9,7 +9,8 @@ import type { Plugin } from 'vite';
  * translators and the catalogue test work with) into Lingui's compiled messages, which its 2 KB
  * runtime reads without a parser. Each language is complete (a key it lacks is English's) and in
  * two parts: `first`, the texts of Home, the bars and the start, loaded before the first render,
- * and `more`, every other screen's, loaded right after it.
+ * and `more`, every other screen's, loaded right after it; the sections in `NOT_THE_APPS` (the
+ * bot's texts, which the server reads) are in neither.
  * `import { loaders } from 'virtual:catalogues'`; `virtual:frame-texts` has the few texts of the
  * frame index.html paints, in every language.
  */
@@ -26,6 +27,8 @@ export const FIRST_PART: readonly string[] = [
   'league',
   'errors',
 ];
+/** The sections the players' app never shows: the bot's texts (apps/server's bot module). */
+export const NOT_THE_APPS: readonly string[] = ['bot'];
 export const PARTS = ['first', 'more'] as const;
 export type Part = (typeof PARTS)[number];
 /** Sections whose English words a translated catalogue carries too, as `en:<key>`. */
@@ -72,8 +75,12 @@ export function icuMessages(catalogue: Tree): Map<string, string> {
 }
 
 const sectionOf = (key: string) => key.slice(0, key.indexOf('.'));
-const partOf = (key: string): Part =>
-  FIRST_PART.includes(sectionOf(key.replace(/^en:/, ''))) ? 'first' : 'more';
+/** The part a key is loaded in; none for a section the app does not show. */
+function partOf(key: string): Part | undefined {
+  const section = sectionOf(key.replace(/^en:/, ''));
+  if (NOT_THE_APPS.includes(section)) return undefined;
+  return FIRST_PART.includes(section) ? 'first' : 'more';
+}
 
 /** One part of a language, complete (English where it lacks a key), compiled for Lingui. */
 export function compiledPart(lng: string, part: Part, read: (lng: string) => Tree) {
@@ -108,7 +115,8 @@ const ONE = /^\0catalogue:([\w-]+):(\w+)$/;
 
 /** The Vite plugin serving `virtual:catalogues` and each compiled part as its own chunk. */
 export function catalogues(): Plugin {
-  // The catalogues are the contract's: read here as files, for the build to watch them.
+  // The catalogues are the contract's (the server's bot reads them too): read here as files, for
+  // the build to watch them.
   const dir = fileURLToPath(new URL('../../packages/contract/locales/', import.meta.url));
   const languages = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))

@@ -30,7 +30,8 @@ type Leaves<T, P extends string = ''> = {
 type WithoutPlural<K> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
   ? Base
   : K;
-export type Key = WithoutPlural<Leaves<Catalogue>>;
+/** The app's keys: every section but the bot's (the server's; the app's parts do not carry it). */
+export type Key = WithoutPlural<Leaves<Omit<Catalogue, 'bot'>>>;
 export type Values = Record<string, string | number>;
 
 // A key no catalogue has (a server's code, an operator's text) reads as itself, without the

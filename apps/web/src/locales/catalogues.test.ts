@@ -14,7 +14,8 @@ import { compactNumber, formatNumber } from '../lib/format.ts';
 
 // Every language the game ships says everything English says: each English key is in each
 // catalogue (a plural in every form the language's plural rules use), with the same
-// placeholders, or is listed below as a known fallback to English.
+// placeholders, or is listed below as a known fallback to English. The bot's texts (section
+// `bot`) included.
 
 /** Keys a language may leave to English, by language (none today). */
 const KNOWN_FALLBACKS: Record<string, readonly string[]> = {};
@@ -48,6 +49,13 @@ describe('the catalogues', () => {
     expect(Object.keys(catalogues).sort()).toEqual([...LANGUAGE_CODES].sort());
     expect([...CONTRACT_LANGUAGES].sort()).toEqual([...LANGUAGE_CODES].sort());
     expect(LANGUAGES.map((l) => l.code)).toEqual([...LANGUAGE_CODES]);
+  });
+
+  it("hold the bot's texts too: plain ones and plurals", () => {
+    expect(singles).toEqual(expect.arrayContaining(['bot.welcome', 'bot.help', 'bot.streak']));
+    expect([...plurals]).toEqual(
+      expect.arrayContaining(['bot.friend', 'bot.thanks', 'bot.streakDays', 'bot.streakHours']),
+    );
   });
 
   it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s says everything English says', (lng) => {

@@ -1,7 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it, vi } from 'vitest';
 import { CATALOGUES } from '@egg-rush/contract/locales';
-import { compiledPart, FIRST_PART, icuMessages, PARTS } from '../../catalogues.ts';
+import { compiledPart, FIRST_PART, icuMessages, NOT_THE_APPS, PARTS } from '../../catalogues.ts';
 import { LANGUAGE_CODES } from '../lib/i18n.tsx';
 
 // The catalogues as the app loads them: compiled from the JSON files when the app is built.
@@ -23,16 +23,24 @@ function render(
 
 describe('the compiled catalogues', () => {
   const english = icuMessages(read('en'));
+  /** The app's keys: the bot's section is the server's. */
+  const apps = [...english.keys()].filter((key) => !NOT_THE_APPS.includes(key.split('.')[0]!));
 
   it.each(LANGUAGE_CODES)(
     '%s has every English key in one of its two parts, the first one only Home’s',
     (lng) => {
       const parts = PARTS.map((part) => compiledPart(lng, part, read));
       const keys = parts.flatMap((p) => Object.keys(p)).filter((k) => !k.startsWith('en:'));
-      expect(keys.sort()).toEqual([...english.keys()].sort());
+      expect(keys.sort()).toEqual(apps.sort());
       for (const key of Object.keys(parts[0]!)) expect(FIRST_PART).toContain(key.split('.')[0]);
     },
   );
+
+  it.each(LANGUAGE_CODES)("%s carries none of the bot's texts in either part", (lng) => {
+    expect(english.has('bot.welcome')).toBe(true);
+    const keys = PARTS.flatMap((part) => Object.keys(compiledPart(lng, part, read)));
+    expect(keys.filter((key) => key.replace(/^en:/, '').startsWith('bot.'))).toEqual([]);
+  });
 
   it('fills a key a language lacks with the English text', () => {
     const ru = structuredClone(read('ru'));
