@@ -16,18 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (token: string, path: string, payload: Record<string, unknown>) =>
-  t.call(token, { method: 'PUT', url: `/api/v1/users/${path}`, payload });
 const setColumns = (id: number, set: ReturnType<typeof sql>) =>
   t.deps.database.db.execute(sql`update users set ${set} where id = ${id}`);
 
 describe('taps', () => {
   it('credits a batch, spends energy and answers the new balances', async () => {
     const token = await t.login(1001);
-    const res = await put(token, 'tap', { userid: 1001, count: 30 });
+    const res = await t.put(token, 'tap', { userid: 1001, count: 30 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, credited: 30, earned: 30, onion: 30, energy: 700 });
-    const one = await put(token, 'tap', { userid: 1001 });
+    const one = await t.put(token, 'tap', { userid: 1001 });
     expect(one.json()).toMatchObject({ credited: 1, onion: 31, energy: 690 });
     const p = await t.profile(token, 1001);
     expect(p).toMatchObject({ onion: 31, totalScore: 31, energy: 690 });
@@ -36,9 +34,9 @@ describe('taps', () => {
   it('credits only what energy allows for 10,000 taps in one request', async () => {
     const token = await t.login(1002);
     t.clock.advance(60_000);
-    const res = await put(token, 'tap', { userid: 1002, count: 10_000 });
+    const res = await t.put(token, 'tap', { userid: 1002, count: 10_000 });
     expect(res.json()).toMatchObject({ credited: 100, onion: 100, energy: 0 });
-    const again = await put(token, 'tap', { userid: 1002, count: 1 });
+    const again = await t.put(token, 'tap', { userid: 1002, count: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ code: 'NO_ENERGY', message: 'Not enough energy. Wait for it to refill.' });
     expect((await t.profile(token, 1002)).onion).toBe(100);
@@ -47,12 +45,12 @@ describe('taps', () => {
   it('paces taps at a human rate', async () => {
     const token = await t.login(1003);
     await setColumns(1003, sql`max_energy = 100000, energy = 100000`);
-    const first = await put(token, 'tap', { userid: 1003, count: 500 });
+    const first = await t.put(token, 'tap', { userid: 1003, count: 500 });
     expect(first.json().credited).toBe(TAP_BURST);
-    const instant = await put(token, 'tap', { userid: 1003, count: 50 });
+    const instant = await t.put(token, 'tap', { userid: 1003, count: 50 });
     expect(instant.json()).toMatchObject({ success: true, credited: 0 });
     t.clock.advance(1000);
-    expect((await put(token, 'tap', { userid: 1003, count: 50 })).json().credited).toBe(20);
+    expect((await t.put(token, 'tap', { userid: 1003, count: 50 })).json().credited).toBe(20);
   });
 
   it('agrees with the pure tap rule across regeneration', async () => {
@@ -74,7 +72,7 @@ describe('taps', () => {
     ] as const) {
       t.clock.advance(wait);
       const expected = planTap(state, count, t.clock.now());
-      const res = await put(token, 'tap', { userid: 1004, count });
+      const res = await t.put(token, 'tap', { userid: 1004, count });
       if (expected.credited === 0) {
         expect(res.statusCode).toBe(409);
       } else {
@@ -105,7 +103,7 @@ describe('taps', () => {
       income += s.coins;
       if (s.coins > 0) settles += 1;
       at = s.at;
-      const res = await put(token, 'tap', { userid: 1007, count: 1 });
+      const res = await t.put(token, 'tap', { userid: 1007, count: 1 });
       expect(res.statusCode).toBe(200);
     }
     const taps = 5;
@@ -131,7 +129,7 @@ describe('taps', () => {
   it('50 concurrent tap batches never spend more energy than there is', async () => {
     const token = await t.login(1005);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => put(token, 'tap', { userid: 1005, count: 5 })),
+      Array.from({ length: 50 }, () => t.put(token, 'tap', { userid: 1005, count: 5 })),
     );
     const credited = results.filter((r) => r.statusCode === 200).reduce((n, r) => n + r.json().credited, 0);
     expect(credited).toBe(100);
@@ -141,24 +139,24 @@ describe('taps', () => {
 
   it('refuses invalid counts and taps for someone else', async () => {
     const token = await t.login(1006);
-    expect((await put(token, 'tap', { userid: 1006, count: 0 })).statusCode).toBe(400);
-    expect((await put(token, 'tap', { userid: 1006, count: 1.5 })).statusCode).toBe(400);
-    expect((await put(token, 'tap', { userid: 1001, count: 1 })).statusCode).toBe(403);
+    expect((await t.put(token, 'tap', { userid: 1006, count: 0 })).statusCode).toBe(400);
+    expect((await t.put(token, 'tap', { userid: 1006, count: 1.5 })).statusCode).toBe(400);
+    expect((await t.put(token, 'tap', { userid: 1001, count: 1 })).statusCode).toBe(403);
   });
 });
 
 describe('growUp and growOnion', () => {
   it('answer the current values and spamming them yields nothing extra', async () => {
     const token = await t.login(1101);
-    await put(token, 'tap', { userid: 1101, count: 50 });
+    await t.put(token, 'tap', { userid: 1101, count: 50 });
     for (let i = 0; i < 20; i++) {
-      const r = await put(token, 'growUp', { userid: 1101 });
+      const r = await t.put(token, 'growUp', { userid: 1101 });
       expect(r.json()).toEqual({ success: true, energy: 500 });
     }
     t.clock.advance(ENERGY_REGEN_MS * 10);
-    expect((await put(token, 'growUp', { userid: 1101 })).json()).toEqual({ success: true, energy: 510 });
+    expect((await t.put(token, 'growUp', { userid: 1101 })).json()).toEqual({ success: true, energy: 510 });
     t.clock.advance(ENERGY_REGEN_MS * 1000);
-    expect((await put(token, 'growUp', { userid: 1101 })).json().energy).toBe(1000);
+    expect((await t.put(token, 'growUp', { userid: 1101 })).json().energy).toBe(1000);
   });
 
   it('passive income accrues per hour, capped at three hours away', async () => {
@@ -169,10 +167,15 @@ describe('growUp and growOnion', () => {
     );
     t.clock.advance(10_000);
     for (let i = 0; i < 5; i++) {
-      expect((await put(token, 'growOnion', { userid: 1102 })).json()).toEqual({ success: true, onion: 10 });
+      expect((await t.put(token, 'growOnion', { userid: 1102 })).json()).toEqual({
+        success: true,
+        onion: 10,
+      });
     }
     t.clock.advance(10 * 3_600_000);
-    expect((await put(token, 'growOnion', { userid: 1102 })).json().onion).toBe(INCOME_OFFLINE_CAP_MS / 1000);
+    expect((await t.put(token, 'growOnion', { userid: 1102 })).json().onion).toBe(
+      INCOME_OFFLINE_CAP_MS / 1000,
+    );
   });
 });
 
@@ -184,23 +187,26 @@ describe('boosts', () => {
       1201,
       sql`earn_per_hour = 100, income_at = ${new Date(t.clock.now()).toISOString()}::timestamptz`,
     );
-    await put(token, 'tap', { userid: 1201, count: 20 }); // 20 coins, energy 800
-    expect((await put(token, 'fullyEnergy', { userid: 1201 })).json()).toEqual({ energy: 1000, onion: 2020 });
-    expect((await put(token, 'income', { userid: 1201 })).json()).toEqual({
+    await t.put(token, 'tap', { userid: 1201, count: 20 }); // 20 coins, energy 800
+    expect((await t.put(token, 'fullyEnergy', { userid: 1201 })).json()).toEqual({
+      energy: 1000,
+      onion: 2020,
+    });
+    expect((await t.put(token, 'income', { userid: 1201 })).json()).toEqual({
       changePerHour: 200,
       onion: 1520,
     });
-    expect((await put(token, 'double', { userid: 1201 })).json()).toEqual({
+    expect((await t.put(token, 'double', { userid: 1201 })).json()).toEqual({
       changePerTap: 2,
       changeEnergyPerTap: 20,
       onion: 1020,
     });
     // Double doubles Touch Income too: (1 + 1) * 2.
-    expect((await put(token, 'touchIncome', { userid: 1201 })).json()).toEqual({
+    expect((await t.put(token, 'touchIncome', { userid: 1201 })).json()).toEqual({
       changePerTap: 4,
       onion: 520,
     });
-    expect((await put(token, 'energyCapacity', { userid: 1201 })).json()).toEqual({
+    expect((await t.put(token, 'energyCapacity', { userid: 1201 })).json()).toEqual({
       maxEnergy: 1000 + ENERGY_CAPACITY_STEP,
       onion: 20,
     });
@@ -211,16 +217,16 @@ describe('boosts', () => {
 
   it('refuses with the exact messages', async () => {
     const token = await t.login(1202);
-    const poor = await put(token, 'touchIncome', { userid: 1202 });
+    const poor = await t.put(token, 'touchIncome', { userid: 1202 });
     expect(poor.statusCode).toBe(409);
     expect(poor.json()).toEqual({ code: 'NOT_ENOUGH_BALANCE', message: 'Not Enough Balance!' });
     await t.grant(1202, { onion: 3 * BOOST_COST });
-    expect((await put(token, 'fullyEnergy', { userid: 1202 })).json()).toEqual({
+    expect((await t.put(token, 'fullyEnergy', { userid: 1202 })).json()).toEqual({
       code: 'ENERGY_FULL',
       message: 'Your energy is already full.',
     });
-    expect((await put(token, 'double', { userid: 1202 })).statusCode).toBe(200);
-    expect((await put(token, 'double', { userid: 1202 })).json()).toEqual({
+    expect((await t.put(token, 'double', { userid: 1202 })).statusCode).toBe(200);
+    expect((await t.put(token, 'double', { userid: 1202 })).json()).toEqual({
       code: 'ALREADY_USED',
       message: 'It has already been used.',
     });
@@ -235,12 +241,12 @@ describe('boosts', () => {
       sql`earn_per_hour = 3600, income_at = ${new Date(t.clock.now()).toISOString()}::timestamptz`,
     );
     t.clock.advance(100_000); // 100 coins at 3600/h
-    expect((await put(token, 'income', { userid: 1203 })).json()).toEqual({
+    expect((await t.put(token, 'income', { userid: 1203 })).json()).toEqual({
       changePerHour: 7200,
       onion: 100,
     });
     t.clock.advance(10_000); // 20 coins at 7200/h
-    expect((await put(token, 'growOnion', { userid: 1203 })).json().onion).toBe(120);
+    expect((await t.put(token, 'growOnion', { userid: 1203 })).json().onion).toBe(120);
   });
 
   it('50 concurrent purchases never overdraw and apply a once-only boost once', async () => {
@@ -248,7 +254,7 @@ describe('boosts', () => {
     // Levels 1 and 2 cost 500 and 1,000; the third (2,000) is out of reach.
     await t.grant(1204, { onion: boostPrice('touchIncome', 0) + boostPrice('touchIncome', 1) + 100 });
     const touch = await Promise.all(
-      Array.from({ length: 50 }, () => put(token, 'touchIncome', { userid: 1204 })),
+      Array.from({ length: 50 }, () => t.put(token, 'touchIncome', { userid: 1204 })),
     );
     expect(touch.filter((r) => r.statusCode === 200)).toHaveLength(2);
     expect((await t.profile(token, 1204)).onion).toBe(100);
@@ -256,7 +262,7 @@ describe('boosts', () => {
     const token2 = await t.login(1205);
     await t.grant(1205, { onion: 50 * BOOST_COST });
     const income = await Promise.all(
-      Array.from({ length: 50 }, () => put(token2, 'double', { userid: 1205 })),
+      Array.from({ length: 50 }, () => t.put(token2, 'double', { userid: 1205 })),
     );
     expect(income.filter((r) => r.statusCode === 200)).toHaveLength(1);
     const p = await t.profile(token2, 1205);
@@ -269,14 +275,14 @@ describe('treasure', () => {
     const token = await t.login(1301);
     const before = await t.profile(token, 1301);
     expect(before.cheatCount).toBe(NEW_PLAYER.cheatCount);
-    const res = await put(token, 'getCheat', { userid: 1301 });
+    const res = await t.put(token, 'getCheat', { userid: 1301 });
     expect(res.statusCode).toBe(200);
     const { cheatData, onion, ticket, cheatCount } = res.json();
     expect(CHEST_PRIZES.some((p) => p.type === cheatData.type && p.value === cheatData.value)).toBe(true);
     expect(cheatCount).toBe(0);
     expect(onion).toBe(cheatData.type === 'onion' ? cheatData.value : 0);
     expect(ticket).toBe(NEW_PLAYER.ticket + (cheatData.type === 'ticket' ? cheatData.value : 0));
-    const none = await put(token, 'getCheat', { userid: 1301 });
+    const none = await t.put(token, 'getCheat', { userid: 1301 });
     expect(none.statusCode).toBe(409);
     expect(none.json()).toEqual({ code: 'NO_CHEST', message: 'You have no treasure chests to open.' });
   });
@@ -285,7 +291,7 @@ describe('treasure', () => {
     const token = await t.login(1302);
     await setColumns(1302, sql`cheat_count = 5`);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => put(token, 'getCheat', { userid: 1302 })),
+      Array.from({ length: 50 }, () => t.put(token, 'getCheat', { userid: 1302 })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect((await t.profile(token, 1302)).cheatCount).toBe(0);

@@ -145,6 +145,8 @@ export interface TestApp {
   console(userid: number): Promise<string>;
   /** An authenticated request. */
   call(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A player's `PUT /users/<path>` (a tap, a boost). */
+  put(token: string, path: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse>;
   /** The player's profile as `GET /users/get/:id` answers it. */
   profile(token: string, userid: number): Promise<Profile>;
   /** {@link grant} on this app's database. */
@@ -332,6 +334,7 @@ export async function createTestApp(
     login,
     console: consoleSession,
     call,
+    put: (token, path, payload) => call(token, { method: 'PUT', url: `/api/v1/users/${path}`, payload }),
     profile: async (token, userid) =>
       (await call(token, { method: 'GET', url: `/api/v1/users/get/${userid}` })).json<Profile>(),
     grant: (userid, amounts, at) => grant(database.db, userid, amounts, at),

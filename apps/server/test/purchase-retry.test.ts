@@ -16,8 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (token: string, path: string, payload: Record<string, unknown>) =>
-  t.call(token, { method: 'PUT', url: `/api/v1/users/${path}`, payload });
 const buyMining = (token: string, payload: Record<string, unknown>) =>
   t.call(token, { method: 'POST', url: '/api/v1/users/buyMining', payload });
 
@@ -34,24 +32,24 @@ describe('a purchase sent again with its id', () => {
   it('buys a levelled boost once: the second answer is the state after the first', async () => {
     const token = await t.login(8901);
     await t.grant(8901, { onion: 10 * BOOST_COST });
-    const first = await put(token, 'energyCapacity', { userid: 8901, request: 4242 });
+    const first = await t.put(token, 'energyCapacity', { userid: 8901, request: 4242 });
     expect(first.statusCode).toBe(200);
-    const again = await put(token, 'energyCapacity', { userid: 8901, request: 4242 });
+    const again = await t.put(token, 'energyCapacity', { userid: 8901, request: 4242 });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await spent(8901)).toEqual([
       { kind: 'boost:energyCapacity', n: 1, sum: -boostPrice('energyCapacity', 0) },
     ]);
     // Another purchase (another id), and one without an id (an older app), are bought.
-    expect((await put(token, 'energyCapacity', { userid: 8901, request: 4343 })).statusCode).toBe(200);
-    expect((await put(token, 'energyCapacity', { userid: 8901 })).statusCode).toBe(200);
+    expect((await t.put(token, 'energyCapacity', { userid: 8901, request: 4343 })).statusCode).toBe(200);
+    expect((await t.put(token, 'energyCapacity', { userid: 8901 })).statusCode).toBe(200);
     expect((await spent(8901))[0]?.n).toBe(3);
     // A refused purchase records nothing: the same id is bought once the player can pay.
     const token2 = await t.login(8902);
-    const short = await put(token2, 'touchIncome', { userid: 8902, request: 77 });
+    const short = await t.put(token2, 'touchIncome', { userid: 8902, request: 77 });
     expect(short.json().code).toBe('NOT_ENOUGH_BALANCE');
     await t.grant(8902, { onion: 2 * BOOST_COST });
-    expect((await put(token2, 'touchIncome', { userid: 8902, request: 77 })).statusCode).toBe(200);
+    expect((await t.put(token2, 'touchIncome', { userid: 8902, request: 77 })).statusCode).toBe(200);
     expect(await spent(8902)).toEqual([{ kind: 'boost:touchIncome', n: 1, sum: -BOOST_COST }]);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
