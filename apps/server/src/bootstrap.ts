@@ -5,16 +5,19 @@ import type { Deps } from './lib/deps.ts';
 import { openRedisFor } from './lib/redis.ts';
 import { insertAudit } from './modules/admin/index.ts';
 import { followLogins } from './modules/auth/index.ts';
+import { noteWalletBound } from './modules/analytics/index.ts';
 import { noteCampaignOpen } from './modules/campaigns/index.ts';
 import { dailyProfile } from './modules/daily/index.ts';
 import { playerVersionsFrom } from './modules/config/index.ts';
 import { auditEventsWith, knownEvents } from './modules/events/index.ts';
+import { forgetWallet, recordWalletBound, walletFactsReader } from './modules/fairness/index.ts';
 import { experimentConfigVersion, experimentEventsFrom } from './modules/experiments/index.ts';
 import { boardsFollowWrites, leagueSets, redisScores } from './modules/leaderboard/index.ts';
 import { followWrites } from './modules/ledger/index.ts';
 import { rekeySquadNames } from './modules/squads/index.ts';
 import { tasksFollowWrites } from './modules/tasks/index.ts';
 import { provideProfilePart } from './modules/users/index.ts';
+import { followBinds, walletOf } from './modules/wallet/index.ts';
 
 /**
  * Start-up wiring, in one place: what the modules register with each other (lib/ and plugins/
@@ -38,6 +41,18 @@ export function wireModules(): void {
   experimentEventsFrom(knownEvents);
   // The player's profile gathers the parts other modules keep.
   provideProfilePart('daily', dailyProfile);
+  provideProfilePart('wallet', async (tx, userId) => ({ walletAddress: await walletOf(tx, userId) }));
+  // A wallet bound: the fairness signals record it and read the rest of its facts from the chain
+  // once the reply is on its way; the console's funnel counts the player's first.
+  followBinds('fairness', {
+    bound: recordWalletBound,
+    unbound: forgetWallet,
+    afterBound: (deps, userId) => {
+      const facts = walletFactsReader(deps);
+      if (facts) setImmediate(() => facts.nudge(userId));
+    },
+  });
+  followBinds('analytics', { bound: (tx, bind) => noteWalletBound(tx, bind.userId, bind.at.getTime()) });
 }
 
 /**

@@ -68,4 +68,17 @@ describe('migrations that move state out of the players row', () => {
     );
     expect(rows).toEqual([{ user_id: 1, started_at: new Date('2026-11-27T06:00:00.123Z') }]);
   });
+
+  it('0027: each bound wallet moves to wallets, still one player per address', async () => {
+    const db = await migratedBefore('0027_wallets');
+    await db.query(`insert into users (id, first_name, wallet_address) values
+      (1, 'bound', '0:${'ab'.repeat(32)}'), (2, 'unbound', null)`);
+    await db.finish();
+    expect(await db.query('select user_id, address from wallets')).toEqual([
+      { user_id: 1, address: `0:${'ab'.repeat(32)}` },
+    ]);
+    await expect(
+      db.query(`insert into wallets (user_id, address) values (2, '0:${'ab'.repeat(32)}')`),
+    ).rejects.toThrow(/wallets_address_idx/);
+  });
 });

@@ -202,11 +202,15 @@ describe('the squad board', () => {
 describe('the console’s player search', () => {
   it('finds players by a prefix (username, wallet or first name) through indexes, not by reading every player', async () => {
     await t.deps.database.db.execute(
-      sql`insert into users (id, first_name, username, wallet_address)
-          select 64000 + i, 'Q' || i, 'Seeker' || i, 'UQ' || md5(i::text) from generate_series(0, 4999) i`,
+      sql`insert into users (id, first_name, username)
+          select 64000 + i, 'Q' || i, 'Seeker' || i from generate_series(0, 4999) i`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into wallets (user_id, address) select 64000 + i, 'UQ' || md5(i::text) from generate_series(0, 4999) i`,
     );
     await t.deps.database.db.execute(sql`analyze users`);
-    // The statement the search sends, written down from its query builder, then explained.
+    await t.deps.database.db.execute(sql`analyze wallets`);
+    // The statements the search sends, written down from their query builders, then explained.
     const db = t.deps.database.db;
     const built: { toSQL(): { sql: string; params: unknown[] } }[] = [];
     const spy = new Proxy(db, {
@@ -227,22 +231,25 @@ describe('the console’s player search', () => {
     }) as Db;
     const indexOf = {
       seeker123: /users_username_prefix_idx/,
-      ['UQ' + 'c4ca']: /users_wallet_prefix_idx/,
+      ['UQ' + 'c4ca']: /wallets_address_prefix_idx/,
       q123: /users_first_name_prefix_idx/,
     };
     for (const [q, index] of Object.entries(indexOf)) {
       built.length = 0;
       const found = await searchPlayers(spy, q);
       expect(found.length).toBeGreaterThan(0);
-      const { sql: text, params } = built[0]!.toSQL();
-      const [plan] = await t.deps.database.prepared<Record<string, unknown>>(
-        `explain_${q}`,
-        `explain (format json) ${text}`,
-        params,
-      );
-      const shown = JSON.stringify(plan);
-      expect(shown).not.toMatch(/Seq Scan/);
-      expect(shown).toMatch(index);
+      const plans: string[] = [];
+      for (const [n, query] of built.entries()) {
+        const { sql: text, params } = query.toSQL();
+        const [plan] = await t.deps.database.prepared<Record<string, unknown>>(
+          `explain_${q}_${n}`,
+          `explain (format json) ${text}`,
+          params,
+        );
+        plans.push(JSON.stringify(plan));
+      }
+      for (const shown of plans) expect(shown).not.toMatch(/Seq Scan/);
+      expect(plans.some((shown) => index.test(shown))).toBe(true);
     }
   });
 });

@@ -162,7 +162,7 @@ describe('TON proof of wallet ownership', () => {
         message: 'This wallet is already linked to another player.',
       });
       const owners = await t.deps.database.db.execute(
-        sql`select id from users where wallet_address = ${w.address.toRawString()}`,
+        sql`select user_id from wallets where address = ${w.address.toRawString()}`,
       );
       expect(rowsOf(owners)).toHaveLength(1);
     }

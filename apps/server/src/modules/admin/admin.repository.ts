@@ -11,8 +11,19 @@ import { banEvents } from '../bans/bans.schema.ts';
 import { economyEvents } from '../ledger/ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { walletEvents } from '../wallet/wallet.schema.ts';
+import { addressPrefixOwners, walletsOf } from '../wallet/index.ts';
 
-export type PlayerRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+/** A player as the console shows them: the players' row and the wallet they have bound. */
+export type PlayerRow = UserRow & { walletAddress: string | null };
+
+async function withWallets(tx: Tx, rows: UserRow[]): Promise<PlayerRow[]> {
+  const wallets = await walletsOf(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, walletAddress: wallets.get(r.id) ?? null }));
+}
 export type AuditRow = typeof adminAudit.$inferSelect;
 export type SnapshotRow = typeof airdropSnapshots.$inferSelect;
 
@@ -20,33 +31,37 @@ const SEARCH_LIMIT = 50;
 
 /**
  * Players by id (exact), username or first name (prefix, any case) or wallet address (exact or
- * prefix); each prefix through its own index (users_*_prefix_idx), LIKE's wildcards taken as text.
+ * prefix: the wallet module's owners of it); each prefix through its own index (users_*_prefix_idx,
+ * wallets_address_prefix_idx), LIKE's wildcards taken as text.
  */
 export async function searchPlayers(tx: Tx, q: string): Promise<PlayerRow[]> {
   const text = q.trim().replace(/^@/, '');
-  if (text === '') return tx.select().from(users).orderBy(desc(users.createdAt)).limit(SEARCH_LIMIT);
+  if (text === '')
+    return withWallets(tx, await tx.select().from(users).orderBy(desc(users.createdAt)).limit(SEARCH_LIMIT));
   const like = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const byId = /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null;
-  return tx
+  const ids = await addressPrefixOwners(tx, text, SEARCH_LIMIT);
+  if (byId !== null) ids.push(byId);
+  const rows = await tx
     .select()
     .from(users)
     .where(
-      sql`${byId === null ? sql`false` : sql`${users.id} = ${byId}`}
+      sql`${ids.length === 0 ? sql`false` : inArray(users.id, ids)}
           or lower(${users.username}) like lower(${like})
-          or lower(${users.firstName}) like lower(${like})
-          or ${users.walletAddress} like ${like}`,
+          or lower(${users.firstName}) like lower(${like})`,
     )
     .orderBy(users.id)
     .limit(SEARCH_LIMIT);
+  return withWallets(tx, rows);
 }
 
 export async function findPlayer(tx: Tx, id: number): Promise<PlayerRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  const [row] = await withWallets(tx, await tx.select().from(users).where(eq(users.id, id)));
   return row;
 }
 
 export async function lockPlayer(tx: Tx, id: number): Promise<PlayerRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await withWallets(tx, await tx.select().from(users).where(eq(users.id, id)).for('update'));
   return row;
 }
 
@@ -98,7 +113,7 @@ export async function adjustBalances(
   id: number,
   coins: number,
   tickets: number,
-): Promise<PlayerRow | undefined> {
+): Promise<UserRow | undefined> {
   const [row] = await tx
     .update(users)
     .set({
@@ -197,18 +212,6 @@ export async function playerCounts(tx: Tx, dayStart: Date) {
 }
 
 // --- Suspicion -----------------------------------------------------------------------------------
-
-/** Groups of at least `min` players whose addresses share a pattern (`chars` leading and trailing hash characters). */
-export async function walletPatternGroups(tx: Tx, chars: number, min: number) {
-  const rows = await queryRows<Raw>(
-    tx,
-    sql`select id, wallet_address from ${users} where wallet_address is not null and
-        (left(split_part(wallet_address, ':', 2), ${chars}) || right(wallet_address, ${chars})) in (
-          select left(split_part(wallet_address, ':', 2), ${chars}) || right(wallet_address, ${chars})
-          from ${users} where wallet_address is not null group by 1 having count(*) >= ${min})`,
-  );
-  return rows.map((r) => ({ userId: Number(r.id), address: String(r.wallet_address) }));
-}
 
 export async function playerNames(tx: Tx, ids: readonly number[]) {
   if (ids.length === 0) return [];

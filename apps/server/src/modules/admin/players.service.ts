@@ -43,8 +43,15 @@ export function summary(p: repo.PlayerRow): AdminPlayerSummary {
   };
 }
 
-const balances = (p: repo.PlayerRow) => ({ coins: p.onion, tickets: p.ticket, lifetimeCoins: p.totalScore });
-const banState = (p: repo.PlayerRow) => ({ bannedAt: ms(p.bannedAt), banReason: p.banReason });
+const balances = (p: Pick<repo.PlayerRow, 'onion' | 'ticket' | 'totalScore'>) => ({
+  coins: p.onion,
+  tickets: p.ticket,
+  lifetimeCoins: p.totalScore,
+});
+const banState = (p: Pick<repo.PlayerRow, 'bannedAt' | 'banReason'>) => ({
+  bannedAt: ms(p.bannedAt),
+  banReason: p.banReason,
+});
 
 /** The console's players: search, one player's page and ledger, and the actions on a player (adjust, ban, reset the streak), each bounded and recorded. */
 export function createPlayersAdmin(deps: Deps, bans: BanList) {
@@ -209,7 +216,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
             createdAt: at,
           },
         ]);
-        return { player: summary(after) };
+        return { player: summary({ ...after, walletAddress: before.walletAddress }) };
       });
     },
 
@@ -233,7 +240,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
             createdAt: at,
           },
         ]);
-        return saved!;
+        return { ...saved!, walletAddress: before.walletAddress };
       });
       await afterBan([after], banned);
       return { player: summary(after) };

@@ -18,6 +18,7 @@ import { GAME_REWARD_CAP } from '@egg-rush/game/mole';
 import type { Deps } from '../../lib/deps.ts';
 import { ledgerReads } from '../ledger/index.ts';
 import { recentScoredGames } from '../play/index.ts';
+import { addressPatternGroups } from '../wallet/index.ts';
 import * as repo from './admin.repository.ts';
 import { ms } from './players.service.ts';
 
@@ -112,7 +113,7 @@ export function createSuspicionAdmin(deps: Deps) {
             `all ${list.length} mole games within ${Math.round((1 - SUSPICION.moleNearBound) * 100)}% of the highest possible score`,
           );
       }
-      const wallets = await repo.walletPatternGroups(
+      const wallets = await addressPatternGroups(
         db,
         SUSPICION.walletPatternChars,
         SUSPICION.walletMinPlayers,

@@ -45,11 +45,6 @@ export async function playerExists(tx: Tx, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function boundWallet(tx: Tx, userId: number): Promise<string | null | undefined> {
-  const [row] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId));
-  return row === undefined ? undefined : row.wallet;
-}
-
 // --- Allocations ---------------------------------------------------------------------------------
 
 export async function insertAllocation(tx: Tx, row: typeof airdropAllocations.$inferInsert) {

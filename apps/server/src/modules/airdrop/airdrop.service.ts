@@ -29,6 +29,7 @@ import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { finishedSnapshot, frozenSnapshotRows, insertAudit, lastAuditAt } from '../admin/index.ts';
 import { allocationInput } from '../fairness/index.ts';
 import { ledgerReads } from '../ledger/index.ts';
+import { walletOf } from '../wallet/index.ts';
 import * as repo from './airdrop.repository.ts';
 import { minterOfAllocation } from './airdrop.confirm.ts';
 import {
@@ -471,7 +472,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
         closes: null,
         messages: [],
       };
-      const bound = await repo.boundWallet(db, userId);
+      const bound = await walletOf(db, userId);
       const wallet = bound ? rawAddress(bound) : null;
       if (wallet === null) return { ...none, status: 'no_wallet' };
       const a = await publishedAllocation();
@@ -521,7 +522,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
 
     /** The app sent the claim: remembered, so that a reload shows it. */
     async claimSent(userId: number) {
-      const bound = await repo.boundWallet(db, userId);
+      const bound = await walletOf(db, userId);
       const wallet = bound ? rawAddress(bound) : null;
       const a = await publishedAllocation();
       if (wallet === null || !a) throw refused('NOTHING_TO_CLAIM', 'There is nothing to claim.');

@@ -11,6 +11,7 @@ import {
   walletsOfPlayers,
 } from '../airdrop/index.ts';
 import { createFairnessService, type AllocationsPort } from './fairness.service.ts';
+import { closeWalletFactsReader } from './signals.wallets.ts';
 
 /**
  * Fairness of the airdrop: the clusters, the decisions on them and the appeals for operators
@@ -19,6 +20,8 @@ import { createFairnessService, type AllocationsPort } from './fairness.service.
  */
 export default async function fairnessRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Reads of bound wallets' facts still in flight are given up.
+  app.addHook('onClose', () => closeWalletFactsReader(app.deps));
   const { db } = app.deps.database;
   // The published allocation never changes once found: kept after the first read.
   let published: { at: number; rule: AllocationRule | null } | undefined;

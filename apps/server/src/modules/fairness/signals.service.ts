@@ -21,6 +21,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { activeDays } from '../ledger/index.ts';
 import { moleStats } from '../play/index.ts';
 import { accountFacts, seenSince } from '../users/index.ts';
+import { walletsOf } from '../wallet/index.ts';
 import * as repo from './signals.repository.ts';
 import type { CadenceSums } from './signals.repository.ts';
 
@@ -302,6 +303,7 @@ export async function signalsOf(db: Tx, options: { since: number | Date }): Prom
   const accounts = await accountFacts(db, ids);
   const sessions = await repo.sessionsSince(db, ids, since);
   const taps = new Map((await repo.tapsOfPlayers(db, ids)).map((t) => [t.userId, t]));
+  const bound = await walletsOf(db, ids);
   const wallets = new Map((await repo.walletsOfPlayers(db, ids)).map((w) => [w.userId, w]));
   const mole = await moleStats(db, ids);
   const days = await activeDays(db, ids, SUSPICION.automaticKinds);
@@ -319,7 +321,8 @@ export async function signalsOf(db: Tx, options: { since: number | Date }): Prom
       const w = wallets.get(a.id);
       const joinedAt = a.createdAt.getTime();
       // The wallet bound now; its facts when they are of this binding.
-      const facts = w && w.address === a.walletAddress ? w : undefined;
+      const address = bound.get(a.id) ?? null;
+      const facts = w && w.address === address ? w : undefined;
       return {
         id: a.id,
         joinedAt,
@@ -328,9 +331,9 @@ export async function signalsOf(db: Tx, options: { since: number | Date }): Prom
         sessions: sessionsOf.get(a.id) ?? [],
         taps: tapCadence(taps.get(a.id)),
         mole: mole.get(a.id) ?? null,
-        wallet: a.walletAddress
+        wallet: address
           ? {
-              address: a.walletAddress,
+              address,
               // A binding the signals did not record: the join time, the earliest it can be.
               boundAt: facts ? facts.boundAt.getTime() : joinedAt,
               version: facts?.version ?? null,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LANGUAGE_CODES } from '@egg-rush/game/language';
+import { walletBoundSql } from '../wallet/index.ts';
 
 /**
  * The language a player reads, in SQL over `users u` (packages/game/src/language.ts,
@@ -68,7 +69,8 @@ export function playersMatchingSql(
     where.push(sql`u.total_score >= ${c.minTotalScore}`);
   if (c.seenBefore) where.push(sql`u.seen_at < ${c.seenBefore}`);
   if (c.walletBound !== undefined) {
-    where.push(c.walletBound ? sql`u.wallet_address is not null` : sql`u.wallet_address is null`);
+    const bound = walletBoundSql(sql`u.id`);
+    where.push(c.walletBound ? bound : sql`not ${bound}`);
   }
   if (c.joinedFrom) where.push(sql`u.created_at >= ${c.joinedFrom}`);
   if (c.joinedBefore) where.push(sql`u.created_at < ${c.joinedBefore}`);

@@ -197,7 +197,6 @@ export interface AccountFacts {
   isPremium: boolean;
   referrerId: number | null;
   totalScore: number;
-  walletAddress: string | null;
 }
 
 /** The account facts of each of `ids` that exists, in one query. */
@@ -210,7 +209,6 @@ export async function accountFacts(tx: Tx, ids: readonly number[]): Promise<Acco
       isPremium: users.isPremium,
       referrerId: users.referrerId,
       totalScore: users.totalScore,
-      walletAddress: users.walletAddress,
     })
     .from(users)
     .where(sql`${users.id} = any(${idArray(ids)})`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Settings } from '@egg-rush/contract/users';
 import { at, money } from '../../db/columns.ts';
 
@@ -51,7 +51,6 @@ export const users = pgTable(
     incomeAt: at('income_at').notNull().defaultNow(),
     /** Tap pacing clock (a GCRA "theoretical arrival time", packages/game/src/tap.ts). */
     tapClock: at('tap_clock').notNull().defaultNow(),
-    walletAddress: text('wallet_address'),
     /**
      * The player's settings as they changed them (packages/contract users.ts `settings`); keys
      * never set read as the defaults.
@@ -77,10 +76,8 @@ export const users = pgTable(
     index('users_referrer_idx').on(t.referrerId),
     // The bot's scan for new invitees.
     index('users_created_idx').on(t.createdAt),
-    uniqueIndex('users_wallet_address_idx').on(t.walletAddress),
     // The console's search by prefix (modules/admin searchPlayers).
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
-    index('users_wallet_prefix_idx').on(t.walletAddress.op('text_pattern_ops')),
     index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
     index('users_banned_idx')
       .on(t.id)

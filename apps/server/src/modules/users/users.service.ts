@@ -83,6 +83,7 @@ export async function settleIncome(
  */
 export interface ProfileParts {
   daily: Pick<Profile, 'rewardStreak' | 'dailyClaimable'>;
+  wallet: Pick<Profile, 'walletAddress'>;
 }
 type PartReader<K extends keyof ProfileParts> = (
   tx: Tx,
@@ -134,7 +135,7 @@ export function toProfile(
     touchIncomeLevel: user.touchIncomeLevel,
     energyCapacityLevel: user.energyCapacityLevel,
     refillsLeft: refillsLeft(user.refillDay, user.refillCount, now, config?.values.boosts),
-    walletAddress: user.walletAddress,
+    walletAddress: parts.wallet.walletAddress,
     friendCount: parts.friendCount,
     dailyClaimable: parts.daily.dailyClaimable,
     settings: settingsOf(user.settings),
@@ -153,6 +154,7 @@ export function createUsersService(deps: Deps) {
       const parts = {
         friendCount: await countFriends(db, id),
         daily: await partReader('daily')(db, id, now),
+        wallet: await partReader('wallet')(db, id, now),
       };
       return toProfile(user, parts, now, await playerConfig(deps, id));
     },

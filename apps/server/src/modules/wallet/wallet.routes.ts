@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type TonConnectManifest } from '@egg-rush/contract/wallet';
-import { closeWalletFactsReader } from '../fairness/index.ts';
 import { createWalletService } from './wallet.service.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 
@@ -35,8 +34,6 @@ export async function walletManifestRoutes(fastify: FastifyInstance) {
 export default async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const wallet = createWalletService(app.deps);
-  // Reads of bound wallets' facts still in flight are given up.
-  app.addHook('onClose', () => closeWalletFactsReader(app.deps));
   app.route({
     ...contractRoute('walletPayload'),
     handler: async (request) => wallet.payload(request.userId),

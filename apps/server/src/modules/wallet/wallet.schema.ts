@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /** TON proof payloads: single use, short-lived, pruned (a few live ones per player). */
@@ -26,4 +26,18 @@ export const walletEvents = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('wallet_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The wallet each player has bound now (the latest bind of wallet_events): one per player, one player per address. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: money('user_id').primaryKey(),
+    address: text('address').notNull(),
+  },
+  (t) => [
+    uniqueIndex('wallets_address_idx').on(t.address),
+    // The console's search by prefix (modules/admin searchPlayers).
+    index('wallets_address_prefix_idx').on(t.address.op('text_pattern_ops')),
+  ],
 );

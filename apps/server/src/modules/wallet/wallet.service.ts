@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ProofCheckBody, ProofPayloadResponse, WalletResponse } from '@egg-rush/contract/wallet';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
-import { noteWalletBound } from '../analytics/index.ts';
-import { forgetWallet, recordWalletBound, walletFactsReader } from '../fairness/index.ts';
 import {
   bindAddress,
   createProofPayload,
@@ -29,6 +28,32 @@ export const PAYLOAD_SWEEP_LIMIT = 100;
 
 /** What payload() issues: 32 random bytes in hex. */
 const ISSUED_PAYLOAD = /^[0-9a-f]{64}$/;
+
+/** A wallet bound: the player, the address (raw form), when, and the wallet version its proof's code names. */
+export interface WalletBind {
+  userId: number;
+  address: string;
+  at: Date;
+  version: string;
+}
+
+/**
+ * A module's part in binding and unbinding wallets: `bound` and `unbound` run in the bind's
+ * transaction, `afterBound` once it committed. The wallet module imports no feature: the modules
+ * that follow binds (the fairness signals, the console's funnel) register at start-up (bootstrap.ts).
+ */
+export interface BindFollower {
+  bound?(tx: Tx, bind: WalletBind): Promise<void>;
+  unbound?(tx: Tx, userId: number): Promise<void>;
+  afterBound?(deps: Deps, userId: number): void;
+}
+
+const followers = new Map<string, BindFollower>();
+
+/** Registers (or replaces, by name) a module's part in every bind and unbind. */
+export function followBinds(name: string, follower: BindFollower): void {
+  followers.set(name, follower);
+}
 
 /** Proof of wallet ownership (TON Connect ton_proof) and the player's bound address. */
 export function createWalletService(deps: Deps) {
@@ -70,27 +95,18 @@ export function createWalletService(deps: Deps) {
           if (sqlState(error) === UNIQUE_VIOLATION) throw refused('WALLET_TAKEN', WALLET_MESSAGES.taken);
           throw error;
         }
-        // The fairness signals: the binding and the version its proof's code names.
-        await recordWalletBound(tx, {
-          userId,
-          address,
-          at: new Date(now),
-          version: WALLET_VERSIONS[result.kind],
-        });
-        // The console's funnel: the player's first wallet bound.
-        await noteWalletBound(tx, userId, now);
+        const bind = { userId, address, at: new Date(now), version: WALLET_VERSIONS[result.kind] };
+        for (const follower of followers.values()) await follower.bound?.(tx, bind);
         return { address };
       });
-      // The rest of its facts are read from the chain once the reply is on its way.
-      const facts = walletFactsReader(deps);
-      if (facts) setImmediate(() => facts.nudge(userId));
+      for (const follower of followers.values()) follower.afterBound?.(deps, userId);
       return bound;
     },
 
     async unbind(userId: number): Promise<WalletResponse> {
       await deps.database.transaction(async (tx) => {
         await bindAddress(tx, userId, null, new Date(deps.now()));
-        await forgetWallet(tx, userId);
+        for (const follower of followers.values()) await follower.unbound?.(tx, userId);
       });
       return { address: null };
     },
