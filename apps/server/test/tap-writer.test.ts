@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleIncome } from '@egg-rush/game/income';
-import { planTap, TAP_INTERVAL_MS } from '@egg-rush/game/tap';
+import { planTap, TAP_INTERVAL_MS, type TapState } from '@egg-rush/game/tap';
 import { tasksForAction } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
 import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
@@ -19,13 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Player {
-  energy: number;
-  maxEnergy: number;
-  energyAt: number;
-  tapClock: number;
-  earnPerTap: number;
-  loseEnergyPerTap: number;
+/** A player as far as a tap touches them: the tap's rules' state, the income and the balance. */
+interface Player extends TapState {
   earnPerHour: number;
   incomeAt: number;
   onion: number;
