@@ -26,14 +26,14 @@
 // Environment: DATABASE_URL (an admin URL; default postgres://postgres@127.0.0.1:5432/test),
 // REDIS_URL (redis://127.0.0.1:6379), BENCH_BASELINE_DIR (none), BENCH_ROUNDS (3 of each),
 // BENCH_SECONDS (10 per round), BENCH_NODE_ARGS (extra node flags for the servers), BENCH_PLAYERS (20000), BENCH_LEDGER_ROWS (500000).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { freePort } from '../../scripts/lib/net.mjs';
+import { cpuSeconds, freePort } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR || '';
@@ -58,18 +58,6 @@ const ABUSER = 1;
 const log = (...a) => console.error('[bench/abusive-reader]', ...a);
 /** Calls of each route, one at a time, whose CPU is measured. */
 const COST_CALLS = Number(process.env.BENCH_COST_CALLS || 20);
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-/** CPU seconds (user + system) of a process, or 0 when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
 
 const TARGETS = [
   { label: 'current', dir: root },

@@ -23,7 +23,7 @@
 // BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_SCENARIOS (a comma list).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { freePort } from '../../scripts/lib/net.mjs';
+import { cpuSeconds, freePort } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BASE_DB = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -44,7 +44,6 @@ const BASELINE = process.env.BENCH_BASELINE || '';
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR || '';
 const only = process.env.BENCH_SCENARIOS?.split(',');
 const log = (...a) => console.error('[bench/http]', ...a);
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 if (!existsSync(`${root}/apps/server/dist/main.js`)) {
   throw new Error('Build first: npm run build (npm run bench does).');
@@ -102,17 +101,6 @@ function load(scenario) {
     maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(out.toString());
-}
-
-/** CPU seconds (user + system) of a process, or 0 when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

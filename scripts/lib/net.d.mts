@@ -1,6 +1,9 @@
 /** A TCP port on 127.0.0.1 that nothing listens on now (the OS's choice). */
 export function freePort(): Promise<number>;
 
+/** CPU seconds (user + system) of a process (Linux's /proc), or 0 when it is gone. */
+export function cpuSeconds(pid: number): number;
+
 /**
  * `check()` again every `everyMs` (50) until it gives a value other than undefined, null or false
  * (a throw counts as not yet), which it returns; throws `${what}: not within ${limitMs} ms` after.

@@ -1,8 +1,9 @@
 // The helpers that tests, benchmarks and scripts share for the processes they start: a free port
-// to give a server, and waiting until something is true. One copy (scripts/lib/net.d.mts types it
+// to give a server, waiting until something is true, and the CPU a process used. One copy (scripts/lib/net.d.mts types it
 // for the TypeScript tests).
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,5 +46,20 @@ export async function until(what, check, limitMs, everyMs = 50) {
     if (value !== undefined && value !== null && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** The kernel's clock ticks a second (/proc's unit of CPU time), asked once. */
+let clockTicks = 0;
+
+/** CPU seconds (user + system) of a process (Linux's /proc), or 0 when it is gone. */
+export function cpuSeconds(pid) {
+  clockTicks ||= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
   }
 }
