@@ -33,7 +33,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { cpuSeconds, freePort } from '../../scripts/lib/net.mjs';
+import { cpuSeconds, devLogin, freePort } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR || '';
@@ -176,17 +176,6 @@ async function seed(db, now) {
     `select (select count(*)::int from users) as players, (select count(*)::int from economy_events) as ledger`,
   );
   return rows[0];
-}
-
-async function signIn(url, id) {
-  const { initData } = await (await fetch(`${url}/api/v1/dev/launch?userid=${id}`)).json();
-  const res = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userid: id, initData }),
-  });
-  if (res.status !== 200) throw new Error(`login ${id}: ${res.status} ${await res.text()}`);
-  return (await res.json()).token;
 }
 
 /** One timed call: its status (0 for a network error) and milliseconds. */
@@ -387,11 +376,11 @@ async function prepare(t, now) {
   // The week was written behind the server's back: its Redis boards (loaded from the empty
   // database at start) are forgotten, so that the server loads them again on the next read.
   await dropKeys(t.prefix);
-  t.abuser = { id: ABUSER, token: await signIn(t.url, ABUSER) };
+  t.abuser = { id: ABUSER, token: await devLogin(t.url, ABUSER) };
   t.others = [];
   for (let i = 0; i < OTHERS; i++) {
     const id = 101 + i * 37;
-    t.others.push({ id, token: await signIn(t.url, id) });
+    t.others.push({ id, token: await devLogin(t.url, id) });
   }
   // Warm-up: every route twice (the Redis boards load from PostgreSQL on their first read).
   for (let i = 0; i < 2; i++) {

@@ -6,34 +6,18 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devLogin, haUp } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PLAYERS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ids = Array.from({ length: PLAYERS }, (_, i) => 8800 + i);
 
-const out = execFileSync(process.execPath, [join(root, 'scripts/ha/up.mjs')], {
-  env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', BOT_TOKEN: '' },
-  timeout: 240_000,
-})
-  .toString()
-  .trim()
-  .split('\n');
-const topology = JSON.parse(out.at(-1));
+const topology = haUp({ RATE_LIMIT_MAX: '100000000' });
 const { dir } = JSON.parse(readFileSync(join(tmpdir(), 'egg-rush-ha.json'), 'utf8'));
 
 try {
-  const tokens = await Promise.all(
-    ids.map(async (userid) => {
-      const { initData } = await (await fetch(`${topology.app}/api/v1/dev/launch?userid=${userid}`)).json();
-      const res = await fetch(`${topology.app}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userid, initData }),
-      });
-      return (await res.json()).token;
-    }),
-  );
+  const tokens = await Promise.all(ids.map((userid) => devLogin(topology.app, userid)));
 
   const measure = async () => {
     let answered = 0;

@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { cpuSeconds, freePort } from '../../scripts/lib/net.mjs';
+import { cpuSeconds, devLogin, freePort } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BASE_DB = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -231,14 +231,7 @@ async function startTarget({ label, dir, kind, redisUrl }) {
   const players = [];
   for (let i = 0; i < PLAYERS; i++) {
     const id = 5_000_000 + i;
-    const { initData } = await (await fetch(`${url}/api/v1/dev/launch?userid=${id}`)).json();
-    const res = await fetch(`${url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userid: id, initData }),
-    });
-    if (res.status !== 200) throw new Error(`${label} login ${id}: ${res.status} ${await res.text()}`);
-    players.push({ id, token: (await res.json()).token });
+    players.push({ id, token: await devLogin(url, id) });
   }
   // Energy is not what is measured: every player can tap for the whole run.
   const fill = 'update users set energy = 1000000000, max_energy = 1000000000';

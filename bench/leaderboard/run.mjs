@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { freePort } from '../../scripts/lib/net.mjs';
+import { devLogin, freePort } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BASE_DB = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -84,21 +84,11 @@ async function startServer(env) {
   };
 }
 
-async function token(url, userid) {
-  const { initData } = await (await fetch(`${url}/api/v1/dev/launch?userid=${userid}`)).json();
-  const res = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userid, initData }),
-  });
-  return (await res.json()).token;
-}
-
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const round = (x) => Math.round(x * 100) / 100;
 
 async function measure(url, userid, calls, expectRank) {
-  const auth = { authorization: `Bearer ${await token(url, userid)}` };
+  const auth = { authorization: `Bearer ${await devLogin(url, userid)}` };
   const times = [];
   let body;
   for (let i = 0; i < calls + 5; i++) {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { until } from '../../scripts/lib/net.mjs';
+import { devLogin, haUp, until } from '../../scripts/lib/net.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** What scripts/ha/up.mjs wrote: its folder, the processes to stop, HAProxy's statistics. */
@@ -44,24 +44,9 @@ let tapperToken;
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 before(async () => {
-  const out = execFileSync(process.execPath, [join(root, 'scripts/ha/up.mjs')], {
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', BOT_TOKEN: '' },
-    timeout: 240_000,
-  })
-    .toString()
-    .trim()
-    .split('\n');
-  topology = JSON.parse(out.at(-1));
+  topology = haUp({ RATE_LIMIT_MAX: '1000000' });
   [tapperToken, ...tokens] = await Promise.all(
-    [TAPPER, ...ids].map(async (userid) => {
-      const { initData } = await (await fetch(`${topology.app}/api/v1/dev/launch?userid=${userid}`)).json();
-      const res = await fetch(`${topology.app}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userid, initData }),
-      });
-      return (await res.json()).token;
-    }),
+    [TAPPER, ...ids].map((userid) => devLogin(topology.app, userid)),
   );
 });
 after(() => {

@@ -1,5 +1,6 @@
 // The helpers that tests, benchmarks and scripts share for the processes they start: a free port
-// to give a server, waiting until something is true, and the CPU a process used. One copy (scripts/lib/net.d.mts types it
+// to give a server, waiting until something is true, the CPU a process used, a development player
+// logged in to a server, and the highly available topology started. One copy (scripts/lib/net.d.mts types it
 // for the TypeScript tests).
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -7,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * A TCP port on 127.0.0.1 that nothing listens on now (the OS's choice), given to one caller only
@@ -62,4 +64,33 @@ export function cpuSeconds(pid) {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Logs development player `userid` in to the server at `url` as the app does (its /dev/launch
+ * data, then /auth/login) and returns the bearer token; throws when the login is refused.
+ */
+export async function devLogin(url, userid) {
+  const { initData } = await (await fetch(`${url}/api/v1/dev/launch?userid=${userid}`)).json();
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userid, initData }),
+  });
+  if (res.status !== 200) throw new Error(`login ${userid}: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+/**
+ * Starts the highly available topology (scripts/ha/up.mjs; `npm run build` first), its servers
+ * quiet and without a bot, with `env` added, and returns the JSON object it printed last
+ * ({ app, databaseUrl, postgres, redis, servers }). `npm run ha:down` stops it.
+ */
+export function haUp(env = {}) {
+  const up = fileURLToPath(new URL('../ha/up.mjs', import.meta.url));
+  const out = execFileSync(process.execPath, [up], {
+    env: { ...process.env, LOG_LEVEL: 'warn', BOT_TOKEN: '', ...env },
+    timeout: 240_000,
+  });
+  return JSON.parse(out.toString().trim().split('\n').at(-1));
 }
