@@ -186,6 +186,14 @@ postgresql:
   const statsPort = await freePort();
   const servers = [{ port: await freePort() }, { port: await freePort() }];
   const haproxyConf = join(dir, 'haproxy.cfg');
+  /** A PostgreSQL port sent to the node whose Patroni answers `check` with 200 (its role). */
+  const postgresProxy = (name, port, check) => `listen ${name}
+  bind 127.0.0.1:${port}
+  mode tcp
+  option httpchk GET ${check}
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check port ${n.rest}`).join('\n')}`;
   writeFileSync(
     haproxyConf,
     `global
@@ -198,20 +206,8 @@ defaults
   timeout check 3s
   retries 3
   option redispatch
-listen postgres
-  bind 127.0.0.1:${pgPort}
-  mode tcp
-  option httpchk GET /primary
-  http-check expect status 200
-  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
-${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check port ${n.rest}`).join('\n')}
-listen postgres_replica
-  bind 127.0.0.1:${pgReplicaPort}
-  mode tcp
-  option httpchk GET /replica
-  http-check expect status 200
-  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
-${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check port ${n.rest}`).join('\n')}
+${postgresProxy('postgres', pgPort, '/primary')}
+${postgresProxy('postgres_replica', pgReplicaPort, '/replica')}
 listen stats
   bind 127.0.0.1:${statsPort}
   mode http
