@@ -17,6 +17,16 @@ export { freePort, until } from '../scripts/lib/net.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const ARTIFACTS = join(root, 'e2e', 'artifacts');
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Chromium's flags for the tests and benchmarks: no sandbox, GPU, QUIC or background traffic. */
+export const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const PHONE = { width: 390, height: 844 };
 
 /** The machine's PostgreSQL, for the tests that need one even when DATABASE_URL is not set. */
@@ -151,16 +161,7 @@ export async function openBrowser() {
   return chromium.launch({
     executablePath: CHROME_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...CHROME_FLAGS, '--autoplay-policy=no-user-gesture-required'],
   });
 }
 

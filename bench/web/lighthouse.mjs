@@ -16,10 +16,10 @@ import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { freePort } from '../../scripts/lib/net.mjs';
+import { CHROME_FLAGS, CHROME_PATH } from '../../e2e/lib.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const log = (...a) => console.error('[bench/web]', ...a);
 
 if (
@@ -187,16 +187,7 @@ try {
   const app = await startApp(dataDir, (child) => (appChild = child));
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
   });
   // In turn, so that a busy moment of the machine weighs on both pages alike.
   const appRuns = [];
