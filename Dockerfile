@@ -1,29 +1,25 @@
 # Egg Rush: one image with the server and the built web app.
 #   docker build -t egg-rush .      (or: podman build -t egg-rush .)
-# Stage 1 installs everything and builds; stage 2 keeps only production dependencies and the
-# build output, and runs as the unprivileged `node` user.
+# The build stage installs everything and builds; the deps stage installs only production
+# dependencies; the last keeps those and the build output, and runs as the unprivileged `node` user.
 
-FROM node:20-bookworm-slim AS build
+# The workspaces' manifests alone, which both installs start from: the dependency layers are
+# reused while only sources change.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
-# Manifests first, so that the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
 COPY packages/game/package.json packages/game/
 COPY packages/contract/package.json packages/contract/
 COPY packages/jetton/package.json packages/jetton/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/game/package.json packages/game/
-COPY packages/contract/package.json packages/contract/
-COPY packages/jetton/package.json packages/jetton/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
+FROM manifests AS deps
 # Only what the server loads at run time (its npm dependencies; our packages are bundled).
 RUN npm ci --omit=dev --no-audit --no-fund --workspace @egg-rush/server --include-workspace-root=false \
   && npm cache clean --force
