@@ -128,6 +128,17 @@ export async function deploySandboxJetton(options: {
   };
 }
 
+/** The transaction in which `to` received a message from `from` (its op, when given). */
+export function find(transactions: Transaction[], from: Address, to: Address, op?: number) {
+  return transactions.find(({ inMessage: message }) => {
+    if (message?.info.type !== 'internal') return false;
+    if (!message.info.src.equals(from) || !message.info.dest.equals(to)) return false;
+    if (op === undefined) return true;
+    const body = message.body.beginParse();
+    return body.remainingBits >= 32 && body.loadUint(32) === op;
+  });
+}
+
 /** Gas used by a transaction's compute phase (0 when it was skipped). */
 export function gasUsed(transaction: Transaction): bigint {
   const description = transaction.description;

@@ -1,4 +1,3 @@
-import type { Transaction } from '@ton/core';
 import { Address, beginCell, Cell, CellType, Dictionary, loadStateInit, toNano } from '@ton/core';
 import { Blockchain, internal, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,23 +13,12 @@ import {
   transferBody,
   walletCodeRef,
 } from '../src/contracts.ts';
-import { deploySandboxJetton, exitCode, sendTonConnect, type SandboxJetton } from '../src/testing.ts';
+import { deploySandboxJetton, exitCode, find, sendTonConnect, type SandboxJetton } from '../src/testing.ts';
 import { airdropProof, buildAirdropTree, customPayloadResponse, type AirdropTree } from '../src/tree.ts';
 
 const NOW = 1_800_000_000;
 const AMOUNT = 1_234_500_000_000n;
 const OTHER_AMOUNT = 777_000_000_000n;
-
-/** The transaction in which `to` received a message from `from` (its op, when given). */
-function find(transactions: Transaction[], from: Address, to: Address, op?: number) {
-  return transactions.find((tx) => {
-    const info = tx.inMessage?.info;
-    if (info?.type !== 'internal' || !info.src.equals(from) || !info.dest.equals(to)) return false;
-    if (op === undefined) return true;
-    const body = tx.inMessage!.body.beginParse();
-    return body.remainingBits >= 32 && body.loadUint(32) === op;
-  });
-}
 
 describe('the mintless jetton in the TON emulator', () => {
   let alice: SandboxContract<TreasuryContract>;

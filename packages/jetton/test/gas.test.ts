@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Address, Transaction } from '@ton/core';
+import type { Transaction } from '@ton/core';
 import { beginCell, fromNano, toNano } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
 import {
   deploySandboxJetton,
   exitCode,
+  find,
   gasUsed,
   scaleGasPrices,
   sendTonConnect,
@@ -52,16 +53,6 @@ const REFERENCE = {
   minimalTransfer: toNano('0.028627415'),
   minimalBurn: toNano('0.016492002'),
 };
-
-function find(transactions: Transaction[], from: Address, to: Address, op?: number) {
-  return transactions.find((tx) => {
-    const info = tx.inMessage?.info;
-    if (info?.type !== 'internal' || !info.src.equals(from) || !info.dest.equals(to)) return false;
-    if (op === undefined) return true;
-    const body = tx.inMessage!.body.beginParse();
-    return body.remainingBits >= 32 && body.loadUint(32) === op;
-  });
-}
 
 describe('the jetton’s gas and fees', () => {
   let blockchain: Blockchain;
