@@ -49,12 +49,11 @@ const serverOutsideModules = readdirSync(serverSrc.slice(2), { withFileTypes: tr
  */
 const pendingTableImports = {
   users: [
-    ...['admin', 'airdrop', 'avatar', 'bans', 'bot', 'economy', 'fairness', 'friends'],
+    ...['admin', 'airdrop', 'avatar', 'bot', 'economy', 'fairness', 'friends'],
     ...['leaderboard', 'leagues', 'ledger', 'mining', 'payments', 'play', 'seasons', 'spin', 'squads'],
     ...['tasks'],
   ],
   ledger: ['admin', 'fairness'],
-  bans: ['admin'],
   wallet: ['admin'],
 };
 const schemaFiles = (module) =>

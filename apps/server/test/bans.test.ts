@@ -7,7 +7,7 @@ import { flushScores, redisScores } from '../src/modules/leaderboard/leaderboard
 import { leagueSets } from '../src/modules/leaderboard/leagues.store.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// A ban is decided in one place (modules/bans/bans.list.ts over users.banned_at and its ban_events history)
+// A ban is decided in one place (modules/bans/bans.list.ts over the bans table and its ban_events history)
 // and every path goes through it: players and operators alike.
 
 const OPERATOR = 8100;

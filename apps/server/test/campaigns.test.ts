@@ -14,7 +14,7 @@ import {
   createCampaignSender,
   registerCampaignJobs,
 } from '../src/modules/campaigns/index.ts';
-import { bannedAmong } from '../src/modules/users/index.ts';
+import { bannedAmong } from '../src/modules/bans/index.ts';
 import { botEnv, createTestApp, freshDatabase, type TestApp } from './helpers.ts';
 
 // Campaigns: segments resolved in the database, the durable queue sent at Telegram's pace by one
@@ -171,8 +171,8 @@ beforeAll(async () => {
   );
   await t.deps.database.db.execute(sql`update users set language_code = null where language_code = ''`);
   await t.deps.database.db.execute(sql`
-    insert into users (id, first_name, banned_at) values (1001, 'Quiet', null), (1002, 'Banned', now()),
-      (1003, 'Gone', null)`);
+    insert into users (id, first_name) values (1001, 'Quiet'), (1002, 'Banned'), (1003, 'Gone')`);
+  await t.deps.database.db.execute(sql`insert into bans (user_id, banned_at) values (1002, now())`);
   await t.deps.database.db.execute(sql`
     insert into bot_chats (user_id, notifications, unreachable_at) values (1001, false, null), (1003, true, now())`);
   await t.deps.database.db.execute(
@@ -563,7 +563,7 @@ describe('campaigns', { timeout: 120_000 }, () => {
           where campaign_id = ${second.id} and language = 'ru'`,
     );
     await t.deps.database.db.execute(
-      sql`update users set banned_at = now() where id = ${bannedLater?.user_id}`,
+      sql`insert into bans (user_id, banned_at) values (${bannedLater?.user_id}, now())`,
     );
     expect(await bannedAmong(t.deps.database.db, [1002, 42, Number(bannedLater?.user_id)])).toEqual(
       new Set([1002, Number(bannedLater?.user_id)]),

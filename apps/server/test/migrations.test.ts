@@ -81,4 +81,27 @@ describe('migrations that move state out of the players row', () => {
       db.query(`insert into wallets (user_id, address) values (2, '0:${'ab'.repeat(32)}')`),
     ).rejects.toThrow(/wallets_address_idx/);
   });
+
+  it('0028: each ban moves to bans, and a ban kept without history gets its event', async () => {
+    const db = await migratedBefore('0028_bans');
+    await db.query(`insert into users (id, first_name, banned_at, ban_reason) values
+      (1, 'old ban', '2026-01-01 00:00:00+00', 'farm'), (2, 'recorded ban', '2026-02-01 00:00:00+00', 'bot'),
+      (3, 'unbanned', null, null)`);
+    await db.query(`insert into ban_events (user_id, banned, reason, created_at) values
+      (2, true, 'bot', '2026-02-01 00:00:00+00'), (3, true, 'x', '2026-01-05 00:00:00+00'),
+      (3, false, null, '2026-01-06 00:00:00+00')`);
+    await db.finish();
+    expect(await db.query('select user_id, banned_at, reason from bans order by user_id')).toEqual([
+      { user_id: 1, banned_at: new Date('2026-01-01T00:00:00Z'), reason: 'farm' },
+      { user_id: 2, banned_at: new Date('2026-02-01T00:00:00Z'), reason: 'bot' },
+    ]);
+    expect(
+      await db.query('select user_id, banned, created_at from ban_events order by user_id, created_at'),
+    ).toEqual([
+      { user_id: 1, banned: true, created_at: new Date('2026-01-01T00:00:00Z') },
+      { user_id: 2, banned: true, created_at: new Date('2026-02-01T00:00:00Z') },
+      { user_id: 3, banned: true, created_at: new Date('2026-01-05T00:00:00Z') },
+      { user_id: 3, banned: false, created_at: new Date('2026-01-06T00:00:00Z') },
+    ]);
+  });
 });

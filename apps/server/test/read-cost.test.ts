@@ -61,7 +61,7 @@ describe('the weekly board', () => {
       sql`insert into economy_events (user_id, kind, delta_onion, created_at)
           values (62001, 'grant', 99999, ${new Date(weekStartsAt(week) - 1).toISOString()}::timestamptz)`,
     );
-    await t.deps.database.db.execute(sql`update users set banned_at = now() where id = 62005`);
+    await t.deps.database.db.execute(sql`insert into bans (user_id, banned_at) values (62005, now())`);
 
     const { database, statements } = recording(t.deps.database);
     const seasons = createSeasonsService({ ...t.deps, database });

@@ -7,22 +7,25 @@ import {
   airdropSnapshotRows,
   airdropSnapshots,
 } from './admin.schema.ts';
-import { banEvents } from '../bans/bans.schema.ts';
 import { economyEvents } from '../ledger/ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { walletEvents } from '../wallet/wallet.schema.ts';
 import { addressPrefixOwners, walletsOf } from '../wallet/index.ts';
+import { bannedAtSql, banStates, countBanned, type BanState } from '../bans/index.ts';
 
 type UserRow = typeof users.$inferSelect;
-/** A player as the console shows them: the players' row and the wallet they have bound. */
-export type PlayerRow = UserRow & { walletAddress: string | null };
+/** A player as the console shows them: the players' row, the wallet they have bound and their ban. */
+export type PlayerRow = UserRow & { walletAddress: string | null } & BanState;
 
+/** The players' rows with what the wallet and bans modules keep of them (two queries, whatever their number). */
 async function withWallets(tx: Tx, rows: UserRow[]): Promise<PlayerRow[]> {
-  const wallets = await walletsOf(
-    tx,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...r, walletAddress: wallets.get(r.id) ?? null }));
+  const ids = rows.map((r) => r.id);
+  const [wallets, banned] = [await walletsOf(tx, ids), await banStates(tx, ids)];
+  return rows.map((r) => ({
+    ...r,
+    walletAddress: wallets.get(r.id) ?? null,
+    ...(banned.get(r.id) ?? { bannedAt: null, banReason: null }),
+  }));
 }
 export type AuditRow = typeof adminAudit.$inferSelect;
 export type SnapshotRow = typeof airdropSnapshots.$inferSelect;
@@ -69,18 +72,22 @@ const REFERRALS_LIMIT = 200;
 
 /** The players a player invited (at most 200, newest first) and whom each of them invited. */
 export async function referralTree(tx: Tx, id: number) {
-  const first = await tx
+  const invited = await tx
     .select({
       id: users.id,
       firstName: users.firstName,
       username: users.username,
       createdAt: users.createdAt,
-      bannedAt: users.bannedAt,
     })
     .from(users)
     .where(eq(users.referrerId, id))
     .orderBy(desc(users.createdAt))
     .limit(REFERRALS_LIMIT);
+  const banned = await banStates(
+    tx,
+    invited.map((f) => f.id),
+  );
+  const first = invited.map((f) => ({ ...f, bannedAt: banned.get(f.id)?.bannedAt ?? null }));
   const second =
     first.length === 0
       ? []
@@ -199,15 +206,13 @@ type Raw = Record<string, string | number | null>;
 export async function playerCounts(tx: Tx, dayStart: Date) {
   const [row] = await queryRows<Raw>(
     tx,
-    sql`select count(*)::int as total,
-               count(*) filter (where created_at >= ${dayStart})::int as new_today,
-               count(*) filter (where banned_at is not null)::int as banned
+    sql`select count(*)::int as total, count(*) filter (where created_at >= ${dayStart})::int as new_today
         from ${users}`,
   );
   return {
     total: Number(row?.total ?? 0),
     newToday: Number(row?.new_today ?? 0),
-    banned: Number(row?.banned ?? 0),
+    banned: await countBanned(tx),
   };
 }
 
@@ -215,10 +220,12 @@ export async function playerCounts(tx: Tx, dayStart: Date) {
 
 export async function playerNames(tx: Tx, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return tx
-    .select({ id: users.id, firstName: users.firstName, username: users.username, bannedAt: users.bannedAt })
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, username: users.username })
     .from(users)
     .where(inArray(users.id, [...ids]));
+  const banned = await banStates(tx, ids);
+  return rows.map((r) => ({ ...r, bannedAt: banned.get(r.id)?.bannedAt ?? null }));
 }
 
 // --- Airdrop snapshot ----------------------------------------------------------------------------
@@ -226,8 +233,8 @@ export async function playerNames(tx: Tx, ids: readonly number[]) {
 /**
  * A batch of eligible players (id above `after`) as they were at `at`, whatever happened since:
  * joined by then, a wallet bound at that instant (the latest bind or unbind up to `at` in the
- * append-only wallet history), not banned at that instant (the latest ban or unban up to `at`;
- * a ban recorded without history counts from `banned_at`), with their lifetime coins as of `at`
+ * append-only wallet history), not banned at that instant (the latest ban or unban up to `at`),
+ * with their lifetime coins as of `at`
  * (the sum of the coins credited to them up to then).
  */
 export async function eligibleBatch(tx: Tx, after: number, at: Date, minCoins: number, limit: number) {
@@ -240,12 +247,7 @@ export async function eligibleBatch(tx: Tx, after: number, at: Date, minCoins: n
                             where we.user_id = p.id and we.created_at <= ${at}
                             order by we.created_at desc, we.id desc limit 1) w on true
               where p.id > ${after} and p.created_at <= ${at} and w.wallet_address is not null
-                and not coalesce(
-                  (select b.banned from ${banEvents} b where b.user_id = p.id and b.created_at <= ${at}
-                   order by b.created_at desc, b.id desc limit 1),
-                  not exists (select 1 from ${banEvents} b where b.user_id = p.id)
-                    and p.banned_at is not null and p.banned_at <= ${at},
-                  false)
+                and not ${bannedAtSql(sql`p.id`, at)}
               order by p.id limit ${limit}) u
         left join ${economyEvents} e on e.user_id = u.id and e.delta_onion > 0 and e.created_at <= ${at}
         group by u.id, u.wallet_address order by u.id`,

@@ -63,8 +63,9 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
     return player;
   }
 
-  async function afterBan(ids: readonly { id: number; totalScore: number }[], banned: boolean) {
-    for (const { id } of ids) bans.changed(id, banned);
+  /** The boards after a ban (the players come off) or an unban (back on, with their totals). */
+  async function afterBan(players: readonly { id: number; totalScore?: number }[], banned: boolean) {
+    for (const { id } of players) bans.changed(id, banned);
     if (!deps.redis) return;
     const board = redisScores(deps.redis);
     const leagues = leagueSets(deps.redis);
@@ -72,10 +73,10 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
       if (banned) {
         // Totals committed before the ban and still waiting go out first, then come off.
         await flushScores(deps.redis);
-        for (const { id } of ids) await board.remove(id);
-        for (const { id } of ids) await leagues.remove(id);
+        for (const { id } of players) await board.remove(id);
+        for (const { id } of players) await leagues.remove(id);
       } else {
-        const totals = ids.map((p) => ({ userid: p.id, totalScore: p.totalScore }));
+        const totals = players.map((p) => ({ userid: p.id, totalScore: p.totalScore ?? 0 }));
         await board.record(totals);
         await leagues.record(totals);
       }
@@ -216,7 +217,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
             createdAt: at,
           },
         ]);
-        return { player: summary({ ...after, walletAddress: before.walletAddress }) };
+        return { player: summary({ ...before, ...after }) };
       });
     },
 
@@ -236,11 +237,11 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
             target: `player:${id}`,
             reason,
             before: banState(before),
-            after: banState(saved!),
+            after: banState(saved),
             createdAt: at,
           },
         ]);
-        return { ...saved!, walletAddress: before.walletAddress };
+        return { ...before, ...saved };
       });
       await afterBan([after], banned);
       return { player: summary(after) };

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { bannedIds } from '../users/index.ts';
+import { bannedIds } from './bans.repository.ts';
 
 /** How old the list of banned players may be before a call reads it again. */
 export const BANS_REFRESH_MS = 1_000;
@@ -9,8 +9,8 @@ export const BANNED_MESSAGE = 'This account has been blocked for breaking the ga
 /**
  * Whether a player is banned, decided here for every path: the auth hook (every route, players
  * and operators), login before it writes anything, the payments, the Redis boards' copies and
- * the notifications. The state is `users.banned_at` (with its history in `ban_events`, written
- * together by bans.repository.ts); queries over players read the same column.
+ * the notifications. The state is the `bans` table (with its history in `ban_events`, written
+ * together by bans.repository.ts); queries over players read the same table (`notBannedSql`).
  *
  * Banned players are held in the process and read again in the background at most once a second,
  * so that checking a call costs no query. A ban made in this process applies on the very next

@@ -4,6 +4,7 @@ import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { dailyState, streaksEndingSql } from '../daily/index.ts';
 import { farmStartedAt, farmsStartedSql } from '../farm/index.ts';
+import { notBannedSql } from '../bans/index.ts';
 
 /** Milliseconds since the epoch as text, the same in SQL on both drivers: an event's key. */
 const msKey = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint::text`);
@@ -195,7 +196,7 @@ export interface RecipientState {
 export async function recipientState(tx: Tx, userId: number): Promise<RecipientState> {
   const [r] = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select coalesce(c.notifications, true) and u.banned_at is null as notifications,
+    sql`select coalesce(c.notifications, true) and ${notBannedSql(sql`u.id`)} as notifications,
                c.unreachable_at is not null as unreachable, c.time_zone,
                ${msKey('u.energy_at')} as energy_key,
                u.energy * 2 <= u.max_energy as energy_spent,

@@ -14,7 +14,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { outsideBusy } from '../../lib/outside.ts';
 import { botMayNotWrite, markUnreachable, playLabel } from '../bot/index.ts';
-import { bannedAmong } from '../users/index.ts';
+import { bannedAmong } from '../bans/index.ts';
 import {
   claimRecipients,
   failUnfinished,

@@ -3,6 +3,7 @@ import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { aggregatedNumbers, queryRows, type Tx } from '../../db/client.ts';
 import { users } from '../users/users.schema.ts';
+import { notBannedSql } from '../bans/index.ts';
 
 export interface RankRow {
   userid: number;
@@ -27,7 +28,7 @@ export async function topPlayers(tx: Tx, limit: number): Promise<RankRow[]> {
     tx,
     sql`select id, first_name, total_score,
                row_number() over (order by total_score desc, id asc) as rank
-        from ${users} where banned_at is null order by total_score desc, id asc limit ${limit}`,
+        from ${users} where ${notBannedSql(sql`${users.id}`)} order by total_score desc, id asc limit ${limit}`,
   );
   return rows.map(toRow);
 }
@@ -38,7 +39,7 @@ export async function playerRank(tx: Tx, userId: number): Promise<RankRow | unde
     tx,
     sql`select me.id, me.first_name, me.total_score,
                1 + (select count(*) from ${users} o
-                    where o.banned_at is null
+                    where ${notBannedSql(sql`o.id`)}
                       and (o.total_score > me.total_score
                            or (o.total_score = me.total_score and o.id < me.id))) as rank
         from ${users} me where me.id = ${userId}`,
@@ -49,7 +50,7 @@ export async function playerRank(tx: Tx, userId: number): Promise<RankRow | unde
 export async function countParticipants(tx: Tx): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from ${users} where banned_at is null`,
+    sql`select count(*)::int as n from ${users} where ${notBannedSql(sql`${users.id}`)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -66,7 +67,7 @@ export async function rankedPlayers(
   named: number,
 ): Promise<{ standings: Standings; names: Map<number, string> }> {
   const order = sql`order by total_score desc, id asc`;
-  const where = sql`where banned_at is null and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`;
+  const where = sql`where ${notBannedSql(sql`${users.id}`)} and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`;
   // Everyone as two lists in one row (parsing one text is far cheaper than a row per player).
   const [[all], top] = await Promise.all([
     queryRows<{ ids: string | null; scores: string | null }>(
@@ -132,7 +133,7 @@ export async function lifetimeTotals(
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string | number; total_score: string | number }>(
     tx,
-    sql`select id, total_score from ${users} where id in ${ids} and banned_at is null`,
+    sql`select id, total_score from ${users} where id in ${ids} and ${notBannedSql(sql`${users.id}`)}`,
   );
   return rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) }));
 }

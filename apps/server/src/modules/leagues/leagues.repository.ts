@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { users } from '../users/users.schema.ts';
 import type { RankRow } from '../leaderboard/index.ts';
+import { notBannedSql } from '../bans/index.ts';
 
 const toRow = (r: Record<string, string | number>): RankRow => ({
   userid: Number(r.id),
@@ -27,7 +28,7 @@ export async function leagueTop(tx: Tx, from: number, to: number | null, limit: 
     sql`select id, first_name, total_score,
                row_number() over (order by total_score desc, id asc) as rank
         from ${users}
-        where banned_at is null
+        where ${notBannedSql(sql`${users.id}`)}
           and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}
         order by total_score desc, id asc limit ${limit}`,
   );

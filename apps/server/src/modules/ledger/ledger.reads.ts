@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
+import { notBannedSql } from '../bans/index.ts';
 
 /**
  * The ledger read for the console (modules/admin): a player's rows and what they received, the
@@ -208,7 +209,7 @@ export const weekEarnings = (startsAt: Date, endsAt: Date): SQL => sql`
   from ${economyEvents}
   where created_at >= ${startsAt.toISOString()}::timestamptz and created_at < ${endsAt.toISOString()}::timestamptz
     and delta_onion > 0 and kind <> 'signup'
-    and not exists (select 1 from ${users} b where b.id = user_id and b.banned_at is not null)
+    and ${notBannedSql(sql`${economyEvents.userId}`)}
   group by user_id`;
 
 /**

@@ -5,6 +5,7 @@ import { aggregatedNumbers, queryRows, type Db, type Tx } from '../../db/client.
 import { seasonResults, seasonScores, seasonWeeks } from './seasons.schema.ts';
 import { ledgerReads } from '../ledger/index.ts';
 import { users } from '../users/users.schema.ts';
+import { notBannedSql } from '../bans/index.ts';
 
 export interface WeekRow {
   userid: number;
@@ -62,7 +63,7 @@ export async function liveWeekStandings(
   named: number,
 ): Promise<{ standings: Standings; names: Map<number, string> }> {
   const order = sql`order by s.coins desc, s.user_id asc`;
-  const from = sql`from ${seasonScores} s join ${users} u on u.id = s.user_id where s.week = ${week} and u.banned_at is null`;
+  const from = sql`from ${seasonScores} s join ${users} u on u.id = s.user_id where s.week = ${week} and ${notBannedSql(sql`s.user_id`)}`;
   // Everyone as two lists in one row (parsing one text is far cheaper than a row per player).
   const [[all], top] = await Promise.all([
     queryRows<{ ids: string | null; scores: string | null }>(
@@ -90,7 +91,7 @@ export async function liveWeekRow(
     tx,
     sql`select s.coins, u.first_name
         from ${seasonScores} s join ${users} u on u.id = s.user_id
-        where s.week = ${week} and s.user_id = ${userId} and u.banned_at is null`,
+        where s.week = ${week} and s.user_id = ${userId} and ${notBannedSql(sql`s.user_id`)}`,
   );
   return row ? { userid: userId, firstname: neutraliseName(row.first_name), coins: Number(row.coins) } : null;
 }

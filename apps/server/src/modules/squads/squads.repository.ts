@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { squadMembers, squads } from './squads.schema.ts';
 import { users } from '../users/users.schema.ts';
+import { notBannedSql } from '../bans/index.ts';
 
 /** Creates a squad; undefined when the name is taken (its unique key). */
 export async function insertSquad(tx: Tx, name: string, nameKey: string, ownerId: number, at: Date) {
@@ -83,7 +84,7 @@ export async function allSquadScores(tx: Tx): Promise<SquadScore[]> {
     sql`with s as (
           select m.squad_id, sum(greatest(0, u.total_score - m.joined_total))::bigint as score, count(*)::int as members
           from ${squadMembers} m join ${users} u on u.id = m.user_id
-          where u.banned_at is null
+          where ${notBannedSql(sql`u.id`)}
           group by m.squad_id
         )
         select q.id, q.name, coalesce(s.score, 0) as score, coalesce(s.members, 0) as members
@@ -102,7 +103,7 @@ export async function squadScore(tx: Tx, squadId: number): Promise<SquadScore | 
                count(u.id)::int as members
         from ${squads} q
         left join ${squadMembers} m on m.squad_id = q.id
-        left join ${users} u on u.id = m.user_id and u.banned_at is null
+        left join ${users} u on u.id = m.user_id and ${notBannedSql(sql`m.user_id`)}
         where q.id = ${squadId}
         group by q.id, q.name`,
   );
@@ -118,7 +119,7 @@ export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
         from ${squadMembers} m
         join ${users} u on u.id = m.user_id
         join ${squads} q on q.id = m.squad_id
-        where m.squad_id = ${squadId} and u.banned_at is null
+        where m.squad_id = ${squadId} and ${notBannedSql(sql`u.id`)}
         order by contribution desc, m.user_id asc limit ${limit}`,
   );
   return rows.map((r) => ({

@@ -1,8 +1,6 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export {
   accountFacts,
-  bannedAmong,
-  bannedIds,
   countFriends,
   findUser,
   lockUser,

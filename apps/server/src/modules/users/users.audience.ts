@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LANGUAGE_CODES } from '@egg-rush/game/language';
+import { notBannedSql } from '../bans/index.ts';
 import { walletBoundSql } from '../wallet/index.ts';
 
 /**
@@ -56,7 +57,7 @@ export function playersMatchingSql(
   slice?: { afterId: number; limit: number },
 ): SQL {
   const language = languageSql();
-  const where: SQL[] = [sql`u.banned_at is null`, ...extra];
+  const where: SQL[] = [notBannedSql(sql`u.id`), ...extra];
   if (c.languages) {
     where.push(
       sql`(${language}) in (${sql.join(

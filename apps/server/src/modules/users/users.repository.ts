@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Settings } from '@egg-rush/contract/users';
 import type { Tx } from '../../db/client.ts';
+import { notBannedSql } from '../bans/index.ts';
 import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -138,7 +139,7 @@ export async function* playerTotals(
     const rows = await tx
       .select({ id: users.id, totalScore: users.totalScore })
       .from(users)
-      .where(sql`${users.id} > ${after} and ${users.bannedAt} is null`)
+      .where(sql`${users.id} > ${after} and ${notBannedSql(sql`${users.id}`)}`)
       .orderBy(users.id)
       .limit(batch);
     const last = rows.at(-1);
@@ -146,30 +147,6 @@ export async function* playerTotals(
     yield rows.map((r) => ({ userid: r.id, totalScore: r.totalScore }));
     after = last.id;
   }
-}
-
-/** The ids of every banned player (a short list: operators ban by hand or from the suspicion list). */
-export async function bannedIds(tx: Tx): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.bannedAt} is not null`);
-  return rows.map((r) => r.id);
-}
-
-/** Of `ids`, the banned players (by primary key: reads only those rows). */
-export async function bannedAmong(tx: Tx, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      sql`${users.id} in (${sql.join(
-        ids.map((id) => sql`${id}::bigint`),
-        sql`, `,
-      )}) and ${users.bannedAt} is not null`,
-    );
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Merges `changes` into the player's stored settings; returns the stored settings after. */

@@ -59,9 +59,6 @@ export const users = pgTable(
       .$type<Partial<Settings>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    /** Set by an operator: the player's calls are refused and they leave the Leader Board. */
-    bannedAt: at('banned_at'),
-    banReason: text('ban_reason'),
     /**
      * The ids the app gave the player's latest applied tap batches and purchases, newest first
      * (REQUEST_IDS_KEPT at most, modules/economy): a request sent again with one of them, after
@@ -79,8 +76,5 @@ export const users = pgTable(
     // The console's search by prefix (modules/admin searchPlayers).
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
-    index('users_banned_idx')
-      .on(t.id)
-      .where(sql`${t.bannedAt} is not null`),
   ],
 );
