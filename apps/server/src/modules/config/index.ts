@@ -8,5 +8,6 @@ export {
   storedConfig,
   type ActiveConfig,
   type PlayerVersion,
+  type RecordAudit,
   type VersionValues,
 } from './config.service.ts';

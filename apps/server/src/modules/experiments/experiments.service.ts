@@ -30,7 +30,7 @@ import type { Env } from '../../env.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused, sqlState, UNIQUE_VIOLATION } from '../../lib/errors.ts';
 import { activeOnSql, foldedBeforeDay } from '../analytics/index.ts';
-import { activeConfig, CONFIG_CHECK_MS, storedConfig } from '../config/index.ts';
+import { activeConfig, CONFIG_CHECK_MS, storedConfig, type RecordAudit } from '../config/index.ts';
 import { starsPaidAmong } from '../payments/index.ts';
 import {
   experimentMembersSql,
@@ -49,20 +49,6 @@ import {
   stopExperiment,
   type ExperimentRow,
 } from './experiments.repository.ts';
-
-/** An audit row (modules/admin's table, written through app.recordAudit). */
-export type RecordAudit = (
-  tx: Tx,
-  rows: {
-    adminId: number;
-    action: string;
-    target: string;
-    reason: string;
-    before: unknown;
-    after: unknown;
-    createdAt: Date;
-  }[],
-) => Promise<void>;
 
 // --- Who plays what ------------------------------------------------------------------------------
 
