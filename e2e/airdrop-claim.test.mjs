@@ -9,7 +9,7 @@
 // SHOTS_DIR when set.
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { describe, it } from 'node:test';
 import { beginCell, Cell, contractAddress, storeStateInit } from '@ton/core';
 import nacl from 'tweetnacl';
 import { passStartGate as passGate, useApp } from './lib.mjs';
-import { productionEnv } from './telegram-host.mjs';
+import { productionEnv, signedInitData } from './telegram-host.mjs';
 
 const BOT_TOKEN = '7000000002:AAF-e2e-airdrop-token-not-real';
 const OPERATOR = { id: 5560001, first_name: 'Olga', language_code: 'en' };
@@ -32,21 +32,8 @@ const app = useApp({
   }),
 });
 
-/** Launch data signed as Telegram signs it (see telegram.test.mjs). */
-function signedInitData(user) {
-  const fields = new URLSearchParams({
-    auth_date: String(Math.floor(Date.now() / 1000)),
-    query_id: 'AAE-e2e-airdrop',
-    user: JSON.stringify(user),
-  });
-  const check = [...fields.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
-  fields.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
-  return fields.toString();
-}
+/** Launch data signed as Telegram signs it for this file's bot. */
+const launchData = (user) => signedInitData(BOT_TOKEN, user);
 
 /**
  * Opens the app at `path` as Telegram does, with fresh launch data (also to reopen it: Telegram
@@ -55,7 +42,7 @@ function signedInitData(user) {
 async function openAsTelegram(page, user, path = '/airdrop') {
   await page.goto('about:blank');
   const hash = new URLSearchParams({
-    tgWebAppData: signedInitData(user),
+    tgWebAppData: launchData(user),
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'android',
     tgWebAppThemeParams: JSON.stringify({ bg_color: '#17212b', text_color: '#f5f5f5' }),
@@ -67,7 +54,7 @@ async function openAsTelegram(page, user, path = '/airdrop') {
 const login = async (user) => {
   const res = await app.server.api(undefined, 'POST', '/auth/login', {
     userid: user.id,
-    initData: signedInitData(user),
+    initData: launchData(user),
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body.token;
@@ -75,7 +62,7 @@ const login = async (user) => {
 
 /** An operator's console session (the console signs in on its own route). */
 const consoleSession = async (user) => {
-  const res = await app.server.api(undefined, 'POST', '/admin/session', { initData: signedInitData(user) });
+  const res = await app.server.api(undefined, 'POST', '/admin/session', { initData: launchData(user) });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body.token;
 };

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { problemsOnScreen } from './fit.mjs';
-import { passStartGate, PHONE, shot, skipGuide, useApp } from './lib.mjs';
+import { newPhonePage, passStartGate, PHONE, shot, skipGuide, useApp } from './lib.mjs';
 import { BOT_TOKEN, openAsTelegram, productionEnv, signedInitData } from './telegram-host.mjs';
 
 const OPERATOR = { id: 7710001, first_name: 'Olga', language_code: 'en' };
@@ -17,15 +17,7 @@ describe('daily cipher', () => {
 
   /** Opens the app as `user` on a phone of `viewport`, solves the cipher on the egg; the page. */
   async function solve(user, viewport, name) {
-    const context = await app.browser.newContext({
-      viewport,
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error));
+    const page = await newPhonePage(app.browser, { viewport });
     await openAsTelegram(page, app.server.url, signedInitData(BOT_TOKEN, user));
     await passStartGate(page);
     await skipGuide(page);
@@ -73,7 +65,7 @@ describe('daily cipher', () => {
       await page.waitForTimeout(400);
     }
     assert.deepEqual(taps, []);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(page.pageErrors, []);
     return page;
   }
 

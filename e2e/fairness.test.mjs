@@ -11,11 +11,18 @@
 // console and the other through the API, and the players see themselves cleared. Screenshots of
 // every step at 320×640 and 430×932 go to e2e/artifacts/fairness-*.png.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { problemsOnScreen } from './fit.mjs';
-import { freshPostgres, openBrowser, passStartGate, shot, skipGuide, startServer } from './lib.mjs';
+import {
+  freshPostgres,
+  newPhonePage,
+  openBrowser,
+  passStartGate,
+  shot,
+  skipGuide,
+  startServer,
+} from './lib.mjs';
 import { BOT_TOKEN, openAsTelegram, productionEnv, signedInitData } from './telegram-host.mjs';
 
 const OPERATOR = { id: 5570001, first_name: 'Olga', language_code: 'en' };
@@ -31,21 +38,7 @@ const SIZES = [
 ];
 
 /** Launch data as Telegram signs it, with a start parameter (an invitation) when given. */
-function launchData(user, startParam) {
-  const fields = new URLSearchParams({
-    auth_date: String(Math.floor(Date.now() / 1000)),
-    query_id: 'AAE-e2e-fairness',
-    user: JSON.stringify(user),
-    ...(startParam ? { start_param: startParam } : {}),
-  });
-  const check = [...fields.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
-  fields.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
-  return fields.toString();
-}
+const launchData = (user, startParam) => signedInitData(BOT_TOKEN, user, { startParam });
 
 /** Goes to `path` inside the app (client navigation: the session stays). */
 const go = (page, path) =>
@@ -149,16 +142,7 @@ describe('a farm’s players under review appeal, in Russian and in Persian', ()
 
   /** Opens the app as Telegram does for `user` at 430×932, on its Airdrop tab; `prepare(page)` first. */
   async function openAirdrop(user, prepare = async () => {}) {
-    const context = await browser.newContext({
-      viewport: SIZES[1],
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error));
-    page.pageErrors = errors;
+    const page = await newPhonePage(browser, { viewport: SIZES[1] });
     await prepare(page);
     await openAsTelegram(page, server.url, signedInitData(BOT_TOKEN, user));
     await passStartGate(page);

@@ -165,11 +165,14 @@ export async function openBrowser() {
   });
 }
 
-/** A phone-sized page (390x844, touch) that fails the test on any uncaught page error. */
-export async function newPhonePage(browser, { context: existing } = {}) {
+/**
+ * A phone-sized page (`viewport`, 390x844 unless given; touch) that keeps its uncaught page errors
+ * in `page.pageErrors`, for the test to fail on.
+ */
+export async function newPhonePage(browser, { context: existing, viewport = PHONE } = {}) {
   const context =
     existing ??
-    (await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true }));
+    (await browser.newContext({ viewport, deviceScaleFactor: 2, hasTouch: true, isMobile: true }));
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));

@@ -26,13 +26,14 @@ export const productionEnv = (extra = {}) => ({
 /**
  * Launch data as Telegram signs it: HMAC-SHA256 keyed by HMAC-SHA256("WebAppData", bot token) over
  * every field but `hash`. Clients since Bot API 8.0 add `signature` (Ed25519, for third parties);
- * older ones do not.
+ * older ones do not. `startParam`: the link's start parameter (an invitation), when given.
  */
-export function signedInitData(botToken, user, { signature = true } = {}) {
+export function signedInitData(botToken, user, { signature = true, startParam } = {}) {
   const fields = new URLSearchParams({
     auth_date: String(Math.floor(Date.now() / 1000)),
     query_id: 'AAE-e2e-query',
     user: JSON.stringify(user),
+    ...(startParam ? { start_param: startParam } : {}),
     ...(signature ? { signature: randomBytes(64).toString('base64url') } : {}),
   });
   const check = [...fields.entries()]
