@@ -11,5 +11,11 @@ export const NEW_PLAYER = {
   earnPerTap: 1,
   loseEnergyPerTap: 10,
   earnPerHour: 0,
-  userLevel: 1,
 } as const;
+
+/**
+ * The profile's fields that the specification names and nothing in the game changes: the level
+ * and the golden and wooden counts (SPEC: "the game also reads golden and wooden counts"). Not
+ * stored: every player's are these.
+ */
+export const FIXED_PROFILE = { userLevel: 1, golden: 0, wooden: 0 } as const;

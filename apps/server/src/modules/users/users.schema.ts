@@ -25,7 +25,6 @@ export const users = pgTable(
     ticket: integer('ticket').notNull().default(0),
     totalScore: money('total_score').notNull().default(0),
     earnPerHour: integer('earn_per_hour').notNull().default(0),
-    userLevel: integer('user_level').notNull().default(1),
     cheatCount: integer('cheat_count').notNull().default(0),
     energy: integer('energy').notNull().default(1000),
     maxEnergy: integer('max_energy').notNull().default(1000),
@@ -35,8 +34,6 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    golden: integer('golden').notNull().default(0),
-    wooden: integer('wooden').notNull().default(0),
     boostEndAt: at('boost_end_at'),
     /** Levels bought of the levelled boosts (packages/game/src/boosts.ts). */
     touchIncomeLevel: integer('touch_income_level').notNull().default(0),

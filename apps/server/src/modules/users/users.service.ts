@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, type Profile, type Settings, type SettingsUpdate } from '@egg-rush/contract/users';
 import { refillsLeft } from '@egg-rush/game/boosts';
+import { FIXED_PROFILE } from '@egg-rush/game/profile';
 import type { GameConfig } from '@egg-rush/game/config';
 import { settleEnergy } from '@egg-rush/game/energy';
 import { incomeEventExtras, type EventSpan } from '@egg-rush/game/events';
@@ -121,7 +122,7 @@ export function toProfile(
     ticket: user.ticket,
     totalScore: user.totalScore + current.pendingIncome,
     earnPerHour: user.earnPerHour,
-    userLevel: user.userLevel,
+    userLevel: FIXED_PROFILE.userLevel,
     cheatCount: user.cheatCount,
     energy: current.energy,
     maxEnergy: user.maxEnergy,
@@ -129,8 +130,8 @@ export function toProfile(
     loseEnergyPerTap: user.loseEnergyPerTap,
     rewardStreak: parts.daily.rewardStreak,
     boosts: user.boosts.map((name) => ({ name })),
-    golden: user.golden,
-    wooden: user.wooden,
+    golden: FIXED_PROFILE.golden,
+    wooden: FIXED_PROFILE.wooden,
     boostEndAt: user.boostEndAt ? user.boostEndAt.toISOString() : null,
     touchIncomeLevel: user.touchIncomeLevel,
     energyCapacityLevel: user.energyCapacityLevel,
