@@ -263,14 +263,10 @@ export async function markOpened(tx: Tx, campaignId: number, userId: number, at:
  */
 export async function messagedSince(tx: Tx, userIds: number[], since: Date): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const ids = sql.join(
-    userIds.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
   const rows = await queryRows<{ user_id: number | string }>(
     tx,
     sql`select distinct user_id from campaign_recipients
-        where user_id in (${ids}) and sent_at is not null and sent_at > ${since}`,
+        where user_id in ${userIds} and sent_at is not null and sent_at > ${since}`,
   );
   return new Set(rows.map((r) => Number(r.user_id)));
 }
