@@ -29,16 +29,12 @@ export async function findProgress(tx: Tx, userId: number, periods: number[]): P
     .where(and(eq(taskProgress.userId, userId), inArray(taskProgress.period, periods)));
 }
 
-export async function findOneProgress(
-  tx: Tx,
-  userId: number,
-  taskName: string,
-  period: number,
-): Promise<TaskProgressRow | undefined> {
+/** The player's row of one task and period, if any. */
+export async function findOneProgress(tx: Tx, key: ProgressKey): Promise<TaskProgressRow | undefined> {
   const [row] = await tx
     .select()
     .from(taskProgress)
-    .where(and(...keyIs({ userId, taskName, period })));
+    .where(and(...keyIs(key)));
   return row;
 }
 

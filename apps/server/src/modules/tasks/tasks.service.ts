@@ -226,7 +226,8 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       // already claimed this period is refused without asking Telegram.
       const { rewards } = (await gameConfig(deps, userId)).tasks;
       const asked = requireTask(await liveCatalogue(db, now, rewards), body);
-      if ((await findOneProgress(db, userId, asked.taskName, taskPeriod(asked, now)))?.claimed) {
+      const key = { userId, taskName: asked.taskName, period: taskPeriod(asked, now) };
+      if ((await findOneProgress(db, key))?.claimed) {
         throw claimRefused.claimed();
       }
       const follows = await verifyChannelFollow(asked, userId, checks);
@@ -239,7 +240,8 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
         if (!user) throw notFound('Player not found.');
         const period = taskPeriod(task, now);
         const friends = await friendsFor(tx, task, userId);
-        const current = view(task, await findOneProgress(tx, userId, task.taskName, period), friends, now);
+        const row = await findOneProgress(tx, { userId, taskName: task.taskName, period });
+        const current = view(task, row, friends, now);
         const decision = decideClaim({
           completed: current.status === 'completed' || follows === true,
           claimed: current.isClaimed,
