@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { AdminEvent } from '@egg-rush/contract/events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders, serve } from '../../../test/harness.tsx';
 import { EventsPage } from './events-page.tsx';
@@ -6,50 +7,39 @@ import { EventsPage } from './events-page.tsx';
 const AT = Date.UTC(2026, 5, 15, 12);
 const H = 3_600_000;
 
+/** An event as the console lists it: created two hours before AT, upcoming, nothing paid yet. */
+const event = (fields: Pick<AdminEvent, 'id' | 'kind' | 'multiplier' | 'titles'> & Partial<AdminEvent>) => ({
+  startsAt: AT + H,
+  endsAt: AT + 3 * H,
+  tasks: [],
+  createdBy: 7000,
+  createdAt: AT - 2 * H,
+  cancelledAt: null,
+  status: 'upcoming' as const,
+  paid: { coins: 0, payouts: 0 },
+  ...fields,
+});
+
 const listed = {
   events: [
-    {
+    event({
       id: 3,
-      kind: 'tap-multiplier' as const,
+      kind: 'tap-multiplier',
       multiplier: 2.5,
       startsAt: AT - H,
       endsAt: AT + H,
       titles: { en: 'Tap frenzy' },
-      tasks: [],
-      createdBy: 7000,
-      createdAt: AT - 2 * H,
-      cancelledAt: null,
-      status: 'running' as const,
+      status: 'running',
       paid: { coins: 1234, payouts: 56 },
-    },
-    {
-      id: 4,
-      kind: 'income-multiplier' as const,
-      multiplier: 2,
-      startsAt: AT + H,
-      endsAt: AT + 3 * H,
-      titles: { en: 'Mining weekend' },
-      tasks: [],
-      createdBy: 7000,
-      createdAt: AT - 2 * H,
-      cancelledAt: null,
-      status: 'upcoming' as const,
-      paid: { coins: 0, payouts: 0 },
-    },
-    {
+    }),
+    event({ id: 4, kind: 'income-multiplier', multiplier: 2, titles: { en: 'Mining weekend' } }),
+    event({
       id: 5,
-      kind: 'tasks' as const,
+      kind: 'tasks',
       multiplier: 1,
-      startsAt: AT + H,
-      endsAt: AT + 3 * H,
       titles: { en: 'Quest weekend' },
       tasks: ['Quest_A', 'Quest_B'],
-      createdBy: 7000,
-      createdAt: AT - 2 * H,
-      cancelledAt: null,
-      status: 'upcoming' as const,
-      paid: { coins: 0, payouts: 0 },
-    },
+    }),
   ],
   bounds: { maxMultiplier: 5, maxDurationMs: 14 * 24 * H, maxTitle: 60 },
   tasks: [
