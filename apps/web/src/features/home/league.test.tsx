@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LeagueStatusResponse } from '@egg-rush/contract/leagues';
+import { LEAGUES } from '@egg-rush/game/leagues';
 import { profileFixture } from '../../../test/fixtures.ts';
 import {
   type Stubs,
@@ -15,21 +16,9 @@ import { useTapStore } from './tap-store.ts';
 
 const session = { ...testSession, user: { id: 77, firstName: 'Ada' } };
 
-const LEAGUES = [
-  ['wooden', 'Wooden', 0, '#a0713f', 0, 0],
-  ['bronze', 'Bronze', 5_000, '#cd7f32', 1_000, 2],
-  ['silver', 'Silver', 25_000, '#c0c7d0', 5_000, 3],
-] as const;
-
+// The game's first three leagues: Wooden, Bronze (5K, +1,000 coins and +2 tickets) and Silver (25K).
 const status = (p: Partial<LeagueStatusResponse> = {}): LeagueStatusResponse => ({
-  leagues: LEAGUES.map(([id, name, threshold, color, onion, ticket], index) => ({
-    index,
-    id,
-    name,
-    threshold,
-    color,
-    reward: { onion, ticket },
-  })),
+  leagues: LEAGUES.slice(0, 3),
   totalScore: 15_000,
   league: 1,
   next: 2,
