@@ -1,25 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react';
 import confetti from 'canvas-confetti';
 import { gsap } from 'gsap';
+import type { ComponentProps } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MoleType } from '@egg-rush/game/mole';
 import { profileFixture } from '../../../test/fixtures.ts';
 import { type Answer, type Call, renderWithProviders, serve } from '../../../test/harness.tsx';
+import type { MoleHole } from './mole-hole.tsx';
 import PlayScreen from './play-screen.tsx';
 
 vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
 // Each mole is a plain button worth 10 points while the game runs: the result, not the moles, is
 // what these tests are about.
 vi.mock('./mole-hole.tsx', () => ({
-  MoleHole: ({
-    index,
-    active,
-    onWhack,
-  }: {
-    index: number;
-    active: boolean;
-    onWhack: (points: number, type: MoleType) => void;
-  }) => (
+  MoleHole: ({ index, active, onWhack }: ComponentProps<typeof MoleHole>) => (
     <button
       type="button"
       aria-label={`Mole ${index}`}
