@@ -28,6 +28,7 @@ export function InPageLanguage({
   render: (picker: ReactNode) => ReactNode;
   storageKey?: string;
 }) {
+  const { t } = useT();
   const [language, setPageLanguage] = useState<Language>(() => {
     const stored = storageKey ? sessionStorage.getItem(storageKey) : null;
     return isLanguage(stored) ? stored : pickLanguage(navigator.language);
@@ -42,31 +43,6 @@ export function InPageLanguage({
     );
   }, [language, storageKey]);
   if (!loaded) return failed ? <ErrorNote error={failed} /> : <Loading />;
-  return (
-    <Picked
-      language={language}
-      setPageLanguage={setPageLanguage}
-      testId={testId}
-      label={label}
-      render={render}
-    />
-  );
-}
-
-function Picked({
-  language,
-  setPageLanguage,
-  testId,
-  label,
-  render,
-}: {
-  language: Language;
-  setPageLanguage: (language: Language) => void;
-  testId: string;
-  label: Key;
-  render: (picker: ReactNode) => ReactNode;
-}) {
-  const { t } = useT();
   const picker = (
     <label className="a-row">
       <span className="a-muted a-small">{t(label)}</span>
@@ -83,5 +59,5 @@ function Picked({
       </select>
     </label>
   );
-  return <>{render(picker)}</>;
+  return render(picker);
 }
