@@ -45,7 +45,7 @@ const serverOutsideModules = readdirSync(serverSrc.slice(2), { withFileTypes: tr
  * them (the zones below), and only db/schema.ts gathers them, for the database client. Another
  * module's table read or written directly, until it moves behind the owner's index.ts, is named
  * here (owner: the modules that still import its schema file), and only these: the player row
- * (users) is still written by the modules whose columns it holds.
+ * (users) is still read and written by the modules whose balances it holds.
  */
 const pendingTableImports = {
   users: [
@@ -53,8 +53,6 @@ const pendingTableImports = {
     ...['leaderboard', 'leagues', 'ledger', 'mining', 'payments', 'play', 'seasons', 'spin', 'squads'],
     ...['tasks'],
   ],
-  ledger: ['admin', 'fairness'],
-  wallet: ['admin'],
 };
 const schemaFiles = (module) =>
   readdirSync(`${modulesDir}/${module}`)

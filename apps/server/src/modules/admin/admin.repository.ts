@@ -7,10 +7,9 @@ import {
   airdropSnapshotRows,
   airdropSnapshots,
 } from './admin.schema.ts';
-import { economyEvents } from '../ledger/ledger.schema.ts';
+import { ledgerReads } from '../ledger/index.ts';
 import { users } from '../users/users.schema.ts';
-import { walletEvents } from '../wallet/wallet.schema.ts';
-import { addressPrefixOwners, walletsOf } from '../wallet/index.ts';
+import { addressPrefixOwners, walletAtSql, walletsOf } from '../wallet/index.ts';
 import { bannedAtSql, banStates, countBanned, type BanState } from '../bans/index.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -234,23 +233,18 @@ export async function playerNames(tx: Tx, ids: readonly number[]) {
  * A batch of eligible players (id above `after`) as they were at `at`, whatever happened since:
  * joined by then, a wallet bound at that instant (the latest bind or unbind up to `at` in the
  * append-only wallet history), not banned at that instant (the latest ban or unban up to `at`),
- * with their lifetime coins as of `at`
- * (the sum of the coins credited to them up to then).
+ * with their lifetime coins as of `at` (the sum of the coins credited to them up to then); each
+ * read through its owner (the wallet, bans and ledger modules).
  */
 export async function eligibleBatch(tx: Tx, after: number, at: Date, minCoins: number, limit: number) {
   const rows = await queryRows<Raw>(
     tx,
-    sql`select u.id, u.wallet_address, coalesce(sum(e.delta_onion), 0)::bigint as coins
-        from (select p.id, w.wallet_address
+    sql`select u.id, u.wallet_address, ${ledgerReads.creditedUpToSql(sql`u.id`, at)} as coins
+        from (select p.id, ${walletAtSql(sql`p.id`, at)} as wallet_address
               from ${users} p
-              join lateral (select we.wallet_address from ${walletEvents} we
-                            where we.user_id = p.id and we.created_at <= ${at}
-                            order by we.created_at desc, we.id desc limit 1) w on true
-              where p.id > ${after} and p.created_at <= ${at} and w.wallet_address is not null
-                and not ${bannedAtSql(sql`p.id`, at)}
-              order by p.id limit ${limit}) u
-        left join ${economyEvents} e on e.user_id = u.id and e.delta_onion > 0 and e.created_at <= ${at}
-        group by u.id, u.wallet_address order by u.id`,
+              where p.id > ${after} and p.created_at <= ${at} and not ${bannedAtSql(sql`p.id`, at)}) u
+        where u.wallet_address is not null
+        order by u.id limit ${limit}`,
   );
   return {
     last: rows.length === limit ? Number(rows[rows.length - 1]!.id) : null,

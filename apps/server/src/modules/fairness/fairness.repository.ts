@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cluster } from '@egg-rush/game/clusters';
-import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { queryRows, type Database, type Tx } from '../../db/client.ts';
-import { economyEvents } from '../ledger/ledger.schema.ts';
+import { ledgerReads } from '../ledger/index.ts';
 import { users } from '../users/users.schema.ts';
 import {
   fairnessAppeals,
@@ -271,10 +270,6 @@ export async function answerAppeal(
 
 // --- The rule's facts, frozen with a snapshot ----------------------------------------------------
 
-/** A game day (time.ts, gameDay) of a timestamp column, in SQL. */
-const gameDayOf = (column: string) =>
-  sql.raw(`floor((extract(epoch from ${column}) * 1000 + ${RESET_OFFSET_HOURS * 3_600_000}) / ${DAY_MS})`);
-
 /**
  * The facts of players as of `at`, read from the append-only history: operator credits (`adjustKind`,
  * credits only), distinct game days with a ledger row of their own (not of `passiveKinds`), task
@@ -293,22 +288,16 @@ export async function factsAsOf(
   },
 ) {
   if (ids.length === 0) return [];
-  const day = gameDayOf('e.created_at');
   const rows = await queryRows<Raw>(
     tx,
     sql`select u.id, u.is_premium,
-          coalesce((select sum(e.delta_onion) from ${economyEvents} e
-                    where e.user_id = u.id and e.kind = ${kinds.adjustKind} and e.delta_onion > 0
-                      and e.created_at <= ${at}), 0)::bigint as operator_coins,
-          (select count(distinct ${day}) from ${economyEvents} e
-            where e.user_id = u.id and e.created_at <= ${at} and e.kind not in ${kinds.passiveKinds})::int as active_days,
-          (select count(*) from ${economyEvents} e
-            where e.user_id = u.id and e.kind = ${kinds.taskKind} and e.created_at <= ${at})::int as tasks,
+          ${ledgerReads.creditedUpToSql(sql`u.id`, at, kinds.adjustKind)} as operator_coins,
+          ${ledgerReads.activeDaysUpToSql(sql`u.id`, at, kinds.passiveKinds)} as active_days,
+          ${ledgerReads.rowsOfKindUpToSql(sql`u.id`, at, kinds.taskKind)} as tasks,
           (select count(*) from ${users} f
             where f.referrer_id = u.id and f.created_at <= ${at}
-              and (select count(distinct ${day}) from ${economyEvents} e
-                   where e.user_id = f.id and e.created_at <= ${at} and e.kind not in ${kinds.passiveKinds})
-                  >= ${kinds.stayedDays})::int as friends_stayed
+              and ${ledgerReads.activeDaysUpToSql(sql`f.id`, at, kinds.passiveKinds)} >= ${kinds.stayedDays})::int
+            as friends_stayed
         from ${users} u
         where u.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
   );

@@ -3,6 +3,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { notBannedSql } from '../bans/index.ts';
+import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 
 /**
  * The ledger read for the console (modules/admin): a player's rows and what they received, the
@@ -239,3 +240,33 @@ export const ledgerRowsBetween = (afterId: number, uptoId: number): SQL =>
   sql`select ${economyEvents.userId} as user_id, ${economyEvents.kind} as kind,
              ${economyEvents.deltaOnion} as delta_onion, ${economyEvents.createdAt} as created_at
       from ${economyEvents} where ${economyEvents.id} > ${afterId} and ${economyEvents.id} <= ${uptoId}`;
+
+// --- A player's history as of an instant (the airdrop snapshot and its fairness facts) ---------
+
+/** A game day (time.ts, gameDay) of a ledger row's instant, in SQL. */
+const gameDayOfRow = sql.raw(
+  `floor((extract(epoch from created_at) * 1000 + ${RESET_OFFSET_HOURS * 3_600_000}) / ${DAY_MS})`,
+);
+
+/**
+ * The coins credited to the player whose id is `id` (a column of the caller's query) up to `at`,
+ * of `kind` or of every kind: a scalar subquery (0 without any).
+ */
+export const creditedUpToSql = (id: SQL, at: Date, kind?: string) => sql`coalesce((
+  select sum(${economyEvents.deltaOnion}) from ${economyEvents}
+  where ${economyEvents.userId} = ${id} and ${economyEvents.deltaOnion} > 0 and ${economyEvents.createdAt} <= ${at}
+    ${kind === undefined ? sql`` : sql`and ${economyEvents.kind} = ${kind}`}), 0)::bigint`;
+
+/**
+ * The distinct game days up to `at` on which the player whose id is `id` has a ledger row of a
+ * kind not in `passive` (their own action): a scalar subquery.
+ */
+export const activeDaysUpToSql = (id: SQL, at: Date, passive: readonly string[]) => sql`(
+  select count(distinct ${gameDayOfRow}) from ${economyEvents}
+  where ${economyEvents.userId} = ${id} and ${economyEvents.createdAt} <= ${at}
+    and ${economyEvents.kind} not in ${passive})::int`;
+
+/** The ledger rows of `kind` of the player whose id is `id` up to `at`: a scalar subquery. */
+export const rowsOfKindUpToSql = (id: SQL, at: Date, kind: string) => sql`(
+  select count(*) from ${economyEvents}
+  where ${economyEvents.userId} = ${id} and ${economyEvents.kind} = ${kind} and ${economyEvents.createdAt} <= ${at})::int`;

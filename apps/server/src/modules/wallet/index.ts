@@ -3,6 +3,7 @@ export { WALLET_VERSIONS, walletVersionOfCodeHash } from './wallet-codes.ts';
 export {
   addressPatternGroups,
   addressPrefixOwners,
+  walletAtSql,
   walletBoundSql,
   walletOf,
   walletsOf,

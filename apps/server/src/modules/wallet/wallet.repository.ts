@@ -70,6 +70,16 @@ export async function addressPrefixOwners(tx: Tx, prefix: string, limit: number)
   return rows.map((r) => r.id);
 }
 
+/**
+ * The address the player whose id is `id` (a column of the caller's query) had bound at the
+ * instant `at` (the latest bind or unbind of the append-only history up to then), or null: a
+ * scalar subquery (the airdrop snapshot, as of its instant).
+ */
+export const walletAtSql = (id: SQL, at: Date) => sql`(
+  select ${walletEvents.walletAddress} from ${walletEvents}
+  where ${walletEvents.userId} = ${id} and ${walletEvents.createdAt} <= ${at}
+  order by ${walletEvents.createdAt} desc, ${walletEvents.id} desc limit 1)`;
+
 /** Groups of at least `min` players whose addresses share a pattern (`chars` leading and trailing hash characters). */
 export async function addressPatternGroups(tx: Tx, chars: number, min: number) {
   const key = sql`left(split_part(${wallets.address}, ':', 2), ${chars}) || right(${wallets.address}, ${chars})`;
