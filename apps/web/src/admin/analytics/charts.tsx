@@ -1,12 +1,6 @@
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-
-const AXIS = {
-  stroke: '#a99cd6',
-  grid: { stroke: 'rgba(185,167,255,0.12)' },
-  ticks: { stroke: 'rgba(185,167,255,0.2)' },
-};
+import { useMemo } from 'react';
+import type uPlot from 'uplot';
+import { Plot } from '../dashboard/chart.tsx';
 
 /** Colours of a chart's series, in order. */
 export const PALETTE = [
@@ -48,10 +42,7 @@ export function DaysChart({
   stacked?: boolean;
   height?: number;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
+  const [plotted, data] = useMemo((): [uPlot.Series[], uPlot.AlignedData] => {
     // Stacked: cumulative sums above and below zero, drawn from the outermost in, so each band
     // shows over the previous one.
     const up = xs.map(() => 0);
@@ -66,40 +57,25 @@ export function DaysChart({
     );
     const order = series.map((_, i) => i);
     if (stacked) order.reverse();
-    const plot = new uPlot(
-      {
-        width: el.clientWidth,
-        height,
-        legend: { show: true },
-        scales: { x: { time: true } },
-        axes: [AXIS, { ...AXIS, size: 60 }],
-        series: [
-          {
-            value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)),
-          },
-          ...order.map((i) => {
-            const s = series[i] as Series;
-            return {
-              label: s.label,
-              stroke: s.color,
-              fill: `${s.color}${stacked ? '99' : '22'}`,
-              width: stacked ? 1 : 2,
-              value: (_u: uPlot, _v: number | null, _si: number, idx: number | null) =>
-                idx == null ? '' : (s.values[idx] ?? 0).toLocaleString('en-US'),
-            };
-          }),
-        ],
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      },
+    return [
+      [
+        {
+          value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 10)),
+        },
+        ...order.map((i) => {
+          const s = series[i] as Series;
+          return {
+            label: s.label,
+            stroke: s.color,
+            fill: `${s.color}${stacked ? '99' : '22'}`,
+            width: stacked ? 1 : 2,
+            value: (_u: uPlot, _v: number | null, _si: number, idx: number | null) =>
+              idx == null ? '' : (s.values[idx] ?? 0).toLocaleString('en-US'),
+          };
+        }),
+      ],
       [xs.map((x) => x / 1000), ...order.map((i) => drawn[i] as number[])],
-      el,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [label, xs, series, stacked, height]);
-  return <div ref={box} className="a-chart" role="img" aria-label={label} />;
+    ];
+  }, [xs, series, stacked]);
+  return <Plot label={label} series={plotted} data={data} height={height} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -15,7 +15,50 @@ function barPaths() {
   return bars({ size: [0.7, 40] });
 }
 
-/** A small time-series chart (uPlot, canvas): x in ms, one series. */
+/**
+ * A uPlot chart (canvas) of time on x, in seconds (UTC), as wide as its box and redrawn when its
+ * series or data change (memoize them).
+ */
+export function Plot({
+  label,
+  series,
+  data,
+  height,
+}: {
+  label: string;
+  /** x's first, then each drawn series. */
+  series: uPlot.Series[];
+  data: uPlot.AlignedData;
+  height: number;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const plot = new uPlot(
+      {
+        width: el.clientWidth,
+        height,
+        legend: { show: true },
+        scales: { x: { time: true } },
+        axes: [AXIS, { ...AXIS, size: 60 }],
+        series,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+      },
+      data,
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [series, data, height]);
+  return <div ref={box} className="a-chart" role="img" aria-label={label} />;
+}
+
+/** A small time-series chart: x in ms, one series. */
 export function TimeChart({
   label,
   xs,
@@ -31,42 +74,22 @@ export function TimeChart({
   bars?: boolean;
   height?: number;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const plot = new uPlot(
+  const series = useMemo(
+    (): uPlot.Series[] => [
       {
-        width: el.clientWidth,
-        height,
-        legend: { show: true },
-        scales: { x: { time: true } },
-        axes: [AXIS, { ...AXIS, size: 60 }],
-        series: [
-          {
-            label: 'time (UTC)',
-            value: (_u, v) =>
-              v == null ? '' : new Date(v * 1000).toISOString().slice(0, 16).replace('T', ' '),
-          },
-          {
-            label,
-            stroke: color,
-            fill: `${color}33`,
-            width: 2,
-            ...(bars ? { paths: barPaths(), points: { show: false } } : {}),
-          },
-        ],
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        label: 'time (UTC)',
+        value: (_u, v) => (v == null ? '' : new Date(v * 1000).toISOString().slice(0, 16).replace('T', ' ')),
       },
-      [xs.map((x) => x / 1000), ys],
-      el,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      plot.destroy();
-    };
-  }, [label, xs, ys, color, bars, height]);
-  return <div ref={box} className="a-chart" role="img" aria-label={label} />;
+      {
+        label,
+        stroke: color,
+        fill: `${color}33`,
+        width: 2,
+        ...(bars ? { paths: barPaths(), points: { show: false } } : {}),
+      },
+    ],
+    [label, color, bars],
+  );
+  const data = useMemo((): uPlot.AlignedData => [xs.map((x) => x / 1000), ys], [xs, ys]);
+  return <Plot label={label} series={series} data={data} height={height} />;
 }
