@@ -43,11 +43,44 @@ export function ErrorNote({ error }: { error: unknown }) {
   );
 }
 
+/** What an action just did, for the operator to read; nothing while there is none. */
+export function OkNote({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="a-ok" role="status">
+      {message}
+    </p>
+  );
+}
+
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <p className="a-muted" role="status">
       <span className="a-spin" aria-hidden /> {label}
     </p>
+  );
+}
+
+/** A page's heading, with what acts on the whole page at its other end. */
+export function PageHead({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="a-row a-between">
+      <h1>{title}</h1>
+      {actions}
+    </div>
+  );
+}
+
+/** Asks for a query's data again, busy while it comes. */
+export function RefreshButton({
+  query,
+}: {
+  query: { isFetching: boolean; refetch: () => Promise<unknown> };
+}) {
+  return (
+    <Button busy={query.isFetching} onClick={() => void query.refetch()}>
+      Refresh
+    </Button>
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { output } from 'zod';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, fmt, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, fmt, Loading, OkNote, PageHead, RefreshButton, Section } from '../ui.tsx';
 
 type Appeal = output<typeof airdropAppeal>;
 type Outcome = 'upheld' | 'rejected';
@@ -36,21 +36,12 @@ export function AppealsPage() {
   };
   return (
     <>
-      <div className="a-row a-between">
-        <h1>Appeals</h1>
-        <Button busy={list.isFetching} onClick={() => void list.refetch()}>
-          Refresh
-        </Button>
-      </div>
+      <PageHead title="Appeals" actions={<RefreshButton query={list} />} />
       <p className="a-muted a-lead">
         Players under review or left out of the airdrop explain themselves here. Read the cluster&apos;s
         evidence before answering; the player reads the answer in the app, in their language.
       </p>
-      {done ? (
-        <p className="a-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <OkNote message={done} />
       {list.isPending ? <Loading /> : null}
       <ErrorNote error={list.error} />
       {list.data ? (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { call } from '../api.ts';
-import { Button, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
+import { Button, ErrorNote, Field, fmt, Loading, PageHead, RefreshButton, Section } from '../ui.tsx';
 
 /** The row counts GET /admin/audit accepts (at most 200; it has no paging). */
 const LIMITS = [50, 100, 200] as const;
@@ -49,12 +49,7 @@ export function AuditPage() {
 
   return (
     <>
-      <div className="a-row a-between">
-        <h1>Audit log</h1>
-        <Button busy={log.isFetching} onClick={() => void log.refetch()}>
-          Refresh
-        </Button>
-      </div>
+      <PageHead title="Audit log" actions={<RefreshButton query={log} />} />
       <form
         className="a-row a-filters"
         role="search"

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, fmt, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, fmt, Loading, OkNote, PageHead, RefreshButton, Section } from '../ui.tsx';
 
 /**
  * Clusters of linked accounts (docs/airdrop.md, "Clusters and appeals"): what the fairness rules
@@ -47,23 +47,14 @@ export function ClustersPage() {
 
   return (
     <>
-      <div className="a-row a-between">
-        <h1>Clusters</h1>
-        <Button busy={list.isFetching} onClick={() => void list.refetch()}>
-          Refresh
-        </Button>
-      </div>
+      <PageHead title="Clusters" actions={<RefreshButton query={list} />} />
       <p className="a-muted a-lead">
         Accounts the fairness rules link together (a shared network or device, play in step, one funder or
         inviter), with the evidence. A recommendation is advice: a cluster is left out of the allocations made
         afterwards only when an operator excludes it, and a decision can be reversed until an allocation is
         published. Its members can see that they are under review and appeal.
       </p>
-      {done ? (
-        <p className="a-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <OkNote message={done} />
       <div className="a-row" role="group" aria-label="Show">
         {FILTERS.map(([f, label]) => (
           <Button

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../api.ts';
-import { Button, ErrorNote, fmt, Loading, Section, Stat } from '../ui.tsx';
+import { ErrorNote, fmt, Loading, PageHead, RefreshButton, Section, Stat } from '../ui.tsx';
 import { TimeChart } from './chart.tsx';
 
 /** The game's numbers: players, activity, taps, coins by kind, retention, revenue. */
@@ -34,12 +34,7 @@ export default function DashboardPage() {
 
   return (
     <>
-      <div className="a-row a-between">
-        <h1>Dashboard</h1>
-        <Button busy={board.isFetching} onClick={() => void board.refetch()}>
-          Refresh
-        </Button>
-      </div>
+      <PageHead title="Dashboard" actions={<RefreshButton query={board} />} />
       {board.isPending ? <Loading /> : null}
       <ErrorNote error={board.error} />
       {board.data && series ? (

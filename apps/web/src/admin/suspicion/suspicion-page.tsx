@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, Loading, OkNote, PageHead, RefreshButton, Section } from '../ui.tsx';
 
 const RULES = {
   'tap-pace': 'Tapped at the human pace cap for long stretches',
@@ -35,22 +35,18 @@ export function SuspicionPage() {
 
   return (
     <>
-      <div className="a-row a-between">
-        <h1>Suspicion list</h1>
-        <div className="a-row">
-          <Button busy={list.isFetching} onClick={() => void list.refetch()}>
-            Refresh
-          </Button>
-          <Button tone="danger" disabled={picked.size === 0} onClick={() => setConfirming(true)}>
-            Ban selected ({picked.size})
-          </Button>
-        </div>
-      </div>
-      {done ? (
-        <p className="a-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <PageHead
+        title="Suspicion list"
+        actions={
+          <div className="a-row">
+            <RefreshButton query={list} />
+            <Button tone="danger" disabled={picked.size === 0} onClick={() => setConfirming(true)}>
+              Ban selected ({picked.size})
+            </Button>
+          </div>
+        }
+      />
+      <OkNote message={done} />
       <Section
         title={
           list.data ? `${list.data.suspects.length} flagged, ${open.length} not banned` : 'Flagged players'
