@@ -61,6 +61,16 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
+/** How a query stands while it has nothing to show: loading, or why it failed. */
+export function QueryStatus({ query }: { query: { isPending: boolean; error: unknown } }) {
+  return (
+    <>
+      {query.isPending ? <Loading /> : null}
+      <ErrorNote error={query.error} />
+    </>
+  );
+}
+
 /** A page's heading, with what acts on the whole page at its other end. */
 export function PageHead({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
   return (

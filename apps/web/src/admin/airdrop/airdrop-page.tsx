@@ -3,7 +3,7 @@ import { type AllocationRule, RECOMMENDED_RULE } from '@egg-rush/game/allocation
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section, Stat } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, Field, fmt, Loading, QueryStatus, Section, Stat } from '../ui.tsx';
 
 /**
  * The airdrop: allocations of a snapshot by the rule (supply, cap, minimum, claim window), their
@@ -51,8 +51,7 @@ export function AirdropPage() {
         irreversibly, one allocation.
       </p>
       <Section title="Allocations">
-        {list.isPending ? <Loading /> : null}
-        <ErrorNote error={list.error} />
+        <QueryStatus query={list} />
         {list.data && list.data.allocations.length === 0 ? (
           <p className="a-muted">No allocation yet.</p>
         ) : null}

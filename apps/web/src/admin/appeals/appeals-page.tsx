@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { output } from 'zod';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, fmt, Loading, OkNote, PageHead, RefreshButton, Section } from '../ui.tsx';
+import { Button, Dialog, fmt, OkNote, PageHead, QueryStatus, RefreshButton, Section } from '../ui.tsx';
 
 type Appeal = output<typeof airdropAppeal>;
 type Outcome = 'upheld' | 'rejected';
@@ -42,8 +42,7 @@ export function AppealsPage() {
         evidence before answering; the player reads the answer in the app, in their language.
       </p>
       <OkNote message={done} />
-      {list.isPending ? <Loading /> : null}
-      <ErrorNote error={list.error} />
+      <QueryStatus query={list} />
       {list.data ? (
         <Section title={`Waiting for an answer (${pending.length})`}>
           {pending.length === 0 ? <p className="a-muted">No appeal is waiting.</p> : null}

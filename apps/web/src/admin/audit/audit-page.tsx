@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { call } from '../api.ts';
-import { Button, ErrorNote, Field, fmt, Loading, PageHead, RefreshButton, Section } from '../ui.tsx';
+import { Button, Field, fmt, PageHead, QueryStatus, RefreshButton, Section } from '../ui.tsx';
 
 /** The row counts GET /admin/audit accepts (at most 200; it has no paging). */
 const LIMITS = [50, 100, 200] as const;
@@ -99,8 +99,7 @@ export function AuditPage() {
       <Section
         title={log.data ? (target ? `${counted} for ${target}` : `${entries} newest entries`) : 'Entries'}
       >
-        {log.isPending ? <Loading /> : null}
-        <ErrorNote error={log.error} />
+        <QueryStatus query={log} />
         {log.data && entries === 0 ? <p className="a-muted">No entry.</p> : null}
         {log.data && entries > 0 ? (
           <table className="a-table" aria-label="Audit log">

@@ -12,7 +12,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { isRightToLeft, LANGUAGES, t, useT, type Key, type Language } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section, Stat } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, Field, fmt, QueryStatus, Section, Stat } from '../ui.tsx';
 import './campaigns.css';
 
 const listKey = ['admin', 'campaigns'];
@@ -72,8 +72,7 @@ function CampaignList() {
       </div>
       <p className="a-lead a-muted">{t('campaigns.intro')}</p>
       <Section title={t('campaigns.title')}>
-        {list.isPending ? <Loading /> : null}
-        <ErrorNote error={list.error} />
+        <QueryStatus query={list} />
         {list.data && campaigns.length === 0 ? <p className="a-muted">{t('campaigns.none')}</p> : null}
         {campaigns.length > 0 ? (
           <div className="a-clip-x">
@@ -381,8 +380,7 @@ function Campaign() {
           {t('campaigns.all')}
         </Link>
       </div>
-      {page.isPending ? <Loading /> : null}
-      <ErrorNote error={page.error} />
+      <QueryStatus query={page} />
       {c ? (
         <>
           <div className="a-row a-between">

@@ -4,7 +4,7 @@ import { CIPHER_WORD_MAX, CIPHER_WORD_MIN } from '@egg-rush/game/cipher';
 import { isRightToLeft, useT } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, ErrorNote, Field, Loading, Section } from '../ui.tsx';
+import { Button, ErrorNote, Field, QueryStatus, Section } from '../ui.tsx';
 
 const when = (ms: number, lng: string) =>
   new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
@@ -101,8 +101,7 @@ function Cipher({ picker }: { picker: ReactNode }) {
         </form>
       </Section>
       <Section title={t('cipherAdmin.listTitle')}>
-        {days.isPending ? <Loading /> : null}
-        <ErrorNote error={days.error} />
+        <QueryStatus query={days} />
         {days.data ? (
           days.data.days.length === 0 ? (
             <p className="a-muted">{t('cipherAdmin.none')}</p>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, fmt, Loading, OkNote, PageHead, RefreshButton, Section } from '../ui.tsx';
+import { Button, Dialog, fmt, OkNote, PageHead, QueryStatus, RefreshButton, Section } from '../ui.tsx';
 
 /**
  * Clusters of linked accounts (docs/airdrop.md, "Clusters and appeals"): what the fairness rules
@@ -67,8 +67,7 @@ export function ClustersPage() {
           </Button>
         ))}
       </div>
-      {list.isPending ? <Loading /> : null}
-      <ErrorNote error={list.error} />
+      <QueryStatus query={list} />
       {list.data && shown.length === 0 ? (
         <Section title="Clusters">
           <p className="a-muted">

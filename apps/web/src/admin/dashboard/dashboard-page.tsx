@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../api.ts';
-import { ErrorNote, fmt, Loading, PageHead, RefreshButton, Section, Stat } from '../ui.tsx';
+import { fmt, PageHead, QueryStatus, RefreshButton, Section, Stat } from '../ui.tsx';
 import { TimeChart } from './chart.tsx';
 
 /** The game's numbers: players, activity, taps, coins by kind, retention, revenue. */
@@ -35,8 +35,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHead title="Dashboard" actions={<RefreshButton query={board} />} />
-      {board.isPending ? <Loading /> : null}
-      <ErrorNote error={board.error} />
+      <QueryStatus query={board} />
       {board.data && series ? (
         <>
           <div className="a-stats">

@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { isRightToLeft, LANGUAGES, useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, Dialog, ErrorNote, Field, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
 
 /** The operator's local time, as a datetime-local input shows it, and back (ms). */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -80,8 +80,7 @@ function Events({ picker }: { picker: ReactNode }) {
         </Button>
       </div>
       <Section title={t('eventsAdmin.listTitle')}>
-        {events.isPending ? <Loading /> : null}
-        <ErrorNote error={events.error} />
+        <QueryStatus query={events} />
         {events.data ? (
           <table className="a-table a-stack" data-testid="events-table">
             <thead>

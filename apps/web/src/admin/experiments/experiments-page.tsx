@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { isRightToLeft, useT, type Key, type Language } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, Dialog, ErrorNote, Field, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
 
 /** An instant in UTC (the column says so): the same for every operator, wherever they are. */
 const utc = (ms: number | null, lng: string) =>
@@ -196,8 +196,7 @@ function Experiments({ picker }: { picker: ReactNode }) {
         </p>
       ) : null}
       <Section title={t('experimentsAdmin.listTitle')}>
-        {list.isPending ? <Loading /> : null}
-        <ErrorNote error={list.error} />
+        <QueryStatus query={list} />
         {list.data ? (
           <table className="a-table a-stack" data-testid="experiments-table">
             <thead>
@@ -327,8 +326,7 @@ function Results({ id }: { id: number }) {
   };
   return (
     <Section title={t('experimentsAdmin.resultsTitle', { name: data?.experiment.name ?? `#${id}` })}>
-      {result.isPending ? <Loading /> : null}
-      <ErrorNote error={result.error} />
+      <QueryStatus query={result} />
       {data ? (
         <>
           <table className="a-table a-stack" data-testid="experiment-results-table">

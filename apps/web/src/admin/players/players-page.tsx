@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { call } from '../api.ts';
-import { Button, ErrorNote, fmt, Loading, Section } from '../ui.tsx';
+import { Button, fmt, QueryStatus, Section } from '../ui.tsx';
 
 /** Search by Telegram id, the start of a username or first name (any case), or a wallet address. */
 export function PlayersPage() {
@@ -39,8 +39,7 @@ export function PlayersPage() {
         </Button>
       </form>
       <Section title={q ? `Results for “${q}”` : 'Newest players'}>
-        {search.isPending ? <Loading /> : null}
-        <ErrorNote error={search.error} />
+        <QueryStatus query={search} />
         {search.data ? (
           search.data.players.length === 0 ? (
             <p className="a-muted">No player matches.</p>

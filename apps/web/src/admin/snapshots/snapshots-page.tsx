@@ -2,7 +2,7 @@ import { type AdminSnapshot } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, download } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, Field, fmt, QueryStatus, Section } from '../ui.tsx';
 
 /** Airdrop snapshots: the eligible players frozen at an instant, exported with a published SHA-256. */
 export function SnapshotsPage() {
@@ -25,8 +25,7 @@ export function SnapshotsPage() {
         check the published SHA-256 against the export they are given.
       </p>
       <Section title="Snapshots">
-        {list.isPending ? <Loading /> : null}
-        <ErrorNote error={list.error} />
+        <QueryStatus query={list} />
         {list.data && list.data.snapshots.length === 0 ? <p className="a-muted">No snapshot yet.</p> : null}
         {list.data && list.data.snapshots.length > 0 ? (
           <table className="a-table">

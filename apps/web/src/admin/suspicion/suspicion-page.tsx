@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Loading, OkNote, PageHead, RefreshButton, Section } from '../ui.tsx';
+import { Button, Dialog, OkNote, PageHead, QueryStatus, RefreshButton, Section } from '../ui.tsx';
 
 const RULES = {
   'tap-pace': 'Tapped at the human pace cap for long stretches',
@@ -60,8 +60,7 @@ export function SuspicionPage() {
           ) : null
         }
       >
-        {list.isPending ? <Loading /> : null}
-        <ErrorNote error={list.error} />
+        <QueryStatus query={list} />
         {list.data && list.data.suspects.length === 0 ? <p className="a-muted">Nobody is flagged.</p> : null}
         {list.data && list.data.suspects.length > 0 ? (
           <table className="a-table">

@@ -2,7 +2,7 @@ import { type AdminTask } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section } from '../ui.tsx';
+import { Button, Dialog, Field, fmt, QueryStatus, Section } from '../ui.tsx';
 
 /** An instant (ms) as the value of a UTC datetime-local input, and back. */
 const toInput = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString().slice(0, 16));
@@ -74,8 +74,7 @@ export function TasksPage() {
         </Button>
       </div>
       <Section title="Partner and social tasks">
-        {tasks.isPending ? <Loading /> : null}
-        <ErrorNote error={tasks.error} />
+        <QueryStatus query={tasks} />
         {tasks.data ? (
           <table className="a-table">
             <thead>
