@@ -10,7 +10,6 @@ import { Layout } from './layout.tsx';
 
 const READY = taskFixture({
   taskName: 'Follow_Telegram',
-  taskType: 'earn_coin',
   dailyType: 'telegram',
   title: 'Follow on Telegram',
   status: 'completed',

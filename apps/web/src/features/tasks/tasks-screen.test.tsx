@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Task, TasksResponse } from '@egg-rush/contract/tasks';
 import { formatCountdown } from '@egg-rush/game/time';
-import { Route, Switch } from 'wouter';
+import { Route } from 'wouter';
 import { taskFixture } from '../../../test/fixtures.ts';
 import { type Stubs, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
 import { TasksScreen, VISIT_MS } from './tasks-screen.tsx';
@@ -84,14 +84,9 @@ function open(routes: Stubs = {}, tasks: Task[] = TASKS) {
   const list = (): TasksResponse => ({ tasks, resetAt: Date.now() + 3_600_000, serverTime: Date.now() });
   const calls = serve({ tasks: list, ...routes });
   const { router } = renderWithProviders(
-    <Switch>
-      <Route path="/tasks">
-        <TasksScreen />
-      </Route>
-      <Route>
-        <p>elsewhere</p>
-      </Route>
-    </Switch>,
+    <Route path="/tasks">
+      <TasksScreen />
+    </Route>,
     { path: '/tasks' },
   );
   return { calls, router };
