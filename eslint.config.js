@@ -89,21 +89,13 @@ const moduleSurfaceZones = serverModules.flatMap((module) => {
 const { 'import-x/resolver': _legacyResolver, ...typescriptImports } =
   importX.flatConfigs.typescript.settings;
 
-/**
- * The module cycles not removed yet (`from>to`, value imports): fairness, the console, the airdrop
- * and sign-in read one another. Every other cycle between modules is an error.
- */
-const pendingModuleCycles = [
-  ...['admin>auth', 'admin>fairness', 'airdrop>admin', 'airdrop>fairness'],
-  ...['auth>fairness', 'fairness>admin', 'fairness>airdrop'],
-];
 
 const architecture = [
   {
     files: [`${modulesDir}/**/*.ts`],
     plugins: { architecture: moduleCycles },
     rules: {
-      'architecture/no-module-cycle': ['error', { modulesDir, pending: pendingModuleCycles }],
+      'architecture/no-module-cycle': ['error', { modulesDir }],
     },
   },
   {

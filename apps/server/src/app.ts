@@ -49,7 +49,7 @@ import tasksRoutes from './modules/tasks/tasks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import walletRoutes, { walletManifestRoutes } from './modules/wallet/wallet.routes.ts';
 import { flushScores } from './modules/leaderboard/index.ts';
-import { insertAudit } from './modules/admin/index.ts';
+import { insertAudit } from './modules/audit/index.ts';
 import { BANNED_MESSAGE, bansOf } from './modules/bans/index.ts';
 import { checkDeclaredRole, registerAuth } from './plugins/auth.ts';
 import { registerControlCharacters } from './plugins/control-characters.ts';

@@ -3,14 +3,20 @@ import { openDatabase, type Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Deps } from './lib/deps.ts';
 import { openRedisFor } from './lib/redis.ts';
-import { insertAudit } from './modules/admin/index.ts';
 import { followLogins } from './modules/auth/index.ts';
+import { allocationsPort } from './modules/airdrop/index.ts';
 import { noteWalletBound } from './modules/analytics/index.ts';
 import { noteCampaignOpen } from './modules/campaigns/index.ts';
 import { dailyProfile } from './modules/daily/index.ts';
 import { playerVersionsFrom } from './modules/config/index.ts';
-import { auditEventsWith, knownEvents } from './modules/events/index.ts';
-import { forgetWallet, recordWalletBound, walletFactsReader } from './modules/fairness/index.ts';
+import { knownEvents } from './modules/events/index.ts';
+import {
+  allocationsFrom,
+  forgetWallet,
+  recordWalletBound,
+  signalRecorder,
+  walletFactsReader,
+} from './modules/fairness/index.ts';
 import { experimentConfigVersion, experimentEventsFrom } from './modules/experiments/index.ts';
 import { boardsFollowWrites, leagueSets, redisScores } from './modules/leaderboard/index.ts';
 import { followWrites } from './modules/ledger/index.ts';
@@ -33,8 +39,14 @@ export function wireModules(): void {
   followWrites('leaderboard', boardsFollowWrites);
   // A login from a campaign's button counts the campaign as opened.
   followLogins('campaigns', (deps, login) => noteCampaignOpen(deps, login.userId, login.startParam));
-  // The events module audits the operators' changes with the admin module's writer (no cycle).
-  auditEventsWith(insertAudit);
+  // A session of the fairness signals: hashes of the coarse address and of the device only.
+  followLogins('fairness', (deps, login) =>
+    signalRecorder(deps).login(login.userId, {
+      ip: login.client.ip,
+      userAgent: login.client.userAgent,
+      platform: login.client.platform,
+    }),
+  );
   // A/B tests: the configuration a player is paid by (their variant's version), and the events an
   // experiment may name, each read by a module the other one reads.
   playerVersionsFrom(experimentConfigVersion);
@@ -52,6 +64,8 @@ export function wireModules(): void {
       if (facts) setImmediate(() => facts.nudge(userId));
     },
   });
+  // The fairness module reads the allocations through the airdrop module's port.
+  allocationsFrom(allocationsPort);
   followBinds('analytics', { bound: (tx, bind) => noteWalletBound(tx, bind.userId, bind.at.getTime()) });
 }
 

@@ -6,6 +6,7 @@
 export * from '../modules/admin/admin.schema.ts';
 export * from '../modules/airdrop/airdrop.schema.ts';
 export * from '../modules/analytics/analytics.schema.ts';
+export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/bans/bans.schema.ts';
 export * from '../modules/bot/bot.schema.ts';
 export * from '../modules/cipher/cipher.schema.ts';

@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import {
-  adminAdjustDays,
-  adminAudit,
-  adminLinks,
-  airdropSnapshotRows,
-  airdropSnapshots,
-} from './admin.schema.ts';
+import { adminAdjustDays, adminLinks, airdropSnapshotRows, airdropSnapshots } from './admin.schema.ts';
 import { ledgerReads } from '../ledger/index.ts';
 import { users } from '../users/users.schema.ts';
 import { addressPrefixOwners, walletAtSql, walletsOf } from '../wallet/index.ts';
@@ -26,7 +20,6 @@ async function withWallets(tx: Tx, rows: UserRow[]): Promise<PlayerRow[]> {
     ...(banned.get(r.id) ?? { bannedAt: null, banReason: null }),
   }));
 }
-export type AuditRow = typeof adminAudit.$inferSelect;
 export type SnapshotRow = typeof airdropSnapshots.$inferSelect;
 
 const SEARCH_LIMIT = 50;
@@ -159,28 +152,6 @@ export async function addToAdjustDay(
   );
   const [row] = rows;
   return row ? { coins: Number(row.coins), tickets: Number(row.tickets) } : undefined;
-}
-
-/** When the latest audited action among `actions` was taken, or null when none was. */
-export async function lastAuditAt(tx: Tx, actions: readonly string[]): Promise<Date | null> {
-  const [row] = await tx
-    .select({ at: sql<string | Date | null>`max(${adminAudit.createdAt})` })
-    .from(adminAudit)
-    .where(inArray(adminAudit.action, [...actions]));
-  return row?.at ? new Date(row.at) : null;
-}
-
-export async function insertAudit(tx: Tx, rows: (typeof adminAudit.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(adminAudit).values(rows);
-}
-
-export async function auditRows(tx: Tx, target: string | undefined, limit: number): Promise<AuditRow[]> {
-  return tx
-    .select()
-    .from(adminAudit)
-    .where(target === undefined ? undefined : eq(adminAudit.target, target))
-    .orderBy(desc(adminAudit.id))
-    .limit(limit);
 }
 
 // --- One-time sign-in links ----------------------------------------------------------------------

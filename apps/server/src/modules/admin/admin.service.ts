@@ -12,6 +12,7 @@ import { createSnapshotsAdmin, type SnapshotHooks } from './snapshots.service.ts
 import { createSuspicionAdmin } from './suspicion.service.ts';
 import { createTasksAdmin } from './tasks.service.ts';
 import { DAY_MS } from '@egg-rush/game/time';
+import { auditRows } from '../audit/index.ts';
 
 /**
  * The operators' console, by area as its pages are: players, tasks, suspicion and snapshots in
@@ -26,7 +27,7 @@ export function createAdminService(deps: Deps, bans: BanList, snapshotHooks: Sna
     ...createSnapshotsAdmin(deps, snapshotHooks),
 
     audit: async (target: string | undefined, limit: number) => ({
-      rows: (await repo.auditRows(db, target, limit)).map(auditView),
+      rows: (await auditRows(db, target, limit)).map(auditView),
     }),
 
     // --- Dashboard -----------------------------------------------------------------------------

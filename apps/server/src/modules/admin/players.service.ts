@@ -23,6 +23,7 @@ import { recordBan, recordBans, type BanList } from '../bans/index.ts';
 import { dailyState, resetStreak } from '../daily/index.ts';
 import * as repo from './admin.repository.ts';
 import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
+import { auditRows, insertAudit, type AuditRow } from '../audit/index.ts';
 
 /** A time as the console's replies carry it: milliseconds since the epoch, or null. */
 export const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -96,7 +97,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
         repo.referralTree(db, id),
         recentGames(db, id),
         taskRows(db, id),
-        repo.auditRows(db, `player:${id}`, 50),
+        auditRows(db, `player:${id}`, 50),
       ]);
       return {
         player: {
@@ -206,7 +207,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
           ref: `admin:${adminId}`,
           at,
         });
-        await repo.insertAudit(tx, [
+        await insertAudit(tx, [
           {
             adminId,
             action: 'player.adjust',
@@ -230,7 +231,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
           reason,
           at,
         });
-        await repo.insertAudit(tx, [
+        await insertAudit(tx, [
           {
             adminId,
             action: banned ? 'player.ban' : 'player.unban',
@@ -251,7 +252,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
       const at = new Date(deps.now());
       const done = await deps.database.transaction(async (tx) => {
         const rows = await recordBans(tx, [...new Set(ids)], at, reason, adminId);
-        await repo.insertAudit(
+        await insertAudit(
           tx,
           rows.map((r) => ({
             adminId,
@@ -274,7 +275,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
       const after = await deps.database.transaction(async (tx) => {
         const player = await requirePlayer(tx, id);
         const before = await resetStreak(tx, id);
-        await repo.insertAudit(tx, [
+        await insertAudit(tx, [
           {
             adminId,
             action: 'player.reset-streak',
@@ -291,7 +292,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
     },
   };
 }
-export const auditView = (r: repo.AuditRow) => ({
+export const auditView = (r: AuditRow) => ({
   id: r.id,
   adminId: r.adminId,
   action: r.action,

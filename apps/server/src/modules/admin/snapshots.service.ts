@@ -4,6 +4,7 @@ import { SNAPSHOT_MIN_COINS_DEFAULT } from '@egg-rush/game/operator';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './admin.repository.ts';
+import { insertAudit } from '../audit/index.ts';
 
 /** The export's text: CSV (one row per player, by id) or JSON; the SHA-256 covers these bytes. */
 export const CSV_HEADER = 'user_id,wallet_address,lifetime_coins\n';
@@ -83,7 +84,7 @@ export function createSnapshotsAdmin(deps: Deps, hooks: SnapshotHooks = {}) {
           csvSha256: csv.digest('hex'),
           jsonSha256: json.digest('hex'),
         });
-        await repo.insertAudit(db, [
+        await insertAudit(db, [
           {
             adminId,
             action: 'snapshot.take',

@@ -15,8 +15,8 @@ import {
   updateCatalogueTask,
   type CatalogueRow,
 } from '../tasks/index.ts';
-import * as repo from './admin.repository.ts';
 import { ms } from './players.service.ts';
+import { insertAudit } from '../audit/index.ts';
 
 /** The console's tasks: the catalogue, and creating, editing and retiring an operator's task within the limits. */
 export function createTasksAdmin(deps: Deps) {
@@ -56,7 +56,7 @@ export function createTasksAdmin(deps: Deps) {
           updatedAt: at,
         });
         if (!saved) throw refused('TASK_EXISTS', 'A task with this name exists already.');
-        await repo.insertAudit(tx, [
+        await insertAudit(tx, [
           { adminId, action: 'task.create', target: `task:${body.taskName}`, after: saved, createdAt: at },
         ]);
         return saved;
@@ -85,7 +85,7 @@ export function createTasksAdmin(deps: Deps) {
           updatedAt: at,
         });
         if (!saved) throw new Error('task not updated');
-        await repo.insertAudit(tx, [
+        await insertAudit(tx, [
           {
             adminId,
             action: retire ? 'task.retire' : 'task.edit',

@@ -17,10 +17,21 @@ import type { Tx } from '../../db/client.ts';
 import { joinFromInvite } from '../squads/index.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/index.ts';
 
-/** A module that follows each login (wired in bootstrap.ts): a campaign's message opened, … */
+/** Where a login comes from, as the request says: the address Fastify trusts, the user agent, the platform. */
+export interface LoginClient {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+  /** The Telegram platform the login named ('ios', 'android', 'tdesktop', …), if it did. */
+  platform?: string | undefined;
+}
+
+/**
+ * A module that follows each login (wired in bootstrap.ts): a campaign's message opened, the
+ * fairness signals' session, …
+ */
 export type LoginFollower = (
   deps: Deps,
-  login: { userId: number; startParam: string | undefined },
+  login: { userId: number; startParam: string | undefined; client: LoginClient },
 ) => Promise<unknown>;
 const loginFollowers = new Map<string, LoginFollower>();
 /** Registers a follower of logins under a name (again: replaced). */
@@ -67,7 +78,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
     async login(
       userid: number,
       initData: string,
-      platform?: string,
+      client: LoginClient = {},
       /** Where a login follower's failure is told (the login itself has been written by then). */
       log?: { warn(obj: object, msg: string): void },
     ): Promise<{ token: string; created: boolean }> {
@@ -125,15 +136,15 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
           at: now.getTime(),
           startParam: data.start_param,
           language: identity.languageCode,
-          platform,
+          platform: client.platform,
         });
         return result;
       });
       // The start parameter to the modules that follow logins (a campaign's `c<id>`: opened).
       // A follower's failure (a database hiccup) costs what it notes, never the login written above.
       for (const [name, follow] of loginFollowers) {
-        await follow(deps, { userId: identity.id, startParam: data.start_param }).catch((error: unknown) =>
-          log?.warn({ err: error, follower: name }, 'a login follower failed'),
+        await follow(deps, { userId: identity.id, startParam: data.start_param, client }).catch(
+          (error: unknown) => log?.warn({ err: error, follower: name }, 'a login follower failed'),
         );
       }
       return { token: await tokens.sign(identity.id, deps.now()), created };

@@ -10,7 +10,7 @@ import { LEAGUES } from '@egg-rush/game/leagues';
 import { DAY_MS, nextResetAt } from '@egg-rush/game/time';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/index.ts';
+import { insertAudit } from '../audit/index.ts';
 import { botMayWriteSql } from '../bot/index.ts';
 import { inSquadSql } from '../squads/index.ts';
 import { playersMatchingSql, type PlayerConditions } from '../users/index.ts';

@@ -25,7 +25,7 @@ import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/index.ts';
+import { insertAudit } from '../audit/index.ts';
 import { eventBonus, eventMultiplier, recordEventPaid } from '../events/index.ts';
 import { creditPrize, write } from '../ledger/index.ts';
 import { findUser, type UserRow } from '../users/index.ts';

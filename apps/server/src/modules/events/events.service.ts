@@ -21,7 +21,7 @@ import { GAME_EXPIRY_MS } from '@egg-rush/game/mole';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
-import type { insertAudit } from '../admin/index.ts';
+import { insertAudit } from '../audit/index.ts';
 import { withheldEvent } from '../experiments/index.ts';
 import type { LedgerEntry } from '../ledger/index.ts';
 import { findCatalogue, findCatalogueTask, updateCatalogueTask } from '../tasks/index.ts';
@@ -113,19 +113,6 @@ export function knownEvents(deps: Deps, now: number): Promise<GameEvent[]> {
 export async function recordEventPaid(tx: Tx, entry: LedgerEntry | null): Promise<void> {
   if (entry?.ref && entry.deltaOnion) await addEventPaid(tx, Number(entry.ref), entry.deltaOnion);
 }
-
-/**
- * How the operators' changes are audited: the admin module's insertAudit, registered at start-up
- * (bootstrap.ts wireModules), since the admin module leads back here (admin → play → events).
- */
-let audit: typeof insertAudit | undefined;
-export function auditEventsWith(writer: typeof insertAudit): void {
-  audit = writer;
-}
-const auditor = () => {
-  if (!audit) throw new Error('events: no audit writer (bootstrap.ts wireModules)');
-  return audit;
-};
 
 /** An operator's change: this process reads the events again at once (others within the cache time). */
 const forget = (deps: Deps) => caches.delete(deps.database);
@@ -234,7 +221,7 @@ async function setTaskWindow(
   at: Date,
 ): Promise<void> {
   const after = await updateCatalogueTask(tx, before.taskName, { startsAt, endsAt, updatedAt: at });
-  await auditor()(tx, [
+  await insertAudit(tx, [
     { adminId, action: 'task.edit', target: `task:${before.taskName}`, before, after, createdAt: at },
   ]);
 }
@@ -331,7 +318,7 @@ export function createEventsService(deps: Deps) {
           createdBy: adminId,
           createdAt: at,
         });
-        await auditor()(tx, [
+        await insertAudit(tx, [
           { adminId, action: 'event.create', target: `event:${saved.id}`, after: saved, createdAt: at },
         ]);
         // A tasks event's tasks show and pay inside its window only: the tasks module keeps the
@@ -372,7 +359,7 @@ export function createEventsService(deps: Deps) {
               at,
             );
         }
-        await auditor()(tx, [
+        await insertAudit(tx, [
           {
             adminId,
             action: 'event.cancel',

@@ -1,6 +1,5 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
 export {
-  auditEventsWith,
   EVENT_LEDGER_KIND,
   EVENTS_CACHE_MS,
   EVENTS_LOOKBACK_MS,

@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AllocationRule } from '@egg-rush/game/allocation-rule';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { OPERATOR } from '../../plugins/auth.ts';
-import {
-  findExclusion,
-  liftExclusion,
-  newestDraft,
-  publishedAllocation,
-  walletsOfPlayers,
-} from '../airdrop/index.ts';
-import { createFairnessService, type AllocationsPort } from './fairness.service.ts';
+import { allocationsOf, createFairnessService } from './fairness.service.ts';
 import { closeWalletFactsReader } from './signals.wallets.ts';
 
 /**
@@ -22,28 +14,7 @@ export default async function fairnessRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Reads of bound wallets' facts still in flight are given up.
   app.addHook('onClose', () => closeWalletFactsReader(app.deps));
-  const { db } = app.deps.database;
-  // The published allocation never changes once found: kept after the first read.
-  let published: { at: number; rule: AllocationRule | null } | undefined;
-  const allocations: AllocationsPort = {
-    async published() {
-      if (!published) {
-        const a = await publishedAllocation(db);
-        if (a)
-          published = { at: a.publishedAt?.getTime() ?? a.createdAt.getTime(), rule: a.params.rule ?? null };
-      }
-      return published ?? null;
-    },
-    async newestDraft() {
-      const draft = await newestDraft(db);
-      return draft ? { id: draft.id, total: BigInt(draft.total) } : null;
-    },
-    walletsOf: (id, playerIds) => walletsOfPlayers(db, id, playerIds),
-    excludedAlone: async (playerId) => (await findExclusion(db, playerId)) !== undefined,
-    exclusionReason: async (playerId) => (await findExclusion(db, playerId))?.reason ?? null,
-    include: (tx, change) => liftExclusion(tx, change),
-  };
-  const fairness = createFairnessService(app.deps, allocations);
+  const fairness = createFairnessService(app.deps, allocationsOf(app.deps));
   const clusterId = (request: FastifyRequest) => (request.params as { clusterId: string }).clusterId;
 
   app.route({

@@ -13,7 +13,7 @@ import { SNAPSHOT_FACTS } from '@egg-rush/game/snapshot-facts';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/index.ts';
+import { insertAudit } from '../audit/index.ts';
 import { queueAppealAnswer } from '../bot/index.ts';
 import * as repo from './fairness.repository.ts';
 import { SIGNALS, signalsOf } from './signals.service.ts';
@@ -246,6 +246,18 @@ const fraction = (part: bigint, total: bigint) =>
   total > 0n ? Number((part * 1_000_000n) / total) / 1_000_000 : 0;
 
 type ClusterLike = Pick<repo.ClusterRow, 'id' | 'members' | 'score' | 'recommendation' | 'evidence'>;
+
+let allocationsMaker: ((deps: Deps) => AllocationsPort) | undefined;
+
+/** Where the allocations are read (the airdrop module's port), registered at start-up (bootstrap.ts). */
+export function allocationsFrom(make: (deps: Deps) => AllocationsPort): void {
+  allocationsMaker = make;
+}
+
+export function allocationsOf(deps: Deps): AllocationsPort {
+  if (!allocationsMaker) throw new Error('fairness: no allocations registered (bootstrap.ts wireModules)');
+  return allocationsMaker(deps);
+}
 
 export function createFairnessService(deps: Deps, allocations: AllocationsPort) {
   const { database } = deps;

@@ -5,4 +5,5 @@ export { purgeSignals, signalRecorder, signalsOf, SIGNALS } from './signals.serv
 export type { Seen } from './signals.service.ts';
 export { closeWalletFactsReader, walletFactsReader } from './signals.wallets.ts';
 // Clusters, decisions and appeals: what the snapshot and the allocation read of them.
-export { allocationInput, refreshClusters, snapshotHooks } from './fairness.service.ts';
+export { allocationInput, allocationsFrom, refreshClusters, snapshotHooks } from './fairness.service.ts';
+export type { AllocationsPort } from './fairness.service.ts';
