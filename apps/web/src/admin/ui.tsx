@@ -134,6 +134,19 @@ export function Field({ label, children, hint }: { label: string; children: Reac
   );
 }
 
+/** A date and a time to type or pick, as the input's text (`2026-11-24T14:09`; '' when empty). */
+export function DateTimeInput({
+  value,
+  onChange,
+  ...rest
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  'data-testid'?: string;
+}) {
+  return <input type="datetime-local" value={value} onChange={(e) => onChange(e.target.value)} {...rest} />;
+}
+
 /**
  * A modal confirmation: the question, optional fields (`children`), a mandatory reason when
  * asked for, progress while `onConfirm` runs and its error when it fails. Closes on success.

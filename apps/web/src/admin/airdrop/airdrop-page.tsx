@@ -3,7 +3,18 @@ import { type AllocationRule, RECOMMENDED_RULE } from '@egg-rush/game/allocation
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, fmt, Loading, QueryStatus, Section, Stat } from '../ui.tsx';
+import {
+  Button,
+  DateTimeInput,
+  Dialog,
+  ErrorNote,
+  Field,
+  fmt,
+  Loading,
+  QueryStatus,
+  Section,
+  Stat,
+} from '../ui.tsx';
 
 /**
  * The airdrop: allocations of a snapshot by the rule (supply, cap, minimum, claim window), their
@@ -435,10 +446,10 @@ function CreateDialog({
           <input inputMode="numeric" value={minimum} onChange={(e) => setMinimum(e.target.value)} />
         </Field>
         <Field label="Claims open (UTC, empty = now)">
-          <input type="datetime-local" value={opens} onChange={(e) => setOpens(e.target.value)} />
+          <DateTimeInput value={opens} onChange={setOpens} />
         </Field>
         <Field label="Claims close (UTC, empty = 180 days later)">
-          <input type="datetime-local" value={closes} onChange={(e) => setCloses(e.target.value)} />
+          <DateTimeInput value={closes} onChange={setCloses} />
         </Field>
         <RuleFields value={rule} onChange={setRule} />
       </div>

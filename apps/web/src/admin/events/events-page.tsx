@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { isRightToLeft, LANGUAGES, useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
+import { Button, DateTimeInput, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
 
 /** The operator's local time, as a datetime-local input shows it, and back (ms). */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -278,20 +278,10 @@ function EventDialog({
         )}
         <div className="a-row">
           <Field label={t('eventsAdmin.starts')}>
-            <input
-              type="datetime-local"
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.target.value)}
-              data-testid="event-starts"
-            />
+            <DateTimeInput value={startsAt} onChange={setStartsAt} data-testid="event-starts" />
           </Field>
           <Field label={t('eventsAdmin.ends')}>
-            <input
-              type="datetime-local"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.target.value)}
-              data-testid="event-ends"
-            />
+            <DateTimeInput value={endsAt} onChange={setEndsAt} data-testid="event-ends" />
           </Field>
         </div>
         {LANGUAGE_CODES.map((language) => (

@@ -2,7 +2,7 @@ import { type AdminSnapshot } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, download } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, fmt, QueryStatus, Section } from '../ui.tsx';
+import { Button, DateTimeInput, Dialog, ErrorNote, Field, fmt, QueryStatus, Section } from '../ui.tsx';
 
 /** Airdrop snapshots: the eligible players frozen at an instant, exported with a published SHA-256. */
 export function SnapshotsPage() {
@@ -133,7 +133,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           />
         </Field>
         <Field label="Instant (UTC, empty = now)" hint="Not in the future.">
-          <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
+          <DateTimeInput value={at} onChange={setAt} />
         </Field>
       </div>
     </Dialog>

@@ -2,7 +2,7 @@ import { type AdminTask } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
-import { Button, Dialog, Field, fmt, QueryStatus, Section } from '../ui.tsx';
+import { Button, DateTimeInput, Dialog, Field, fmt, QueryStatus, Section } from '../ui.tsx';
 
 /** An instant (ms) as the value of a UTC datetime-local input, and back. */
 const toInput = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString().slice(0, 16));
@@ -267,14 +267,10 @@ function TaskDialog({
         </div>
         <div className="a-row">
           <Field label="Starts (UTC, empty = now)">
-            <input
-              type="datetime-local"
-              value={d.startsAt}
-              onChange={(e) => set({ startsAt: e.target.value })}
-            />
+            <DateTimeInput value={d.startsAt} onChange={(startsAt) => set({ startsAt })} />
           </Field>
           <Field label="Ends (UTC, empty = never)">
-            <input type="datetime-local" value={d.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />
+            <DateTimeInput value={d.endsAt} onChange={(endsAt) => set({ endsAt })} />
           </Field>
         </div>
       </div>
