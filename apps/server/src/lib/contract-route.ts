@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { z } from 'zod';
 import { consoleApi } from '@egg-rush/contract/console-api';
 import { replies, type RouteSchemas } from '@egg-rush/contract/common';
 import { playerApi } from '@egg-rush/contract/player-api';
@@ -19,6 +20,10 @@ export type ContractReplies<N extends RouteName> = { 200: Api[N]['reply'] } & Al
   ? { [K in keyof R]: R[K] }
   : never;
 type Also<S> = S extends { also: infer A } ? A : unknown;
+
+/** What a handler of route `N` returns with 200: the reply schema's input (what the serializer accepts). */
+export type ContractReply<N extends RouteName> =
+  Api[N]['reply'] extends z.ZodType<unknown, infer I> ? I : never;
 
 /**
  * Fastify's method, url and schema of the contract's route `name` (packages/contract routes.ts
