@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   isLanguage,
-  isRightToLeft,
   LANGUAGES,
   pickLanguage,
   setLanguage,
@@ -14,26 +13,22 @@ import { ErrorNote, Loading } from './ui.tsx';
 /**
  * A console page in the catalogues' languages: the operator picks one (the browser's at first);
  * the page shows once that language's texts are loaded (the console loads no catalogue of its
- * own), as `render(picker)` with the picker to place in its header, in a box of that language
- * and its direction (Persian right to left). With `storageKey`, the choice is kept for the tab's
- * session (pages of one section that the operator moves between).
+ * own), as `render(picker)` with the picker to place in its header. With `storageKey`, the
+ * choice is kept for the tab's session (pages of one section that the operator moves between).
  */
 export function InPageLanguage({
   testId,
   label,
   render,
   storageKey,
-  className,
 }: {
   testId: string;
   /** The picker's label ("Language"), from the page's own section. */
   label: Key;
   render: (picker: ReactNode) => ReactNode;
   storageKey?: string;
-  /** The page's own class, on the box that carries its language and direction. */
-  className?: string;
 }) {
-  const { t, lng } = useT();
+  const { t } = useT();
   const [language, setPageLanguage] = useState<Language>(() => {
     const stored = storageKey ? sessionStorage.getItem(storageKey) : null;
     return isLanguage(stored) ? stored : pickLanguage(navigator.language);
@@ -64,9 +59,5 @@ export function InPageLanguage({
       </select>
     </label>
   );
-  return (
-    <div className={className} dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
-      {render(picker)}
-    </div>
-  );
+  return render(picker);
 }

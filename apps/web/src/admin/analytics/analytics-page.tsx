@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useT, type Key } from '../../lib/i18n.tsx';
+import { isRightToLeft, useT, type Key } from '../../lib/i18n.tsx';
 import { call, fetchRaw } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
@@ -79,7 +79,6 @@ export default function AnalyticsPage() {
   );
   return (
     <InPageLanguage
-      className="a-analytics"
       testId="analytics-language"
       label="analytics.language"
       render={(picker) => <Analytics picker={picker} />}
@@ -200,7 +199,7 @@ function Analytics({ picker }: { picker: ReactNode }) {
   };
 
   return (
-    <>
+    <div className="a-analytics" dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
       <div className="a-row a-between a-wrap">
         <h1>{t('analytics.title')}</h1>
         {picker}
@@ -346,6 +345,6 @@ function Analytics({ picker }: { picker: ReactNode }) {
           pending(retention)
         )}
       </Section>
-    </>
+    </div>
   );
 }

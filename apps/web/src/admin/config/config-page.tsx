@@ -3,7 +3,7 @@ import { checkConfig, CONFIG_SECTIONS, configLeaves, type GameConfig } from '@eg
 import { LEAGUES } from '@egg-rush/game/leagues';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useT, type Key } from '../../lib/i18n.tsx';
+import { isRightToLeft, useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
@@ -36,7 +36,6 @@ const when = (ms: number, lng: string) =>
 export function ConfigPage() {
   return (
     <InPageLanguage
-      className="a-config"
       testId="config-language"
       label="config.language"
       render={(picker) => <ConfigForm picker={picker} />}
@@ -124,7 +123,7 @@ function ConfigForm({ picker }: { picker: ReactNode }) {
   const reasonOk = reason.trim().length >= 3;
 
   return (
-    <>
+    <div className="a-config" dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
       <div className="a-row a-between a-wrap">
         <h1>{t('config.title')}</h1>
         {picker}
@@ -238,7 +237,7 @@ function ConfigForm({ picker }: { picker: ReactNode }) {
           </div>
         ) : null}
       </Section>
-    </>
+    </div>
   );
 }
 
