@@ -20,7 +20,7 @@ import { toastError } from '../../lib/errors.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { useGameConfig } from '../../lib/game-config.ts';
 import { useProfile } from '../../lib/profile.ts';
-import { useBuyBoost } from './api.ts';
+import { useBuyBoost } from './sheets-api.ts';
 import { BoostIcon } from './boost-icons.tsx';
 import { EnergyPill } from './counters.tsx';
 

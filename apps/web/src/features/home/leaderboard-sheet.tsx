@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import type { LeaderboardEntry } from '@egg-rush/contract/leaderboard';
 import { LeagueBadge, leagueName } from '../../components/ui/league-badge.tsx';
 import { Sheet } from '../../components/ui/sheet.tsx';
-import { formatNumber, Spinner, Tabs } from '../../components/ui/ui.tsx';
+import { formatNumber, Spinner } from '../../components/ui/ui.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { toastError } from '../../lib/errors.ts';
-import { useLeaderboard, useLeagueBoard, useLeagueStatus } from './api.ts';
+import { useLeagueStatus } from './api.ts';
+import { useLeaderboard, useLeagueBoard } from './sheets-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { BoardAvatar, BoardName, boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';
 

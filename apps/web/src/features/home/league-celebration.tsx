@@ -4,7 +4,7 @@ import { LeagueBadge, leagueName } from '../../components/ui/league-badge.tsx';
 import { Button, CoinIcon, formatNumber, TicketIcon } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { haptic } from '../../lib/telegram.ts';
-import { useClaimLeague } from './api.ts';
+import { useClaimLeague } from './sheets-api.ts';
 import './league-celebration.css';
 import { useT } from '../../lib/i18n.tsx';
 

@@ -8,7 +8,7 @@ import { Sheet } from '../../components/ui/sheet.tsx';
 import { Button, CoinIcon, Onward, TicketIcon } from '../../components/ui/ui.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { useProfile } from '../../lib/profile.ts';
-import { useOpenChest } from './api.ts';
+import { useOpenChest } from './sheets-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 
 /** A chest to open and the remaining count. */

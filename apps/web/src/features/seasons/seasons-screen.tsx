@@ -4,15 +4,8 @@ import { formatDaysCountdown, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { ChestIcon, ClockIcon, SeasonIcon } from '../../components/ui/icons.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import {
-  Button,
-  Card,
-  CoinIcon,
-  formatNumber,
-  ScreenTitle,
-  Tabs,
-  TicketIcon,
-} from '../../components/ui/ui.tsx';
+import { Button, Card, CoinIcon, formatNumber, ScreenTitle, TicketIcon } from '../../components/ui/ui.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { useSeason, useSeasonResults } from './api.ts';
 import { t, useT } from '../../lib/i18n.tsx';
 import { BoardName, boardRowClass, RankBadge } from '../../components/ui/board-row.tsx';

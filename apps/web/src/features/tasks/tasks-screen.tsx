@@ -13,9 +13,9 @@ import {
   formatNumber,
   Progress,
   ScreenTitle,
-  Tabs,
   TicketIcon,
 } from '../../components/ui/ui.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { openExternal } from '../../lib/telegram.ts';
 import { useClaimTask, useLinkReward, useTasks } from './api.ts';
