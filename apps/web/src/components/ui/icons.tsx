@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react';
 
 /** The game's line icons: 24px grid, 2px rounded strokes, currentColor. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...rest }: IconProps) {
+export function Icon({ size = 24, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}
@@ -118,19 +118,6 @@ export const SproutIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const CopyIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="8" y="8" width="12" height="12" rx="2.5" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </Icon>
-);
-
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
-
 export const SoundIcon = ({ muted, ...p }: IconProps & { muted: boolean }) => (
   <Icon {...p}>
     <path d="M4 9h4l5-4v14l-5-4H4z" />
@@ -142,12 +129,6 @@ export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </Icon>
-);
-
-export const CheckIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m5 12 5 5 9-10" />
   </Icon>
 );
 
@@ -175,21 +156,5 @@ export const SeasonIcon = (p: IconProps) => (
     <rect x="3" y="5" width="18" height="16" rx="3" />
     <path d="M3 10h18M8 3v4M16 3v4" />
     <path d="m12 12.5 1.1 2.2 2.4.3-1.8 1.6.5 2.4-2.2-1.2-2.2 1.2.5-2.4-1.8-1.6 2.4-.3z" strokeWidth={1.4} />
-  </Icon>
-);
-
-export const ShareIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 15V3M7 8l5-5 5 5" />
-    <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
-  </Icon>
-);
-
-/** Story: a ring of a story with a plus. */
-export const StoryIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3a9 9 0 0 1 9 9M21 12a9 9 0 0 1-9 9M12 21a9 9 0 0 1-9-9" />
-    <path d="M3 12a9 9 0 0 1 9-9" strokeDasharray="2 3" />
-    <path d="M12 8v8M8 12h8" />
   </Icon>
 );

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import './sheet.css';
 import { useT } from '../../lib/i18n.tsx';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './icons-later.tsx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CheckIcon, CopyIcon, FriendsIcon, StoryIcon } from '../../components/ui/icons.tsx';
+import { FriendsIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon, CopyIcon, StoryIcon } from '../../components/ui/icons-later.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CIPHER_LETTERS, CIPHER_WORD_MIN, fromMorse, MORSE } from '@egg-rush/game/cipher';
-import { CheckIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon } from '../../components/ui/icons-later.tsx';
 import { Button, CoinIcon, compactNumber, TicketIcon } from '../../components/ui/ui.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { graphemesOf } from '@egg-rush/game/graphemes';
 import { SQUAD_NAME_MAX, SQUAD_NAME_MIN, SQUAD_NAME_TEXT_MAX, squadNameLength } from '@egg-rush/game/squads';
-import { CheckIcon, CopyIcon, ShareIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon, CopyIcon, ShareIcon } from '../../components/ui/icons-later.tsx';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { Button, formatNumber } from '../../components/ui/ui.tsx';
 import { useCopy } from '../../lib/copy.ts';

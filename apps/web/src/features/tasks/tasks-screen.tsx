@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
 import type { Task } from '@egg-rush/contract/tasks';
 import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
-import { CheckIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon } from '../../components/ui/icons-later.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
 import {
