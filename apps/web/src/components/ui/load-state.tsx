@@ -1,5 +1,6 @@
 import { useT } from '../../lib/i18n.tsx';
-import { Button, Card, Spinner } from './ui.tsx';
+import { Button, Spinner } from './ui.tsx';
+import { Card } from './ui-later.tsx';
 
 /**
  * What a screen shows before its data: a spinner while it loads, or when it failed a card saying

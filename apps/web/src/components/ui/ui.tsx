@@ -1,12 +1,7 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import coinUrl from '../../assets/coin.svg';
-import starUrl from '../../assets/star.svg';
 import ticketUrl from '../../assets/ticket.svg';
-import { isRightToLeft, useT } from '../../lib/i18n.tsx';
-
-export function Card({ className = '', children }: { className?: string; children: ReactNode }) {
-  return <div className={`card ${className}`}>{children}</div>;
-}
+import { useT } from '../../lib/i18n.tsx';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'gold' | 'ghost' };
 /** Every button of the game: gold or ghost, 1 rem of padding on each side unless its classes set one. */
@@ -23,32 +18,7 @@ export function TicketIcon({ size = 20 }: { size?: number }) {
   return <img src={ticketUrl} width={size} height={size} alt="" draggable={false} />;
 }
 
-/** The Telegram Star, our own drawing: a device without an emoji font shows it too. */
-export function StarIcon({ size = 20 }: { size?: number }) {
-  return <img src={starUrl} width={size} height={size} alt="" draggable={false} />;
-}
-
 export { compactNumber, formatNumber } from '../../lib/format.ts';
-
-/** The arrows after a link that leads on, by the way the language reads. */
-const ONWARD = { ltr: '→', rtl: '←' } as const;
-
-/** The arrow after a link that leads on: pointing the way the language reads. */
-export function Onward() {
-  const { lng } = useT();
-  const arrow = ONWARD[isRightToLeft(lng) ? 'rtl' : 'ltr'];
-  return <>{arrow}</>;
-}
-
-/** A screen's title row. */
-export function ScreenTitle({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
-  return (
-    <header className="mb-4 text-center">
-      <h1 className="text-2xl font-black tracking-tight">{title}</h1>
-      {subtitle ? <p className="mt-1 text-sm text-text-dim">{subtitle}</p> : null}
-    </header>
-  );
-}
 
 export function Spinner({ label }: { label?: string }) {
   const { t } = useT();

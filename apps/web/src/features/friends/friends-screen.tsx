@@ -3,15 +3,8 @@ import { FriendsIcon } from '../../components/ui/icons.tsx';
 import { CheckIcon, CopyIcon, StoryIcon } from '../../components/ui/icons-later.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import {
-  Button,
-  Card,
-  CoinIcon,
-  compactNumber,
-  formatNumber,
-  ScreenTitle,
-  TicketIcon,
-} from '../../components/ui/ui.tsx';
+import { Button, CoinIcon, compactNumber, formatNumber, TicketIcon } from '../../components/ui/ui.tsx';
+import { Card, ScreenTitle } from '../../components/ui/ui-later.tsx';
 import { MILESTONES } from '@egg-rush/game/referrals';
 import { canShareStory, shareInviteStory } from '../../lib/native-behaviour.ts';
 import { shareLink } from '../../lib/telegram.ts';

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ChestIcon, SproutIcon } from '../../components/ui/icons.tsx';
-import { Button, CoinIcon, Onward, TicketIcon } from '../../components/ui/ui.tsx';
+import { Button, CoinIcon, TicketIcon } from '../../components/ui/ui.tsx';
+import { Onward } from '../../components/ui/ui-later.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 type Step = 'tap' | 'farm' | 'tickets' | 'chests';

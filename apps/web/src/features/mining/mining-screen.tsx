@@ -4,7 +4,8 @@ import type { MiningDataResponse, MiningItemView } from '@egg-rush/contract/mini
 import { canAfford, CATEGORY_TITLES, MINING_CATEGORIES } from '@egg-rush/game/mining';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { Card, CoinIcon, compactNumber, formatNumber, ScreenTitle } from '../../components/ui/ui.tsx';
+import { CoinIcon, compactNumber, formatNumber } from '../../components/ui/ui.tsx';
+import { Card, ScreenTitle } from '../../components/ui/ui-later.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { refusal, toastError } from '../../lib/errors.ts';
 import { haptic } from '../../lib/telegram.ts';

@@ -1,6 +1,7 @@
 import { toast } from '../../lib/toast.ts';
 import { Sheet } from '../../components/ui/sheet.tsx';
-import { Button, StarIcon, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { Button, TicketIcon, formatNumber } from '../../components/ui/ui.tsx';
+import { StarIcon } from '../../components/ui/ui-later.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { useBuyPack, usePacks, type PurchaseStatus } from './packs.ts';

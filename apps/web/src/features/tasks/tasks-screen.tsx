@@ -12,9 +12,9 @@ import {
   compactNumber,
   formatNumber,
   Progress,
-  ScreenTitle,
   TicketIcon,
 } from '../../components/ui/ui.tsx';
+import { ScreenTitle } from '../../components/ui/ui-later.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { toastError } from '../../lib/errors.ts';
 import { openExternal } from '../../lib/telegram.ts';
