@@ -102,7 +102,7 @@ describe('daily cipher', () => {
     for (const id of [7710002, 7710003]) {
       const { rows } = (await server.api(op, 'GET', `/admin/players/${id}/ledger`)).body;
       assert.deepEqual(
-        rows.filter((r) => r.kind === 'cipher').map((r) => [r.deltaOnion, r.deltaTicket]),
+        rows.filter((r) => r.kind === 'cipher').map((r) => [r.deltaCoins, r.deltaTicket]),
         [[50_000, 2]],
       );
     }

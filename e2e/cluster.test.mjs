@@ -34,8 +34,8 @@ async function ledger(userid) {
   const c = new pg.Client({ connectionString: db.env.DATABASE_URL });
   await c.connect();
   const { rows } = await c.query(
-    `select u.onion, u.total_score, coalesce(sum(e.delta_onion), 0)::bigint as ledger,
-            coalesce(sum(e.delta_onion) filter (where e.kind = 'tap'), 0)::bigint as taps
+    `select u.onion, u.total_score, coalesce(sum(e.delta_coins), 0)::bigint as ledger,
+            coalesce(sum(e.delta_coins) filter (where e.kind = 'tap'), 0)::bigint as taps
      from users u left join economy_events e on e.user_id = u.id where u.id = $1
      group by u.onion, u.total_score`,
     [userid],

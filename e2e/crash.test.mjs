@@ -61,11 +61,11 @@ async function playerLoop(api, token, userid, until) {
 
 async function ledgerOf(userid) {
   const { rows } = await app.sql.query(
-    `select kind, count(*)::int as n, coalesce(sum(delta_onion), 0)::bigint as onion
+    `select kind, count(*)::int as n, coalesce(sum(delta_coins), 0)::bigint as coins
      from economy_events where user_id = $1 group by kind`,
     [userid],
   );
-  return new Map(rows.map((r) => [r.kind, { count: r.n, onion: Number(r.onion) }]));
+  return new Map(rows.map((r) => [r.kind, { count: r.n, coins: Number(r.coins) }]));
 }
 
 test(`the ledger reconciles after ${CRASHES} kill -9 crashes under a mixed load, and no answered success is lost`, async () => {
@@ -79,11 +79,11 @@ test(`the ledger reconciles after ${CRASHES} kill -9 crashes under a mixed load,
     // Means to buy with, granted through the ledger like any other change.
     await app.sql.query('begin');
     await app.sql.query(
-      'update users set onion = onion + 1000000, ticket = ticket + 50, cheat_count = cheat_count + 20 where id = $1',
+      'update users set coins = coins + 1000000, ticket = ticket + 50, chests = chests + 20 where id = $1',
       [id],
     );
     await app.sql.query(
-      `insert into economy_events (user_id, kind, delta_onion, delta_ticket) values ($1, 'grant', 1000000, 50)`,
+      `insert into economy_events (user_id, kind, delta_coins, delta_ticket) values ($1, 'grant', 1000000, 50)`,
       [id],
     );
     await app.sql.query('commit');
@@ -107,13 +107,13 @@ test(`the ledger reconciles after ${CRASHES} kill -9 crashes under a mixed load,
       const said = answered.get(`${id}:${kind}`);
       if (!said) continue;
       requests += said.count;
-      const rows = ledger.get(kind) ?? { count: 0, onion: 0 };
+      const rows = ledger.get(kind) ?? { count: 0, coins: 0 };
       assert.ok(
         rows.count >= said.count,
         `player ${id}: ${said.count} answered ${kind}, ${rows.count} in the ledger`,
       );
       if (kind === 'tap')
-        assert.ok(rows.onion >= said.earned, `player ${id}: tap coins ${said.earned} > ${rows.onion}`);
+        assert.ok(rows.coins >= said.earned, `player ${id}: tap coins ${said.earned} > ${rows.coins}`);
     }
   }
   assert.ok(requests > PLAYERS * 5, `only ${requests} successful requests`);

@@ -81,7 +81,7 @@ test('SIGTERM under load: every request taken is answered 2xx and every answered
   const c = new pg.Client({ connectionString: db.env.DATABASE_URL });
   await c.connect();
   const { rows } = await c.query(
-    `select coalesce(sum(delta_onion), 0)::bigint as taps from economy_events where kind = 'tap' and user_id = any($1)`,
+    `select coalesce(sum(delta_coins), 0)::bigint as taps from economy_events where kind = 'tap' and user_id = any($1)`,
     [ids],
   );
   await c.end();

@@ -62,7 +62,7 @@ test(`taps written together survive ${CRASHES} kill -9 crashes: none answered is
 
   const { rows } = await app.sql.query(
     `select user_id, count(*)::int as calls, coalesce(sum(ref::int), 0)::int as credited,
-            coalesce(sum(delta_onion), 0)::bigint as coins,
+            coalesce(sum(delta_coins), 0)::bigint as coins,
             array_agg(extract(epoch from created_at) * 1000) as at
      from economy_events where kind = 'tap' and user_id = any($1) group by user_id`,
     [ids],

@@ -141,7 +141,7 @@ async function seed(db, now) {
   // A few players do most of the tapping (the square of a uniform draw favours low ids); taps
   // and income, 1 to 400 coins a row.
   await db.query(
-    `insert into economy_events (user_id, kind, delta_onion, ref, created_at)
+    `insert into economy_events (user_id, kind, delta_coins, ref, created_at)
      select 1 + floor($2::int * random() ^ 2)::int,
             case when i % 8 = 0 then 'income' else 'tap' end,
             1 + floor(random() * 400)::int, null,
@@ -150,16 +150,16 @@ async function seed(db, now) {
     [LEDGER_ROWS, PLAYERS, from, to],
   );
   await db.query(
-    `update users u set onion = e.coins, total_score = e.coins * 3
-     from (select user_id, sum(delta_onion) as coins from economy_events group by user_id) e
+    `update users u set coins = e.coins, total_score = e.coins * 3
+     from (select user_id, sum(delta_coins) as coins from economy_events group by user_id) e
      where e.user_id = u.id`,
   );
   // The lifetime score beyond the week's earnings, in the ledger too (balances equal the ledger).
   await db.query(
-    `insert into economy_events (user_id, kind, delta_onion, created_at)
-     select id, 'grant', total_score - onion, now() - interval '20 days' from users where total_score > onion`,
+    `insert into economy_events (user_id, kind, delta_coins, created_at)
+     select id, 'grant', total_score - coins, now() - interval '20 days' from users where total_score > coins`,
   );
-  await db.query(`update users set onion = total_score`);
+  await db.query(`update users set coins = total_score`);
   await db.query(
     `insert into squads (id, name, name_key, owner_id)
      select i, 'Squad ' || i, 'squad ' || i, i from generate_series(1, $1::int) i`,

@@ -98,9 +98,9 @@ try {
     // Player u joined on day (u * 7919) % 365 of the year, at a second of that day.
     const joined = (u) => `(${first} + ((${u} * 7919) % ${DAYS}) * 86400 + (${u} * 104729) % 86400)`;
     // Made in a scratch table first, then appended to the ledger in time order (as the game writes it).
-    await exec(`create unlogged table bench_ledger (user_id bigint, kind text, delta_onion bigint,
+    await exec(`create unlogged table bench_ledger (user_id bigint, kind text, delta_coins bigint,
       delta_ticket int, created_at timestamptz)`);
-    await exec(`insert into bench_ledger (user_id, kind, delta_onion, delta_ticket, created_at)
+    await exec(`insert into bench_ledger (user_id, kind, delta_coins, delta_ticket, created_at)
     select u, 'signup', 0, 3, to_timestamp(${joined('u')}) from generate_series(1::bigint, ${PLAYERS}) u`);
     await exec(`insert into analytics_players (user_id, first_day, source, language, platform)
     select u, ${today - DAYS + 1} + (u * 7919) % ${DAYS},
@@ -114,7 +114,7 @@ try {
       const end = Math.min(others, start + CHUNK - 1);
       // A row of a random player, some days after they joined (exponential, mean 20 days), not
       // after now; its kind by a weighted draw (KINDS), upgrades and boosts spending.
-      await exec(`insert into bench_ledger (user_id, kind, delta_onion, created_at, delta_ticket)
+      await exec(`insert into bench_ledger (user_id, kind, delta_coins, created_at, delta_ticket)
       select u, kind,
              case when kind in ('mining', 'boost:income') then -(100 + floor(random() * 5000)::bigint)
                   else 1 + floor(random() * 500)::bigint end,
@@ -125,8 +125,8 @@ try {
             from generate_series(${start}, ${end}) g) s`);
       log(`ledger rows ${PLAYERS + end} / ${ROWS} (${seconds(performance.now() - t0)} s)`);
     }
-    await exec(`insert into economy_events (user_id, kind, delta_onion, delta_ticket, created_at)
-    select user_id, kind, delta_onion, delta_ticket, created_at from bench_ledger order by created_at`);
+    await exec(`insert into economy_events (user_id, kind, delta_coins, delta_ticket, created_at)
+    select user_id, kind, delta_coins, delta_ticket, created_at from bench_ledger order by created_at`);
     await exec(`drop table bench_ledger`);
     log(`ledger written in time order (${seconds(performance.now() - t0)} s)`);
     await exec(`alter table economy_events enable trigger economy_events_season_scores`);
@@ -143,7 +143,7 @@ try {
     await exec(`analyze`);
 
     // 3. A busy minute: its rows appended, then folded (what one run of the job does).
-    await exec(`insert into economy_events (user_id, kind, delta_onion, created_at)
+    await exec(`insert into economy_events (user_id, kind, delta_coins, created_at)
     select 1 + floor(random() * ${PLAYERS})::bigint, 'tap', 1 + floor(random() * 500)::bigint, now()
     from generate_series(1, ${MINUTE_ROWS})`);
     t0 = performance.now();

@@ -65,8 +65,8 @@ for (let i = 0; i < WALLETS; i++) {
   const at = new Date(deps.now());
   await deps.database.transaction((tx) => bindAddress(tx, id, address, at));
   await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`update users set onion = onion + ${1000 + i} where id = ${id}`);
-    await appendLedger(tx, { userId: id, kind: 'grant', deltaOnion: 1000 + i, at });
+    await tx.execute(sql`update users set coins = coins + ${1000 + i} where id = ${id}`);
+    await appendLedger(tx, { userId: id, kind: 'grant', deltaCoins: 1000 + i, at });
   });
   players.push({ id, token, address });
 }

@@ -377,7 +377,7 @@ async function tapsInLedger(players = ids) {
   const c = new pg.Client({ connectionString: topology.databaseUrl });
   await c.connect();
   const { rows } = await c.query(
-    `select user_id, sum(delta_onion)::bigint as taps from economy_events where kind = 'tap' and user_id = any($1) group by user_id`,
+    `select user_id, sum(delta_coins)::bigint as taps from economy_events where kind = 'tap' and user_id = any($1) group by user_id`,
     [players],
   );
   await c.end();

@@ -1,4 +1,4 @@
-// `npm run reconcile`: checks that every player's onion and tickets equal the sums of their
+// `npm run reconcile`: checks that every player's coins and tickets equal the sums of their
 // economy_events rows, prints the mismatches, and exits 1 when there is any.
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
@@ -15,7 +15,7 @@ const players = await countPlayers(database.db);
 const mismatches = await findLedgerMismatches(database.db);
 for (const m of mismatches) {
   console.log(
-    `player ${m.userId}: onion ${m.onion} vs ledger ${m.ledgerOnion}, ticket ${m.ticket} vs ledger ${m.ledgerTicket}`,
+    `player ${m.userId}: coins ${m.coins} vs ledger ${m.ledgerCoins}, ticket ${m.ticket} vs ledger ${m.ledgerTicket}`,
   );
 }
 console.log(JSON.stringify({ players, mismatches: mismatches.length }));

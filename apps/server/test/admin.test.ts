@@ -157,7 +157,7 @@ describe('players', () => {
     expect(res.json()).toMatchObject({ player: { coins: before.coins + 1234, tickets: before.tickets - 1 } });
     const ledger = await t.call(op, { method: 'GET', url: `/api/v1/admin/players/${PLAYER}/ledger?limit=1` });
     expect(ledger.json()).toMatchObject({
-      rows: [{ kind: 'admin:adjust', deltaOnion: 1234, deltaTicket: -1 }],
+      rows: [{ kind: 'admin:adjust', deltaCoins: 1234, deltaTicket: -1 }],
     });
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
     expect(await audits(`player:${PLAYER}`)).toContainEqual(
@@ -233,11 +233,11 @@ describe('players', () => {
     const coinsOf = async (id: number) =>
       Number(
         (
-          await queryRows<{ onion: string }>(
+          await queryRows<{ coins: string }>(
             t.deps.database.db,
-            sql`select onion from ${users} where id = ${id}`,
+            sql`select coins from ${users} where id = ${id}`,
           )
-        )[0]!.onion,
+        )[0]!.coins,
       );
     const inviterBefore = await coinsOf(PLAYER);
     await t.login(7100, { start_param: String(PLAYER) });

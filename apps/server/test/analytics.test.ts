@@ -73,7 +73,7 @@ async function json<T>(path: string): Promise<T> {
 
 /**
  * The ledger kinds apps/server/src/modules writes: the `kind:` of every object literal with a
- * `deltaOnion` or `deltaTicket` (a ledger entry; a constant is looked up by its declaration, a
+ * `deltaCoins` or `deltaTicket` (a ledger entry; a constant is looked up by its declaration, a
  * template's literal start taken as a prefix), and the kinds of raw inserts into economy_events.
  */
 function writtenLedgerKinds(): Set<string> {
@@ -110,7 +110,7 @@ function writtenLedgerKinds(): Set<string> {
         if (src[end] === '{') depth++;
         else if (src[end] === '}' && depth-- === 0) break;
       }
-      if (start < 0 || !/\bdelta(Onion|Ticket)\b/.test(src.slice(start, end))) continue;
+      if (start < 0 || !/\bdelta(Coins|Ticket)\b/.test(src.slice(start, end))) continue;
       const value = (m[1] ?? '').trim();
       if (value.endsWith(';') || value === 'string') continue; // a type's member, not a value
       const literal = /^'([^']+)'$/.exec(value);
@@ -152,16 +152,16 @@ beforeAll(async () => {
   await login(103, { start_param: 'c12', language_code: 'en' }, 'ios');
   await login(104, { start_param: 'promo_channel', language_code: 'es' }, 'tdesktop');
   await ledger([
-    { userId: 101, kind: 'tap', deltaOnion: 40 },
-    { userId: 101, kind: 'daily', deltaOnion: 500 },
-    { userId: 102, kind: 'tap', deltaOnion: 10 },
-    { userId: 101, kind: 'mining', deltaOnion: -300 },
+    { userId: 101, kind: 'tap', deltaCoins: 40 },
+    { userId: 101, kind: 'daily', deltaCoins: 500 },
+    { userId: 102, kind: 'tap', deltaCoins: 10 },
+    { userId: 101, kind: 'mining', deltaCoins: -300 },
   ]);
   await noteWalletBound(t.deps.database.db, 103, clock.now());
   await fold();
   // Day 1: 101 taps, 102 only opens the app; 105 joins (direct, no platform given).
   clock.set(at(1));
-  await ledger([{ userId: 101, kind: 'tap', deltaOnion: 25 }]);
+  await ledger([{ userId: 101, kind: 'tap', deltaCoins: 25 }]);
   await login(102, {});
   await login(105, { language_code: 'pt-br' });
   await fold();
@@ -234,8 +234,8 @@ describe('analytics', () => {
     const rows = await queryRows<{ day: number; kind: string; created: string; spent: string }>(
       t.deps.database.db,
       sql`select floor((extract(epoch from created_at) * 1000 - 21600000) / 86400000)::int as day, kind,
-                 coalesce(sum(delta_onion) filter (where delta_onion > 0), 0) as created,
-                 coalesce(-sum(delta_onion) filter (where delta_onion < 0), 0) as spent
+                 coalesce(sum(delta_coins) filter (where delta_coins > 0), 0) as created,
+                 coalesce(-sum(delta_coins) filter (where delta_coins < 0), 0) as spent
           from economy_events group by 1, 2`,
     );
     const expected = [0, 1].map((n) => ({
@@ -265,7 +265,7 @@ describe('analytics', () => {
     await fold();
     await fold();
     expect(await rollups()).toEqual(before);
-    await ledger([{ userId: 101, kind: 'tap', deltaOnion: 7 }]);
+    await ledger([{ userId: 101, kind: 'tap', deltaCoins: 7 }]);
     await foldLedger(t.deps);
     expect(await rollups()).toEqual(before);
     clock.advance(SETTLE_MS);
@@ -288,18 +288,18 @@ describe('analytics', () => {
     // adjustment, a season's payout, an invite's credit, income settled) are not their activity.
     clock.set(at(7));
     await ledger([
-      { userId: 101, kind: 'tap', deltaOnion: 1 },
-      { userId: 102, kind: 'league', deltaOnion: 1000 },
-      { userId: 104, kind: 'admin:adjust', deltaOnion: 5 },
+      { userId: 101, kind: 'tap', deltaCoins: 1 },
+      { userId: 102, kind: 'league', deltaCoins: 1000 },
+      { userId: 104, kind: 'admin:adjust', deltaCoins: 5 },
     ]);
     await login(103, {});
     await run();
     clock.set(at(30, 1));
     await ledger([
-      { userId: 101, kind: 'tap', deltaOnion: 1 },
-      { userId: 102, kind: 'season', deltaOnion: 2000 },
-      { userId: 104, kind: 'referral', deltaOnion: 5000 },
-      { userId: 104, kind: 'income', deltaOnion: 3 },
+      { userId: 101, kind: 'tap', deltaCoins: 1 },
+      { userId: 102, kind: 'season', deltaCoins: 2000 },
+      { userId: 104, kind: 'referral', deltaCoins: 5000 },
+      { userId: 104, kind: 'income', deltaCoins: 3 },
     ]);
     await run();
     clock.set(at(31, 1));

@@ -35,14 +35,14 @@ const setWord = (day: string, word: string, token = op) =>
   t.call(token, { method: 'PUT', url: `/api/v1/admin/cipher/${day}`, payload: { word } });
 
 async function wallet(userid: number) {
-  const [row] = await queryRows<{ onion: string; ticket: number; paid: number }>(
+  const [row] = await queryRows<{ coins: string; ticket: number; paid: number }>(
     t.deps.database.db,
-    sql`select onion, ticket,
+    sql`select coins, ticket,
                (select count(*)::int from economy_events where user_id = ${userid} and kind = 'cipher') as paid
         from users where id = ${userid}`,
   );
   if (!row) throw new Error(`no player ${userid}`);
-  return { onion: Number(row.onion), ticket: row.ticket, paid: row.paid };
+  return { coins: Number(row.coins), ticket: row.ticket, paid: row.paid };
 }
 
 describe('daily cipher', () => {
@@ -72,7 +72,7 @@ describe('daily cipher', () => {
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ success: true, reward: CIPHER_REWARD });
     const after = await wallet(8602);
-    expect(after.onion - before.onion).toBe(CIPHER_REWARD.onion);
+    expect(after.coins - before.coins).toBe(CIPHER_REWARD.onion);
     expect(after.ticket - before.ticket).toBe(CIPHER_REWARD.ticket);
     expect(after.paid).toBe(1);
 
@@ -92,7 +92,7 @@ describe('daily cipher', () => {
     for (const r of replies.filter((x) => x.statusCode !== 200))
       expect(r.json()).toMatchObject({ code: 'ALREADY_CLAIMED' });
     const after = await wallet(8603);
-    expect(after.onion - before.onion).toBe(CIPHER_REWARD.onion);
+    expect(after.coins - before.coins).toBe(CIPHER_REWARD.onion);
     expect(after.paid).toBe(1);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });

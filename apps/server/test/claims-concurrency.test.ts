@@ -33,18 +33,18 @@ type Body = Record<string, unknown>;
 async function snapshot(userid: number) {
   const [row] = await queryRows<Record<string, string | number>>(
     t.deps.database.db,
-    sql`select u.onion, u.ticket, u.cheat_count,
+    sql`select u.coins, u.ticket, u.chests,
                (select count(*) from economy_events e where e.user_id = u.id)::int as rows,
-               (select coalesce(sum(delta_onion), 0) from economy_events e where e.user_id = u.id) as ledger_onion,
+               (select coalesce(sum(delta_coins), 0) from economy_events e where e.user_id = u.id) as ledger_coins,
                (select coalesce(sum(delta_ticket), 0) from economy_events e where e.user_id = u.id) as ledger_ticket
         from users u where u.id = ${userid}`,
   );
   return {
-    onion: Number(row!.onion),
+    coins: Number(row!.coins),
     ticket: Number(row!.ticket),
-    chests: Number(row!.cheat_count),
+    chests: Number(row!.chests),
     rows: Number(row!.rows),
-    ledgerOnion: Number(row!.ledger_onion),
+    ledgerCoins: Number(row!.ledger_coins),
     ledgerTicket: Number(row!.ledger_ticket),
   };
 }
@@ -62,17 +62,17 @@ async function ledgerRows(userid: number, kind: string): Promise<number> {
 function expectMovedOnce(
   before: Snapshot,
   after: Snapshot,
-  moved: { onion?: number; ticket?: number; chests?: number; rows?: number },
+  moved: { coins?: number; ticket?: number; chests?: number; rows?: number },
 ) {
-  const { onion = 0, ticket = 0, chests = 0, rows = 1 } = moved;
+  const { coins = 0, ticket = 0, chests = 0, rows = 1 } = moved;
   expect({
-    onion: after.onion - before.onion,
+    coins: after.coins - before.coins,
     ticket: after.ticket - before.ticket,
     chests: after.chests - before.chests,
     rows: after.rows - before.rows,
-    ledgerOnion: after.ledgerOnion - before.ledgerOnion,
+    ledgerCoins: after.ledgerCoins - before.ledgerCoins,
     ledgerTicket: after.ledgerTicket - before.ledgerTicket,
-  }).toEqual({ onion, ticket, chests, rows, ledgerOnion: onion, ledgerTicket: ticket });
+  }).toEqual({ coins, ticket, chests, rows, ledgerCoins: coins, ledgerTicket: ticket });
 }
 
 /**
@@ -113,7 +113,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
       { code: 'ALREADY_CLAIMED' },
     );
     expectMovedOnce(before, await snapshot(7001), {
-      onion: win.eggReward as number,
+      coins: win.eggReward as number,
       ticket: win.ticketReward as number,
       chests: win.chestReward as number,
     });
@@ -143,7 +143,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
         }),
       { code: 'ALREADY_CLAIMED' },
     );
-    expectMovedOnce(before, await snapshot(7002), { onion: reward.amount });
+    expectMovedOnce(before, await snapshot(7002), { coins: reward.amount });
     expect(await ledgerRows(7002, 'task')).toBe(1);
   });
 
@@ -162,7 +162,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
       { code: 'FARM_NOT_STARTED' },
     );
     expect(win).toMatchObject({ success: true, reward: FARM_REWARD });
-    expectMovedOnce(before, await snapshot(7003), { onion: FARM_REWARD });
+    expectMovedOnce(before, await snapshot(7003), { coins: FARM_REWARD });
     expect(await ledgerRows(7003, 'farm')).toBe(1);
   });
 
@@ -193,13 +193,13 @@ describe(`${N} parallel claims pay exactly once`, () => {
       { msg: 'This game has already been scored.' },
     );
     expect(win.reward).toBe(gameReward(100));
-    expectMovedOnce(before, await snapshot(7004), { onion: gameReward(100) });
+    expectMovedOnce(before, await snapshot(7004), { coins: gameReward(100) });
     expect(await ledgerRows(7004, 'game')).toBe(1);
   });
 
   it('treasure chest, with one chest', async () => {
     const token = await t.login(7005);
-    await t.deps.database.db.execute(sql`update users set cheat_count = 1 where id = 7005`);
+    await t.deps.database.db.execute(sql`update users set chests = 1 where id = 7005`);
     const before = await snapshot(7005);
     const win = await burst(
       () => t.call(token, { method: 'PUT', url: '/api/v1/users/getCheat', payload: { userid: 7005 } }),
@@ -207,7 +207,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
     );
     const prize = win.cheatData as { type: string; value: number };
     expectMovedOnce(before, await snapshot(7005), {
-      onion: prize.type === 'onion' ? prize.value : 0,
+      coins: prize.type === 'onion' ? prize.value : 0,
       ticket: prize.type === 'ticket' ? prize.value : 0,
       chests: -1,
     });
@@ -225,7 +225,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
         () => t.call(token, { method: 'PUT', url: `/api/v1/users/${boost}`, payload: { userid: 7006 } }),
         { code: 'ALREADY_USED' },
       );
-      expectMovedOnce(before, await snapshot(7006), { onion: -BOOST_COST });
+      expectMovedOnce(before, await snapshot(7006), { coins: -BOOST_COST });
       expect(await ledgerRows(7006, `boost:${boost}`)).toBe(1);
     }
   });
@@ -242,7 +242,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
     // Every sign-in succeeds (it is the same player), but the invite pays once.
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
     expectMovedOnce(before, await snapshot(7010), {
-      onion: REFERRAL_REWARD.regular.inviter,
+      coins: REFERRAL_REWARD.regular.inviter,
       ticket: MILESTONES[0]!.ticket,
       rows: 2,
     });
@@ -269,7 +269,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
     const reached = MILESTONES.filter((m) => m.count <= N);
     expectMovedOnce(before, await snapshot(7100), {
-      onion: N * REFERRAL_REWARD.regular.inviter,
+      coins: N * REFERRAL_REWARD.regular.inviter,
       ticket: reached.reduce((sum, m) => sum + m.ticket, 0),
       rows: N + reached.length,
     });

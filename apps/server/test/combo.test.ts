@@ -22,9 +22,9 @@ let token: string;
 
 async function grant(userid: number, onion: number) {
   await t.deps.database.db.execute(
-    sql`update users set onion = onion + ${onion}, total_score = total_score + ${onion} where id = ${userid}`,
+    sql`update users set coins = coins + ${onion}, total_score = total_score + ${onion} where id = ${userid}`,
   );
-  await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaOnion: onion });
+  await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaCoins: onion });
 }
 
 const buy = (item: MiningItem) =>
@@ -93,21 +93,21 @@ describe('daily combo', () => {
     }
     expect((await today()).body.complete).toBe(true);
 
-    const [before] = await queryRows<{ onion: string; ticket: number }>(
+    const [before] = await queryRows<{ coins: string; ticket: number }>(
       t.deps.database.db,
-      sql`select onion, ticket from users where id = ${ME}`,
+      sql`select coins, ticket from users where id = ${ME}`,
     );
     const replies = await Promise.all(Array.from({ length: 100 }, claim));
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of replies.filter((x) => x.statusCode !== 200))
       expect(r.json()).toMatchObject({ code: 'ALREADY_CLAIMED' });
-    const [after] = await queryRows<{ onion: string; ticket: number; rows: number }>(
+    const [after] = await queryRows<{ coins: string; ticket: number; rows: number }>(
       t.deps.database.db,
-      sql`select onion, ticket,
+      sql`select coins, ticket,
                  (select count(*)::int from economy_events where user_id = ${ME} and kind = 'combo') as rows
           from users where id = ${ME}`,
     );
-    expect(Number(after!.onion) - Number(before!.onion)).toBe(COMBO_REWARD.onion);
+    expect(Number(after!.coins) - Number(before!.coins)).toBe(COMBO_REWARD.onion);
     expect(after!.ticket - before!.ticket).toBe(COMBO_REWARD.ticket);
     expect(after!.rows).toBe(1);
     expect((await today()).body.claimed).toBe(true);

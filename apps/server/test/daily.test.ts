@@ -22,7 +22,7 @@ describe('daily check-in', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       status: 'success',
-      onionData: NEW_PLAYER.onion + DAILY_REWARDS[0]!.onion,
+      onionData: NEW_PLAYER.coins + DAILY_REWARDS[0]!.onion,
       ticketReward: DAILY_REWARDS[0]!.ticket,
       eggReward: DAILY_REWARDS[0]!.onion,
       chestReward: DAILY_REWARDS[0]!.chest,

@@ -117,7 +117,7 @@ describe('taps', () => {
     expect(p.totalScore).toBe(taps + income + pending);
     const rows = await queryRows<{ kind: string; n: number; sum: number }>(
       t.deps.database.db,
-      sql`select kind, count(*)::int as n, sum(delta_onion)::int as sum from economy_events
+      sql`select kind, count(*)::int as n, sum(delta_coins)::int as sum from economy_events
           where user_id = 1007 and kind in ('tap', 'income') group by kind order by kind`,
     );
     expect(rows).toEqual([
@@ -274,7 +274,7 @@ describe('treasure', () => {
   it('opens a chest from the prize table and refuses when none is left', async () => {
     const token = await t.login(1301);
     const before = await t.profile(token, 1301);
-    expect(before.cheatCount).toBe(NEW_PLAYER.cheatCount);
+    expect(before.cheatCount).toBe(NEW_PLAYER.chests);
     const res = await t.put(token, 'getCheat', { userid: 1301 });
     expect(res.statusCode).toBe(200);
     const { cheatData, onion, ticket, cheatCount } = res.json();
@@ -289,7 +289,7 @@ describe('treasure', () => {
 
   it('opens each chest once under 50 concurrent openings', async () => {
     const token = await t.login(1302);
-    await setColumns(1302, sql`cheat_count = 5`);
+    await setColumns(1302, sql`chests = 5`);
     const results = await Promise.all(
       Array.from({ length: 50 }, () => t.put(token, 'getCheat', { userid: 1302 })),
     );

@@ -55,9 +55,9 @@ const tap = async (token: string, userid: number, n: number) => {
   return res.json<{ credited: number; earned: number }>();
 };
 const eventRows = (userid: number) =>
-  queryRows<{ delta_onion: string; ref: string }>(
+  queryRows<{ delta_coins: string; ref: string }>(
     t.deps.database.db,
-    sql`select delta_onion, ref from economy_events where user_id = ${userid} and kind = 'event' order by id`,
+    sql`select delta_coins, ref from economy_events where user_id = ${userid} and kind = 'event' order by id`,
   );
 const paidList = async (id: number) =>
   (await t.call(op, { method: 'GET', url: '/api/v1/admin/events' }))
@@ -167,10 +167,10 @@ describe('a tap event', () => {
     t.clock.set(start + H);
     expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 10 });
     expect(await eventRows(ME)).toEqual([
-      { delta_onion: expect.anything(), ref: String(id) },
-      { delta_onion: expect.anything(), ref: String(id) },
+      { delta_coins: expect.anything(), ref: String(id) },
+      { delta_coins: expect.anything(), ref: String(id) },
     ]);
-    expect((await eventRows(ME)).map((r) => Number(r.delta_onion))).toEqual([15, 7]);
+    expect((await eventRows(ME)).map((r) => Number(r.delta_coins))).toEqual([15, 7]);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
     // The console shows what it cost: the extra coins and the payments, from the event's running
     // total kept where the extra is paid (not summed from the ledger at each view).
@@ -190,7 +190,7 @@ describe('a tap event', () => {
     expect(res.json<{ message: string }>().message).toMatch(new RegExp(`overlaps event #${low} "A"`));
     expect(await count('events')).toBe(before);
     expect(await tap(token, ME, 10)).toMatchObject({ credited: 10, earned: 20 });
-    expect((await eventRows(ME)).map((r) => [Number(r.delta_onion), r.ref])).toEqual([[10, String(low)]]);
+    expect((await eventRows(ME)).map((r) => [Number(r.delta_coins), r.ref])).toEqual([[10, String(low)]]);
     // Cancelled, it pays no more, and another may take its place.
     expect((await cancel(low)).statusCode).toBe(200);
     t.clock.advance(60_000);
@@ -246,7 +246,7 @@ describe('a mole event', () => {
     expect(await play()).toBe(gameReward(420));
     t.clock.set(now + 2 * 60_000);
     expect(await play()).toBe(2 * gameReward(420));
-    expect(await eventRows(ME)).toEqual([{ delta_onion: expect.anything(), ref: String(id) }]);
+    expect(await eventRows(ME)).toEqual([{ delta_coins: expect.anything(), ref: String(id) }]);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 
@@ -270,7 +270,7 @@ describe('a mole event', () => {
     const inside = await start();
     t.clock.set(now + 60_000 + 45_000);
     expect(await send(inside)).toBe(3 * gameReward(420));
-    expect((await eventRows(ME)).map((r) => [Number(r.delta_onion), r.ref])).toEqual([
+    expect((await eventRows(ME)).map((r) => [Number(r.delta_coins), r.ref])).toEqual([
       [2 * gameReward(420), String(id)],
     ]);
     expect(await paidList(id)).toMatchObject({ paid: { coins: 2 * gameReward(420), payouts: 1 } });
@@ -323,11 +323,11 @@ const setColumns = (userid: number, set: ReturnType<typeof sql>) =>
 const iso = (ms: number) => new Date(ms).toISOString();
 const ledgerOf = async (userid: number, kind: string) =>
   (
-    await queryRows<{ delta_onion: string; ref: string | null }>(
+    await queryRows<{ delta_coins: string; ref: string | null }>(
       t.deps.database.db,
-      sql`select delta_onion, ref from economy_events where user_id = ${userid} and kind = ${kind} order by id`,
+      sql`select delta_coins, ref from economy_events where user_id = ${userid} and kind = ${kind} order by id`,
     )
-  ).map((r) => [Number(r.delta_onion), r.ref]);
+  ).map((r) => [Number(r.delta_coins), r.ref]);
 
 /**
  * A player with coins to spend, past the cache, and an income event of ×3 from a minute on, for
@@ -452,7 +452,7 @@ describe('an income event', () => {
     // The extra: (m − 1) × that income, one row for each instant (whichever request settled it).
     const events = await queryRows<{ at: string | Date; coins: string; rows: string | number }>(
       t.deps.database.db,
-      sql`select created_at as at, sum(delta_onion) as coins, count(*) as rows from economy_events
+      sql`select created_at as at, sum(delta_coins) as coins, count(*) as rows from economy_events
           where user_id = ${ME} and kind = 'event' and ref = ${String(id)} group by created_at order by created_at`,
     );
     expect(events.map((row) => [new Date(row.at).getTime(), Number(row.coins), Number(row.rows)])).toEqual(

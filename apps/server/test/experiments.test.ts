@@ -770,10 +770,10 @@ describe('a split cipher or mole event', () => {
   };
   const eventRowsOf = async (userId: number) =>
     (
-      await rows<{ delta_onion: string | number; ref: string }>(
-        sql`select delta_onion, ref from economy_events where user_id = ${userId} and kind = 'event' order by id`,
+      await rows<{ delta_coins: string | number; ref: string }>(
+        sql`select delta_coins, ref from economy_events where user_id = ${userId} and kind = 'event' order by id`,
       )
-    ).map((row) => [Number(row.delta_onion), row.ref]);
+    ).map((row) => [Number(row.delta_coins), row.ref]);
 
   it('shows and pays the featured cipher’s multiplied reward only to the variants with it', async () => {
     const { eventId, given, without, holdout, stop } = await splitEvent('cipher', 3, 660_000);

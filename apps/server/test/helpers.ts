@@ -113,12 +113,12 @@ export async function grant(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`update users set onion = onion + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
+      sql`update users set coins = coins + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
     );
     await appendLedger(tx, {
       userId: userid,
       kind: 'grant',
-      deltaOnion: onion,
+      deltaCoins: onion,
       deltaTicket: ticket,
       ...(at ? { at } : {}),
     });

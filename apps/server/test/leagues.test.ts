@@ -28,7 +28,7 @@ afterAll(() => t.close());
 const earn = (userId: number, onion: number) =>
   write(t.deps, async (tx, fx) => {
     await creditPrize(tx, userId, { onion });
-    fx.ledger({ userId, kind: 'grant', deltaOnion: onion });
+    fx.ledger({ userId, kind: 'grant', deltaCoins: onion });
   });
 
 async function totals(): Promise<Map<number, number>> {
@@ -69,9 +69,9 @@ describe('leagues', () => {
   it('pays a league reward once under 100 parallel claims, with one ledger row', async () => {
     const token = await t.login(8102);
     await earn(8102, LEAGUES[1]!.threshold);
-    const [before] = await queryRows<{ onion: string; ticket: number }>(
+    const [before] = await queryRows<{ coins: string; ticket: number }>(
       t.deps.database.db,
-      sql`select onion, ticket from users where id = 8102`,
+      sql`select coins, ticket from users where id = 8102`,
     );
     const replies = await Promise.all(
       Array.from({ length: 100 }, () =>
@@ -85,13 +85,13 @@ describe('leagues', () => {
       expect(r.json()).toMatchObject({ code: 'ALREADY_CLAIMED' });
     }
     const reward = LEAGUES[1]!.reward;
-    const [after] = await queryRows<{ onion: string; ticket: number; rows: number }>(
+    const [after] = await queryRows<{ coins: string; ticket: number; rows: number }>(
       t.deps.database.db,
-      sql`select onion, ticket,
+      sql`select coins, ticket,
                  (select count(*)::int from economy_events where user_id = 8102 and kind = 'league') as rows
           from users where id = 8102`,
     );
-    expect(Number(after!.onion) - Number(before!.onion)).toBe(reward.onion);
+    expect(Number(after!.coins) - Number(before!.coins)).toBe(reward.onion);
     expect(after!.ticket - before!.ticket).toBe(reward.ticket);
     expect(after!.rows).toBe(1);
     expect(ok[0]!.json()).toMatchObject({ success: true, league: 1 });

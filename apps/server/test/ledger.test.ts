@@ -18,9 +18,9 @@ describe('economy ledger', () => {
   });
 
   it('finds a balance changed behind the ledger’s back', async () => {
-    await t.deps.database.db.execute(sql`update users set onion = onion + 7 where id = 701`);
+    await t.deps.database.db.execute(sql`update users set coins = coins + 7 where id = 701`);
     const mismatches = await findLedgerMismatches(t.deps.database.db);
     expect(mismatches).toHaveLength(1);
-    expect(mismatches[0]).toMatchObject({ userId: 701, onion: 7, ledgerOnion: 0 });
+    expect(mismatches[0]).toMatchObject({ userId: 701, coins: 7, ledgerCoins: 0 });
   });
 });

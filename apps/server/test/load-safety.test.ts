@@ -46,7 +46,7 @@ async function pollHealth(t: TestApp, stop: Promise<unknown>): Promise<number[]>
 }
 
 async function setChests(t: TestApp, ids: number[], count: number) {
-  await t.deps.database.db.execute(sql`update users set cheat_count = ${count} where id in ${ids}`);
+  await t.deps.database.db.execute(sql`update users set chests = ${count} where id in ${ids}`);
 }
 
 /** Every player's Redis score equals the committed lifetime total in PostgreSQL. */
@@ -111,7 +111,7 @@ function chestStorm(label: string, options: { database?: 'pglite' }) {
       );
       const [row] = await queryRows<{ n: number }>(
         t.deps.database.db,
-        sql`select cheat_count as n from users where id = ${id}`,
+        sql`select chests as n from users where id = ${id}`,
       );
       expect(Number(row!.n)).toBe(0);
       // The 101st finds no chest: a clean refusal.
@@ -237,7 +237,7 @@ describe('one database connection', () => {
     const ids = [53_001, 53_002, 53_003];
     const tokens = await Promise.all(ids.map((id) => t.login(id, { start_param: String(inviter) })));
     for (const id of ids) await t.grant(id, { onion: 100_000, ticket: 5 });
-    await t.deps.database.db.execute(sql`update users set cheat_count = 3 where id in ${ids}`);
+    await t.deps.database.db.execute(sql`update users set chests = 3 where id in ${ids}`);
     const seal = (score: number, gameId: string, key: string) =>
       sealResult(JSON.stringify({ score, gameId }), key);
 

@@ -104,4 +104,16 @@ describe('migrations that move state out of the players row', () => {
       { user_id: 3, banned: false, created_at: new Date('2026-01-06T00:00:00Z') },
     ]);
   });
+
+  it('0030: coins and chests keep their values under their own names, and the seasons still count coins', async () => {
+    const db = await migratedBefore('0030_coins_and_chests');
+    await db.query(`insert into users (id, first_name, onion, cheat_count) values (1, 'p', 1234, 2)`);
+    await db.query(`insert into economy_events (user_id, kind, delta_onion) values (1, 'grant', 1234)`);
+    await db.finish();
+    expect(await db.query('select coins, chests from users')).toEqual([{ coins: 1234, chests: 2 }]);
+    expect(await db.query('select delta_coins from economy_events')).toEqual([{ delta_coins: 1234 }]);
+    await db.query(`insert into economy_events (user_id, kind, delta_coins) values (1, 'tap', 66)`);
+    const [week] = await db.query<{ coins: number }>('select sum(coins)::int as coins from season_scores');
+    expect(week?.coins).toBe(1234 + 66);
+  });
 });

@@ -34,8 +34,8 @@ afterAll(() => t?.close());
 const coinsOf = async (id: number) =>
   Number(
     (
-      await queryRows<{ onion: number }>(t.deps.database.db, sql`select onion from users where id = ${id}`)
-    )[0]!.onion,
+      await queryRows<{ coins: number }>(t.deps.database.db, sql`select coins from users where id = ${id}`)
+    )[0]!.coins,
   );
 
 describe('an operator and their own player', () => {
@@ -175,7 +175,7 @@ describe('adjustments per player per game day, all operators together', () => {
     const end = nextResetAt(t.clock.now());
     const [row] = await queryRows<{ coins: string; tickets: string }>(
       t.deps.database.db,
-      sql`select coalesce(sum(greatest(delta_onion, 0)), 0)::text as coins,
+      sql`select coalesce(sum(greatest(delta_coins, 0)), 0)::text as coins,
                  coalesce(sum(greatest(delta_ticket, 0)), 0)::text as tickets
           from economy_events where user_id = ${id} and kind = ${ADJUST_KIND}
             and created_at >= ${new Date(end - DAY_MS)} and created_at < ${new Date(end)}`,

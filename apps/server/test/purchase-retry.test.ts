@@ -22,8 +22,8 @@ const buyMining = (token: string, payload: Record<string, unknown>) =>
 async function spent(userId: number) {
   const rows = await queryRows<{ kind: string; n: number; sum: number }>(
     t.deps.database.db,
-    sql`select kind, count(*)::int as n, sum(delta_onion)::int as sum from economy_events
-        where user_id = ${userId} and delta_onion < 0 group by kind order by kind`,
+    sql`select kind, count(*)::int as n, sum(delta_coins)::int as sum from economy_events
+        where user_id = ${userId} and delta_coins < 0 group by kind order by kind`,
   );
   return rows;
 }

@@ -58,7 +58,7 @@ describe('the weekly board', () => {
     }
     await t.grant(62_003, { onion: -500 });
     await t.deps.database.db.execute(
-      sql`insert into economy_events (user_id, kind, delta_onion, created_at)
+      sql`insert into economy_events (user_id, kind, delta_coins, created_at)
           values (62001, 'grant', 99999, ${new Date(weekStartsAt(week) - 1).toISOString()}::timestamptz)`,
     );
     await t.deps.database.db.execute(sql`insert into bans (user_id, banned_at) values (62005, now())`);
@@ -96,7 +96,7 @@ describe('the weekly board', () => {
     // Credits of this game week (the test clock's), as the write path records them.
     const credit = (id: number, coins: number) =>
       t.deps.database.db.execute(
-        sql`insert into economy_events (user_id, kind, delta_onion, created_at)
+        sql`insert into economy_events (user_id, kind, delta_coins, created_at)
             values (${id}, 'grant', ${coins}, ${new Date(t.clock.now()).toISOString()}::timestamptz)`,
       );
     for (const [i, id] of ids.entries()) await credit(id, 100 + i);

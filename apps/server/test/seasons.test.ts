@@ -45,9 +45,9 @@ async function earn(userId: number, onion: number, at: number, kind = 'tap') {
     sql`insert into users (id, first_name) values (${userId}, ${`P${userId}`}) on conflict (id) do nothing`,
   );
   await database.db.execute(
-    sql`update users set onion = onion + ${onion}, total_score = total_score + ${onion} where id = ${userId}`,
+    sql`update users set coins = coins + ${onion}, total_score = total_score + ${onion} where id = ${userId}`,
   );
-  await appendLedger(database.db, { userId, kind, deltaOnion: onion, at: new Date(at) });
+  await appendLedger(database.db, { userId, kind, deltaCoins: onion, at: new Date(at) });
 }
 
 const mid = (week: number) => weekStartsAt(week) + 3 * 86_400_000;

@@ -612,19 +612,19 @@ describe('signalsOf', () => {
           await appendLedger(tx, {
             userId: 8002,
             kind: 'tap',
-            deltaOnion: 5,
+            deltaCoins: 5,
             at: new Date(start + day * DAY_MS),
           });
         await appendLedger(tx, {
           userId: 8002,
           kind: 'income',
-          deltaOnion: 7,
+          deltaCoins: 7,
           at: new Date(start + 5 * DAY_MS),
         });
         await appendLedger(tx, {
           userId: 8002,
           kind: 'season',
-          deltaOnion: 9,
+          deltaCoins: 9,
           at: new Date(start + 6 * DAY_MS),
         });
         for (const score of [10, 30, 20]) {

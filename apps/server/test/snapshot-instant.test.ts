@@ -57,7 +57,7 @@ describe('the airdrop snapshot at its instant', () => {
       .split('\n')
       .slice(1)
       .map((line) => line.split(','));
-    const coinsAtInstant = 20_000 + NEW_PLAYER.onion;
+    const coinsAtInstant = 20_000 + NEW_PLAYER.coins;
     expect(rows).toEqual([
       [String(EARLY), wallet(EARLY), String(coinsAtInstant)],
       [String(BANNED_AFTER), wallet(BANNED_AFTER), String(coinsAtInstant)],

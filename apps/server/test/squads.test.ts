@@ -17,9 +17,9 @@ afterAll(() => t.close());
 
 async function earn(userid: number, onion: number) {
   await t.deps.database.db.execute(
-    sql`update users set onion = onion + ${onion}, total_score = total_score + ${onion} where id = ${userid}`,
+    sql`update users set coins = coins + ${onion}, total_score = total_score + ${onion} where id = ${userid}`,
   );
-  await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaOnion: onion });
+  await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaCoins: onion });
 }
 
 const post = (token: string, userid: number, what: string, payload: Record<string, unknown> = {}) =>

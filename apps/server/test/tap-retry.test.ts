@@ -22,7 +22,7 @@ const tap = (token: string, payload: Record<string, unknown>) =>
 async function tapsInLedger(userId: number) {
   const rows = await queryRows<{ taps: number; n: number }>(
     t.deps.database.db,
-    sql`select coalesce(sum(delta_onion), 0)::int as taps, count(*)::int as n
+    sql`select coalesce(sum(delta_coins), 0)::int as taps, count(*)::int as n
         from economy_events where kind = 'tap' and user_id = ${userId}`,
   );
   return rows[0];

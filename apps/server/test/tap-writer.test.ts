@@ -23,7 +23,7 @@ afterAll(() => t.close());
 interface Player extends TapState {
   earnPerHour: number;
   incomeAt: number;
-  onion: number;
+  coins: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -33,7 +33,7 @@ async function setPlayer(id: number, p: Player) {
     energy = ${p.energy}, max_energy = ${p.maxEnergy}, energy_at = ${iso(p.energyAt)}::timestamptz,
     tap_clock = ${iso(p.tapClock)}::timestamptz, earn_per_tap = ${p.earnPerTap},
     lose_energy_per_tap = ${p.loseEnergyPerTap}, earn_per_hour = ${p.earnPerHour},
-    income_at = ${iso(p.incomeAt)}::timestamptz, onion = ${p.onion}, total_score = ${p.onion}
+    income_at = ${iso(p.incomeAt)}::timestamptz, coins = ${p.coins}, total_score = ${p.coins}
     where id = ${id}`);
 }
 
@@ -42,17 +42,17 @@ function expected(p: Player, count: number, now: number) {
   const tap = planTap(p, count, now);
   if (tap.credited === 0) return { row: null, next: p };
   const income = settleIncome(p.earnPerHour, p.incomeAt, now);
-  const onion = p.onion + tap.earned + income.coins;
+  const coins = p.coins + tap.earned + income.coins;
   const next: Player = {
     ...p,
     energy: tap.energy,
     energyAt: tap.energyAt,
     tapClock: tap.tapClock,
     incomeAt: income.at,
-    onion,
+    coins,
   };
   return {
-    row: { credited: tap.credited, earned: tap.earned, income: income.coins, onion, energy: tap.energy },
+    row: { credited: tap.credited, earned: tap.earned, income: income.coins, coins, energy: tap.energy },
     next,
   };
 }
@@ -107,7 +107,7 @@ describe('the tap writer', () => {
             loseEnergyPerTap: a.loseEnergyPerTap,
             earnPerHour: a.earnPerHour,
             incomeAt: start - a.incomeAge,
-            onion: 0,
+            coins: 0,
           };
           await setPlayer(id, p);
           ids.push(id);
@@ -134,7 +134,7 @@ describe('the tap writer', () => {
         });
         const rows = await queryRows<Record<string, string>>(
           t.deps.database.db,
-          sql`select id, energy, onion, total_score,
+          sql`select id, energy, coins, total_score,
                      (extract(epoch from energy_at) * 1000)::bigint as energy_at,
                      (extract(epoch from tap_clock) * 1000)::bigint as tap_clock,
                      (extract(epoch from income_at) * 1000)::bigint as income_at
@@ -143,8 +143,8 @@ describe('the tap writer', () => {
         rows.forEach((row, i) => {
           const p = model[i]!;
           expect(Number(row.energy)).toBe(p.energy);
-          expect(Number(row.onion)).toBe(p.onion);
-          expect(Number(row.total_score)).toBe(p.onion);
+          expect(Number(row.coins)).toBe(p.coins);
+          expect(Number(row.total_score)).toBe(p.coins);
           expect(Number(row.energy_at)).toBe(p.energyAt);
           expect(Number(row.tap_clock)).toBe(p.tapClock);
           expect(Number(row.income_at)).toBe(p.incomeAt);
@@ -152,11 +152,11 @@ describe('the tap writer', () => {
         // The ledger explains every balance (the starting balances were zero).
         const ledger = await queryRows<{ user_id: string; sum: string }>(
           t.deps.database.db,
-          sql`select user_id, coalesce(sum(delta_onion), 0)::bigint as sum from economy_events
+          sql`select user_id, coalesce(sum(delta_coins), 0)::bigint as sum from economy_events
               where user_id in ${ids} and kind in ('tap', 'income') group by user_id`,
         );
         const sums = new Map(ledger.map((r) => [Number(r.user_id), Number(r.sum)]));
-        ids.forEach((id, i) => expect(sums.get(id) ?? 0).toBe(model[i]!.onion));
+        ids.forEach((id, i) => expect(sums.get(id) ?? 0).toBe(model[i]!.coins));
       }),
       { numRuns: 25 },
     );
@@ -188,7 +188,7 @@ describe('the tap writer', () => {
     for (const id of ids) await t.login(id);
     // One player's balance is at the top of bigint: crediting a tap overflows, for them alone.
     await t.deps.database.db.execute(
-      sql`update users set onion = 9223372036854775807, total_score = 0 where id = ${ids[2]}`,
+      sql`update users set coins = 9223372036854775807, total_score = 0 where id = ${ids[2]}`,
     );
     const now = t.clock.now();
     const answers = await Promise.allSettled(ids.map((id) => writer.submit(id, 3, now)));

@@ -108,7 +108,7 @@ export const adminLedgerQuery = z.object({
 export const adminLedgerRow = z.object({
   id: z.number(),
   kind: z.string(),
-  deltaOnion: z.number(),
+  deltaCoins: z.number(),
   deltaTicket: z.number(),
   ref: z.string().nullable(),
   createdAt: z.number(),

@@ -85,7 +85,7 @@ export function refillsLeft(
 export const incomeMultiplier = (boosts: readonly string[]) => (boosts.includes('income') ? 2 : 1);
 
 export interface BoostState {
-  onion: number;
+  coins: number;
   /** Energy as settled now. */
   energy: number;
   maxEnergy: number;
@@ -121,7 +121,7 @@ export const boostAvailability = (
   name: BoostName,
   s: BoostState,
   config: BoostConfig = BOOST_DEFAULTS,
-): BoostPlan => planBoost(name, { ...s, onion: Number.MAX_SAFE_INTEGER, energy: 0 }, config);
+): BoostPlan => planBoost(name, { ...s, coins: Number.MAX_SAFE_INTEGER, energy: 0 }, config);
 
 /**
  * Buying a boost: once-only boosts already in the list are refused, as are levelled boosts at
@@ -138,9 +138,9 @@ export function planBoost(name: BoostName, s: BoostState, config: BoostConfig = 
   if (name === 'fullyEnergy' && s.energy >= s.maxEnergy) return { ok: false, reason: 'energy-full' };
   if (name === 'income' && s.earnPerHour <= 0) return { ok: false, reason: 'no-income' };
   const cost = boostPrice(name, isLevelled(name) ? levelOf(name, s) : 0, config);
-  if (s.onion < cost) return { ok: false, reason: 'balance' };
+  if (s.coins < cost) return { ok: false, reason: 'balance' };
   const next: BoostEffect = {
-    onion: s.onion - cost,
+    coins: s.coins - cost,
     energy: s.energy,
     maxEnergy: s.maxEnergy,
     earnPerHour: s.earnPerHour,

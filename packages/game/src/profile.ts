@@ -3,9 +3,9 @@
  * the rest are design choices.
  */
 export const NEW_PLAYER = {
-  onion: 0,
+  coins: 0,
   ticket: 3, // design choice: enough for a first spin and a first mole game
-  cheatCount: 1, // design choice: one chest to open on day one
+  chests: 1, // design choice: one chest to open on day one
   energy: 1000, // design choice: a new player starts full
   maxEnergy: 1000,
   earnPerTap: 1,

@@ -189,10 +189,10 @@ export const SCRIPT: Strategy = {
 export const STRATEGIES: readonly Strategy[] = [CASUAL, DILIGENT, SCRIPT];
 
 interface Player {
-  onion: number;
+  coins: number;
   earned: number;
   ticket: number;
-  cheatCount: number;
+  chests: number;
   energy: number;
   energyAt: number;
   maxEnergy: number;
@@ -225,7 +225,7 @@ export interface DayReport {
   /** Coins earned that day (lifetime score gained; spending does not lower it). */
   earned: number;
   /** Balance at the end of the day. */
-  onion: number;
+  coins: number;
   earnPerHour: number;
   earnPerTap: number;
   refills: number;
@@ -262,10 +262,10 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
   const zero = () => Object.fromEntries(COIN_SOURCES.map((s) => [s, 0])) as Record<CoinSource, number>;
   let daySources = zero();
   const p: Player = {
-    onion: NEW_PLAYER.onion,
+    coins: NEW_PLAYER.coins,
     earned: 0,
     ticket: NEW_PLAYER.ticket,
-    cheatCount: NEW_PLAYER.cheatCount,
+    chests: NEW_PLAYER.chests,
     energy: NEW_PLAYER.energy,
     energyAt: SIM_START,
     maxEnergy: NEW_PLAYER.maxEnergy,
@@ -293,7 +293,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
   let now = SIM_START;
 
   const earn = (coins: number, source: CoinSource) => {
-    p.onion += coins;
+    p.coins += coins;
     p.earned += coins;
     daySources[source] += coins;
   };
@@ -320,7 +320,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
       p.energyAt = now;
     }
     Object.assign(p, {
-      onion: next.onion,
+      coins: next.coins,
       energy: next.energy,
       maxEnergy: next.maxEnergy,
       earnPerHour: next.earnPerHour,
@@ -396,13 +396,13 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
   /** The best purchase waited for (nothing changes it but a purchase): skip until affordable. */
   let waitFor = 0;
   const bestPurchase = (horizonDays: number): (() => void) | null => {
-    if (p.onion < waitFor) return null;
+    if (p.coins < waitFor) return null;
     let best: { days: number; act: () => void; price: number } | null = null;
     const mult = incomeMultiplier(p.boosts);
     for (const catalogued of MINING_ITEMS) {
       const item = itemOf(catalogued);
       const level = p.mining.get(item.id) ?? 0;
-      const d = decideBuy(item, level, strategy.saves ? Number.MAX_SAFE_INTEGER : p.onion, mult, growth);
+      const d = decideBuy(item, level, strategy.saves ? Number.MAX_SAFE_INTEGER : p.coins, mult, growth);
       if (!d.ok) continue;
       const days = d.price / (d.profitGain * passiveHours());
       if (!best || days < best.days) best = { days, act: () => buyMining(catalogued), price: d.price + 1 };
@@ -421,7 +421,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
       if (value <= 0) continue;
       const plan = planBoost(
         name,
-        { ...boostState(), onion: strategy.saves ? Number.MAX_SAFE_INTEGER : p.onion },
+        { ...boostState(), coins: strategy.saves ? Number.MAX_SAFE_INTEGER : p.coins },
         boostConfig,
       );
       if (!plan.ok) continue;
@@ -429,7 +429,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
       if (!best || days < best.days) best = { days, act: () => void buyBoost(name), price: plan.cost };
     }
     if (!best || best.days > horizonDays) return null;
-    if (p.onion < best.price) {
+    if (p.coins < best.price) {
       waitFor = best.price;
       return null;
     }
@@ -439,9 +439,9 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
   const buyMining = (item: MiningItem) => {
     settle();
     const level = p.mining.get(item.id) ?? 0;
-    const d = decideBuy(itemOf(item), level, p.onion, incomeMultiplier(p.boosts), growth);
+    const d = decideBuy(itemOf(item), level, p.coins, incomeMultiplier(p.boosts), growth);
     if (!d.ok) return;
-    p.onion -= d.price;
+    p.coins -= d.price;
     p.earnPerHour += d.profitGain;
     p.mining.set(item.id, d.level);
     progress('mining', 1);
@@ -455,7 +455,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
     p.ticket -= 1;
     if (draw.prize.type === 'onion') earn(draw.prize.value, 'spin');
     else if (draw.prize.type === 'ticket') p.ticket += draw.prize.value;
-    else p.cheatCount += draw.prize.value;
+    else p.chests += draw.prize.value;
     progress('spin', 1);
   };
   const moleGame = () => {
@@ -489,7 +489,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
         p.streak = claim.day;
         earn(claim.onion, 'daily');
         p.ticket += claim.ticket;
-        p.cheatCount += claim.chest;
+        p.chests += claim.chest;
       }
     }
     if (strategy.farms) {
@@ -501,10 +501,10 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
       if (canStartFarm(p.farmStartedAt) === null) p.farmStartedAt = now;
     }
     if (strategy.chests) {
-      while (p.cheatCount > 0) {
-        const opening = openChest(p.cheatCount, rng, config?.chest.prizes);
+      while (p.chests > 0) {
+        const opening = openChest(p.chests, rng, config?.chest.prizes);
         if (!opening.ok) break;
-        p.cheatCount -= 1;
+        p.chests -= 1;
         if (opening.prize.type === 'onion') earn(opening.prize.value, 'chest');
         else p.ticket += opening.prize.value;
         progress('chest', 1);
@@ -563,7 +563,7 @@ export function simulate(strategy: Strategy, days = 30, seed = 1, config?: GameC
       day: day + 1,
       bySource: daySources,
       earned: p.earned - earnedBefore,
-      onion: p.onion,
+      coins: p.coins,
       earnPerHour: p.earnPerHour,
       earnPerTap: p.earnPerTap,
       refills: dayRefills,

@@ -209,7 +209,7 @@ describe('the game configuration', () => {
     expect(boostPrice('touchIncome', 2, c.boosts)).toBe(800 * 4);
     expect(refillsLeft(null, 0, 0, c.boosts)).toBe(2);
     const state = {
-      onion: 10_000,
+      coins: 10_000,
       energy: 0,
       maxEnergy: 1000,
       earnPerHour: 0,

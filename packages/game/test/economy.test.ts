@@ -101,7 +101,7 @@ describe('taps', () => {
 });
 
 const shopper: BoostState = {
-  onion: 1000,
+  coins: 1000,
   energy: 400,
   maxEnergy: 1000,
   earnPerHour: 120,
@@ -118,7 +118,7 @@ describe('boosts', () => {
     const get = (name: BoostName) => {
       const plan = planBoost(name, shopper);
       if (!plan.ok) throw new Error(plan.reason);
-      expect(plan.next.onion).toBe(shopper.onion - BOOST_COST);
+      expect(plan.next.coins).toBe(shopper.coins - BOOST_COST);
       return plan.next;
     };
     expect(get('fullyEnergy').energy).toBe(1000);
@@ -129,7 +129,7 @@ describe('boosts', () => {
   });
 
   it('refuses without the balance, a refill at full energy, and a once-only boost twice', () => {
-    expect(planBoost('touchIncome', { ...shopper, onion: 499 })).toEqual({ ok: false, reason: 'balance' });
+    expect(planBoost('touchIncome', { ...shopper, coins: 499 })).toEqual({ ok: false, reason: 'balance' });
     expect(planBoost('fullyEnergy', { ...shopper, energy: 1000 })).toEqual({
       ok: false,
       reason: 'energy-full',
@@ -147,11 +147,11 @@ describe('boosts', () => {
       fc.property(
         fc.constantFrom<BoostName>(...BOOST_NAMES),
         fc.integer({ min: 0, max: 100_000 }),
-        (name, onion) => {
-          const plan = planBoost(name, { ...shopper, onion });
-          if (plan.ok) expect(plan.next.onion).toBe(onion - BOOST_COST);
-          if (plan.ok) expect(plan.next.onion).toBeGreaterThanOrEqual(0);
-          else expect(onion < BOOST_COST).toBe(true);
+        (name, coins) => {
+          const plan = planBoost(name, { ...shopper, coins });
+          if (plan.ok) expect(plan.next.coins).toBe(coins - BOOST_COST);
+          if (plan.ok) expect(plan.next.coins).toBeGreaterThanOrEqual(0);
+          else expect(coins < BOOST_COST).toBe(true);
         },
       ),
     );
@@ -162,7 +162,7 @@ describe('boosts', () => {
       fc.property(fc.constantFrom(...LEVELLED_BOOSTS), fc.integer({ min: 0, max: 40 }), (name, level) => {
         const s = {
           ...shopper,
-          onion: Number.MAX_SAFE_INTEGER,
+          coins: Number.MAX_SAFE_INTEGER,
           touchIncomeLevel: level,
           energyCapacityLevel: level,
         };
@@ -186,7 +186,7 @@ describe('boosts', () => {
   it('buying every level in any order never makes a tap worth more than (1 + cap) * 2', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom<BoostName>(...BOOST_NAMES), { maxLength: 60 }), (order) => {
-        let s: BoostState = { ...shopper, onion: Number.MAX_SAFE_INTEGER, energy: 0 };
+        let s: BoostState = { ...shopper, coins: Number.MAX_SAFE_INTEGER, energy: 0 };
         let spent = 0;
         for (const name of order) {
           const plan = planBoost(name, s);
@@ -205,7 +205,7 @@ describe('boosts', () => {
   });
 
   it('allows six refills a game day, counted from the day of the last one', () => {
-    let s: BoostState = { ...shopper, onion: 100_000 };
+    let s: BoostState = { ...shopper, coins: 100_000 };
     for (let i = 0; i < FULL_ENERGY_PER_DAY; i++) {
       const plan = planBoost('fullyEnergy', { ...s, energy: 0 });
       expect(plan.ok).toBe(true);

@@ -80,17 +80,17 @@ const kindLabel = (kind: string) => kind.split(':')[0] || 'other';
 /** What the metrics read of a ledger row (modules/ledger LedgerEntry). */
 interface CountedRow {
   kind: string;
-  deltaOnion?: number;
+  deltaCoins?: number;
   deltaTicket?: number;
 }
 
 /** Counts committed ledger rows (call after the commit). */
 export function countLedger<Row extends CountedRow>(entries: readonly Row[]): void {
   for (const e of entries) {
-    const onion = e.deltaOnion ?? 0;
-    if (onion === 0 && (e.deltaTicket ?? 0) === 0) continue;
+    const coins = e.deltaCoins ?? 0;
+    if (coins === 0 && (e.deltaTicket ?? 0) === 0) continue;
     ledgerRows.inc();
-    if (onion > 0) coinsIssued.inc({ kind: kindLabel(e.kind) }, onion);
-    if (onion < 0) coinsSpent.inc({ kind: kindLabel(e.kind) }, -onion);
+    if (coins > 0) coinsIssued.inc({ kind: kindLabel(e.kind) }, coins);
+    if (coins < 0) coinsSpent.inc({ kind: kindLabel(e.kind) }, -coins);
   }
 }

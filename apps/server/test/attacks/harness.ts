@@ -59,7 +59,7 @@ export async function dumpTables() {
 export const INJECTIONS = [
   "' or 1=1 --",
   "'; drop table users; --",
-  '"; update users set onion = 999999999; --',
+  '"; update users set coins = 999999999; --',
   '1); delete from economy_events; --',
   "\\'; select pg_sleep(5); --",
 ];

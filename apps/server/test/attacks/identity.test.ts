@@ -85,7 +85,7 @@ describe('acting as another player', () => {
     const victim = await t.login(8611);
     // The victim has something worth taking: coins, tickets, a chest, a visited task, a game, a farm.
     await t.grant(8611, { onion: 1_000_000, ticket: 5 });
-    await t.deps.database.db.execute(sql`update users set cheat_count = 1 where id = 8611`);
+    await t.deps.database.db.execute(sql`update users set chests = 1 where id = 8611`);
     const task = { taskName: 'Follow_Twitter', taskType: 'earn_coin', dailyType: 'twitter' };
     await t.call(victim, {
       method: 'POST',
@@ -161,7 +161,7 @@ describe('referrals', () => {
     const state = async () =>
       queryRows<Record<string, string | number | null>>(
         t.deps.database.db,
-        sql`select u.id, u.referrer_id, u.onion, u.ticket,
+        sql`select u.id, u.referrer_id, u.coins, u.ticket,
                    (select count(*) from economy_events e where e.user_id = u.id)::int as events
             from users u where u.id in (${A}, ${B}, ${C}) order by u.id`,
       );
@@ -182,7 +182,7 @@ describe('referrals', () => {
     // A new player through B's link is B's friend, once; B's old inviter gets nothing from it.
     await t.login(D, { start_param: String(B) });
     const after = await state();
-    expect(Number(after[1]!.onion) - Number(before[1]!.onion)).toBe(REFERRAL_REWARD.regular.inviter);
+    expect(Number(after[1]!.coins) - Number(before[1]!.coins)).toBe(REFERRAL_REWARD.regular.inviter);
     expect(after[0]).toEqual(before[0]);
     await t.login(B, { start_param: String(D) });
     expect(await state()).toEqual(after);

@@ -116,11 +116,11 @@ export async function adjustBalances(
   const [row] = await tx
     .update(users)
     .set({
-      onion: sql`${users.onion} + ${coins}`,
+      coins: sql`${users.coins} + ${coins}`,
       ticket: sql`${users.ticket} + ${tickets}`,
       totalScore: sql`greatest(0, ${users.totalScore} + ${coins})`,
     })
-    .where(and(eq(users.id, id), sql`${users.onion} + ${coins} >= 0`, sql`${users.ticket} + ${tickets} >= 0`))
+    .where(and(eq(users.id, id), sql`${users.coins} + ${coins} >= 0`, sql`${users.ticket} + ${tickets} >= 0`))
     .returning();
   return row;
 }

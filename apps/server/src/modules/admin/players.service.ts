@@ -34,7 +34,7 @@ export function summary(p: repo.PlayerRow): AdminPlayerSummary {
     username: p.username,
     firstName: neutraliseName(p.firstName),
     walletAddress: p.walletAddress,
-    coins: p.onion,
+    coins: p.coins,
     tickets: p.ticket,
     lifetimeCoins: p.totalScore,
     createdAt: p.createdAt.getTime(),
@@ -44,8 +44,8 @@ export function summary(p: repo.PlayerRow): AdminPlayerSummary {
   };
 }
 
-const balances = (p: Pick<repo.PlayerRow, 'onion' | 'ticket' | 'totalScore'>) => ({
-  coins: p.onion,
+const balances = (p: Pick<repo.PlayerRow, 'coins' | 'ticket' | 'totalScore'>) => ({
+  coins: p.coins,
   tickets: p.ticket,
   lifetimeCoins: p.totalScore,
 });
@@ -150,7 +150,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
         rows: rows.map((r) => ({
           id: r.id,
           kind: r.kind,
-          deltaOnion: r.deltaOnion,
+          deltaCoins: r.deltaCoins,
           deltaTicket: r.deltaTicket,
           ref: r.ref,
           createdAt: r.createdAt.getTime(),
@@ -202,7 +202,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
         fx.ledger({
           userId: id,
           kind: ADJUST_KIND,
-          deltaOnion: body.coins,
+          deltaCoins: body.coins,
           deltaTicket: body.tickets,
           ref: `admin:${adminId}`,
           at,

@@ -91,7 +91,7 @@ export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): P
   await tx.execute(sql`drop table if exists analytics_batch`);
   await tx.execute(
     sql`create temp table analytics_batch on commit drop as
-        select r.user_id, r.kind, r.delta_onion, ${gameDayOf(sql`r.created_at`)} as day
+        select r.user_id, r.kind, r.delta_coins, ${gameDayOf(sql`r.created_at`)} as day
         from (${ledgerReads.ledgerRowsBetween(afterId, uptoId)}) r`,
   );
   // A temporary table has no statistics until analyzed: the plans below need its size.
@@ -123,9 +123,9 @@ export async function foldLedgerRows(tx: Tx, afterId: number, uptoId: number): P
   );
   await tx.execute(
     sql`insert into ${analyticsEconomy} (day, kind, created, spent)
-        select day, kind, coalesce(sum(delta_onion) filter (where delta_onion > 0), 0),
-               coalesce(-sum(delta_onion) filter (where delta_onion < 0), 0)
-        from analytics_batch where delta_onion <> 0 group by day, kind
+        select day, kind, coalesce(sum(delta_coins) filter (where delta_coins > 0), 0),
+               coalesce(-sum(delta_coins) filter (where delta_coins < 0), 0)
+        from analytics_batch where delta_coins <> 0 group by day, kind
         on conflict (day, kind) do update set created = ${analyticsEconomy.created} + excluded.created,
           spent = ${analyticsEconomy.spent} + excluded.spent`,
   );

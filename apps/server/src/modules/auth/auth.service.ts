@@ -110,7 +110,7 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
           fx.ledger({
             userId: identity.id,
             kind: 'signup',
-            deltaOnion: NEW_PLAYER.onion,
+            deltaCoins: NEW_PLAYER.coins,
             deltaTicket: NEW_PLAYER.ticket,
             at: now,
           });

@@ -20,12 +20,15 @@ export async function setBan(
   ban: { at: Date; reason: string } | null,
   change: { adminId: number | null; reason: string | null; at: Date },
 ): Promise<BanState> {
-  if (ban)
-    await tx
-      .insert(bans)
-      .values({ userId: id, bannedAt: ban.at, reason: ban.reason })
-      .onConflictDoUpdate({ target: bans.userId, set: { bannedAt: ban.at, reason: ban.reason } });
-  else await tx.delete(bans).where(eq(bans.userId, id));
+  // The state as stored (the text as the database keeps it), not as given.
+  const [stored] = ban
+    ? await tx
+        .insert(bans)
+        .values({ userId: id, bannedAt: ban.at, reason: ban.reason })
+        .onConflictDoUpdate({ target: bans.userId, set: { bannedAt: ban.at, reason: ban.reason } })
+        .returning({ bannedAt: bans.bannedAt, banReason: bans.reason })
+    : [];
+  if (!ban) await tx.delete(bans).where(eq(bans.userId, id));
   await tx.insert(banEvents).values({
     userId: id,
     banned: ban !== null,
@@ -33,7 +36,7 @@ export async function setBan(
     reason: change.reason,
     createdAt: change.at,
   });
-  return ban ? { bannedAt: ban.at, banReason: ban.reason } : NOT_BANNED;
+  return stored ?? NOT_BANNED;
 }
 
 /** Bans several players at once (with their history events); answers those newly banned. */

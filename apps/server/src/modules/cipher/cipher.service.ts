@@ -124,7 +124,7 @@ export function createCipherService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'cipher',
-          deltaOnion: CIPHER_REWARD.onion,
+          deltaCoins: CIPHER_REWARD.onion,
           deltaTicket: CIPHER_REWARD.ticket,
           ref: dayDate(day),
           at,

@@ -101,7 +101,7 @@ export function createComboService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'combo',
-          deltaOnion: COMBO_REWARD.onion,
+          deltaCoins: COMBO_REWARD.onion,
           deltaTicket: COMBO_REWARD.ticket,
           ref: String(day),
           at,

@@ -29,7 +29,7 @@ export function createDailyService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'daily',
-          deltaOnion: claim.onion,
+          deltaCoins: claim.onion,
           deltaTicket: claim.ticket,
           ref: `day:${claim.today}`,
           at: new Date(now),

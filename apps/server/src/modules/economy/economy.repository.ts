@@ -21,7 +21,8 @@ export interface TapRow {
   income: number;
   /** The income events' extra on `income` (ledger rows of kind 'event', one per event); 0 without. */
   incomeExtra: number;
-  onion: number;
+  /** The balance after the batch. */
+  coins: number;
   /** Lifetime score after the batch, for the Leader Board. */
   totalScore: number;
   energy: number;
@@ -61,7 +62,7 @@ export interface TapBatch {
  * Credits the tap batches of several players in one statement (so one commit): locks their rows
  * in id order, settles each player's energy from energy_at (packages/game/src/energy.ts), takes
  * n = min(count, batch cap, energy div cost, GCRA allowance from tap_clock) as planTap() in
- * packages/game/src/tap.ts does, pays n * earnPerTap onto onion and totalScore, settles passive
+ * packages/game/src/tap.ts does, pays n * earnPerTap onto coins and totalScore, settles passive
  * income as settleIncome() in packages/game/src/income.ts does (so an active player never reaches
  * the offline cap), appends each player's aggregate 'tap' ledger row and 'income' row, and counts
  * the taps towards the daily tap task (as recordTaskProgress in modules/tasks/tasks.progress.ts
@@ -113,7 +114,7 @@ export async function applyTapBatches(
       extra: Number(row.extra),
       income: Number(row.income),
       incomeExtra: Number(row.income_extra),
-      onion: Number(row.onion),
+      coins: Number(row.coins),
       totalScore: Number(row.total_score),
       energy: Number(row.energy),
       earnPerHour: Number(row.earn_per_hour),
@@ -129,7 +130,7 @@ const REPEATED_ROW: TapRow = {
   extra: 0,
   income: 0,
   incomeExtra: 0,
-  onion: 0,
+  coins: 0,
   totalScore: 0,
   energy: 0,
   earnPerHour: 0,
@@ -239,18 +240,18 @@ const TAP_STATEMENT = `
         energy_at = to_timestamp(n.e_at / 1000.0),
         tap_clock = to_timestamp((greatest(n.tap_clock_ms, n.t) + n.n * ${TAP_INTERVAL_MS}) / 1000.0),
         income_at = to_timestamp(n.i_at / 1000.0),
-        onion = users.onion + n.n * n.earn_per_tap + n.extra + n.income + n.income_extra,
+        coins = users.coins + n.n * n.earn_per_tap + n.extra + n.income + n.income_extra,
         total_score = users.total_score + n.n * n.earn_per_tap + n.extra + n.income + n.income_extra,
         request_ids = case when n.batch is null then users.request_ids
                            else (n.batch || users.request_ids)[1:${REQUEST_IDS_KEPT}] end
       from x as n
       where users.id = n.id and n.n > 0
       returning users.id, n.n as credited, n.n * n.earn_per_tap as earned, n.extra, n.ev, n.income,
-                n.income_extra, users.onion,
+                n.income_extra, users.coins,
                 users.total_score, users.energy, users.earn_per_hour,
                 (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms, n.day, n.at
     ), ledger as (
-      insert into economy_events (user_id, kind, delta_onion, ref, created_at)
+      insert into economy_events (user_id, kind, delta_coins, ref, created_at)
       select id, 'tap', earned, credited::text, at from upd where earned <> 0
       union all
       select id, 'income', income, null, at from upd where income <> 0
@@ -260,7 +261,7 @@ const TAP_STATEMENT = `
       select id, 'event', extra, ev::text, at from ie where extra > 0
     ), event_paid as (${eventsPaidFrom('(select ev, extra from upd union all select ev, extra from ie) as paid')}
     )${TAP_TASK_PROGRESS}
-    select id, credited, earned, extra, income, income_extra, onion, total_score, energy, earn_per_hour,
+    select id, credited, earned, extra, income, income_extra, coins, total_score, energy, earn_per_hour,
            income_at_ms, false as repeated
     from upd
     union all
@@ -286,7 +287,7 @@ export async function applyBoost(tx: Tx, userId: number, w: BoostWrite): Promise
   const [row] = await tx
     .update(users)
     .set({
-      onion: sql`${users.onion} - ${w.cost}`,
+      coins: sql`${users.coins} - ${w.cost}`,
       energy: w.energy,
       energyAt: w.energyAt,
       maxEnergy: w.maxEnergy,
@@ -299,7 +300,7 @@ export async function applyBoost(tx: Tx, userId: number, w: BoostWrite): Promise
       refillDay: w.refillDay,
       refillCount: w.refillCount,
     })
-    .where(sql`${users.id} = ${userId} and ${users.onion} >= ${w.cost}`)
+    .where(sql`${users.id} = ${userId} and ${users.coins} >= ${w.cost}`)
     .returning();
   return row ?? null;
 }
@@ -308,22 +309,22 @@ export async function applyBoost(tx: Tx, userId: number, w: BoostWrite): Promise
 export async function applyChest(
   tx: Tx,
   userId: number,
-  prize: { onion: number; ticket: number },
+  prize: { coins: number; ticket: number },
 ): Promise<UserRow | null> {
   const [row] = await tx
     .update(users)
     .set({
-      cheatCount: sql`${users.cheatCount} - 1`,
-      onion: sql`${users.onion} + ${prize.onion}`,
-      totalScore: sql`${users.totalScore} + ${prize.onion}`,
+      chests: sql`${users.chests} - 1`,
+      coins: sql`${users.coins} + ${prize.coins}`,
+      totalScore: sql`${users.totalScore} + ${prize.coins}`,
       ticket: sql`${users.ticket} + ${prize.ticket}`,
     })
-    .where(sql`${users.id} = ${userId} and ${users.cheatCount} > 0`)
+    .where(sql`${users.id} = ${userId} and ${users.chests} > 0`)
     .returning();
   return row ?? null;
 }
 
 export async function chestCount(tx: Tx, userId: number): Promise<number | undefined> {
-  const [row] = await tx.select({ n: users.cheatCount }).from(users).where(eq(users.id, userId));
+  const [row] = await tx.select({ n: users.chests }).from(users).where(eq(users.id, userId));
   return row?.n;
 }

@@ -102,7 +102,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
         refillCount: plan.next.refillsToday,
       });
       if (!row) throw refused('NOT_ENOUGH_BALANCE', MESSAGES.balance);
-      fx.ledger({ userId, kind: `boost:${name}`, deltaOnion: -plan.cost, at: new Date(now) });
+      fx.ledger({ userId, kind: `boost:${name}`, deltaCoins: -plan.cost, at: new Date(now) });
       fx.progress(userId, 'boost');
       return row;
     });
@@ -116,7 +116,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     },
 
     async growOnion(userId: number): Promise<GrowOnionResponse> {
-      return { success: true, onion: (await current(userId)).onion };
+      return { success: true, onion: (await current(userId)).coins };
     },
 
     /** A batch of taps; `batch`, the app's id of it, makes sending it again harmless. */
@@ -141,17 +141,17 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
         // Applied before (its reply was lost): the balances as they are, nothing credited again.
         const user = await findUser(db, userId);
         if (!user) throw notFound('Player not found.');
-        const { onion, energy } = currentBalances(user, now, regenMs);
-        return { success: true, credited: 0, earned: 0, onion, energy, repeated: true };
+        const { coins, energy } = currentBalances(user, now, regenMs);
+        return { success: true, credited: 0, earned: 0, onion: coins, energy, repeated: true };
       }
       if (row) {
         // One statement did it all, with other players' batches: taps, income, ledger rows and
         // the daily tap task, committed.
         tapsCredited.inc(row.credited);
         countLedger([
-          { userId, kind: 'tap', deltaOnion: row.earned },
-          { userId, kind: 'income', deltaOnion: row.income },
-          { userId, kind: 'event', deltaOnion: row.extra + row.incomeExtra },
+          { userId, kind: 'tap', deltaCoins: row.earned },
+          { userId, kind: 'income', deltaCoins: row.income },
+          { userId, kind: 'event', deltaCoins: row.extra + row.incomeExtra },
         ]);
         scoresCommitted(deps, [{ userid: userId, totalScore: row.totalScore }]);
         const pending = settleIncomeRule(row.earnPerHour, row.incomeAt, now).coins;
@@ -160,7 +160,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
           credited: row.credited,
           // The event's extra included: what the taps earned the player.
           earned: row.earned + row.extra,
-          onion: row.onion + pending,
+          onion: row.coins + pending,
           energy: row.energy,
         };
       }
@@ -169,33 +169,33 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       const balances = currentBalances(user, now, regenMs);
       if (!canTap(balances.energy, user.loseEnergyPerTap)) throw refused('NO_ENERGY', MESSAGES.noEnergy);
       // Faster than a human can tap: nothing credited this time.
-      return { success: true, credited: 0, earned: 0, onion: balances.onion, energy: balances.energy };
+      return { success: true, credited: 0, earned: 0, onion: balances.coins, energy: balances.energy };
     },
 
     async fullyEnergy(userId: number, request?: number): Promise<FullyEnergyResponse> {
       const row = await buy(userId, 'fullyEnergy', request);
       const s = shown(row);
-      return { energy: s.energy, onion: s.onion };
+      return { energy: s.energy, onion: s.coins };
     },
     async income(userId: number, request?: number): Promise<IncomeBoostResponse> {
       const row = await buy(userId, 'income', request);
-      return { changePerHour: row.earnPerHour, onion: shown(row).onion };
+      return { changePerHour: row.earnPerHour, onion: shown(row).coins };
     },
     async double(userId: number, request?: number): Promise<DoubleBoostResponse> {
       const row = await buy(userId, 'double', request);
       return {
         changePerTap: row.earnPerTap,
         changeEnergyPerTap: row.loseEnergyPerTap,
-        onion: shown(row).onion,
+        onion: shown(row).coins,
       };
     },
     async touchIncome(userId: number, request?: number): Promise<TouchIncomeResponse> {
       const row = await buy(userId, 'touchIncome', request);
-      return { changePerTap: row.earnPerTap, onion: shown(row).onion };
+      return { changePerTap: row.earnPerTap, onion: shown(row).coins };
     },
     async energyCapacity(userId: number, request?: number): Promise<EnergyCapacityResponse> {
       const row = await buy(userId, 'energyCapacity', request);
-      return { maxEnergy: row.maxEnergy, onion: shown(row).onion };
+      return { maxEnergy: row.maxEnergy, onion: shown(row).coins };
     },
 
     /** Opens a treasure chest: a prize from the weighted table (packages/game/src/treasure.ts). */
@@ -208,22 +208,22 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
         const opening = openChest(count, deps.rng, prizes);
         if (!opening.ok) throw refused('NO_CHEST', MESSAGES.noChest);
         const { type, value } = opening.prize;
-        const prize = { onion: type === 'onion' ? value : 0, ticket: type === 'ticket' ? value : 0 };
+        const prize = { coins: type === 'onion' ? value : 0, ticket: type === 'ticket' ? value : 0 };
         const row = await applyChest(tx, userId, prize);
         if (!row) throw refused('NO_CHEST', MESSAGES.noChest);
         fx.ledger({
           userId,
           kind: 'chest',
-          deltaOnion: prize.onion,
+          deltaCoins: prize.coins,
           deltaTicket: prize.ticket,
           at: new Date(now),
         });
         fx.progress(userId, 'chest');
         return {
           cheatData: { type, value },
-          onion: currentBalances(row, now).onion,
+          onion: currentBalances(row, now).coins,
           ticket: row.ticket,
-          cheatCount: row.cheatCount,
+          cheatCount: row.chests,
         };
       });
     },

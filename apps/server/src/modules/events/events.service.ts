@@ -111,7 +111,7 @@ export function knownEvents(deps: Deps, now: number): Promise<GameEvent[]> {
  * transaction that pays it and writes its ledger row (`entry` from eventBonus; nothing without one).
  */
 export async function recordEventPaid(tx: Tx, entry: LedgerEntry | null): Promise<void> {
-  if (entry?.ref && entry.deltaOnion) await addEventPaid(tx, Number(entry.ref), entry.deltaOnion);
+  if (entry?.ref && entry.deltaCoins) await addEventPaid(tx, Number(entry.ref), entry.deltaCoins);
 }
 
 /** An operator's change: this process reads the events again at once (others within the cache time). */
@@ -161,7 +161,7 @@ export async function eventBonus(
       ? {
           userId: params.userId,
           kind: EVENT_LEDGER_KIND,
-          deltaOnion: extra,
+          deltaCoins: extra,
           ref: String(event.id),
           at: new Date(params.now),
         }

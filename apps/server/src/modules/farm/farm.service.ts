@@ -55,12 +55,12 @@ export function createFarmService(deps: Deps) {
         }
         const paid = await creditPrize(tx, userId, { onion: FARM_REWARD });
         if (!paid) throw notFound('Player not found.');
-        fx.ledger({ userId, kind: 'farm', deltaOnion: FARM_REWARD, at: new Date(now) });
+        fx.ledger({ userId, kind: 'farm', deltaCoins: FARM_REWARD, at: new Date(now) });
         const user = await findUser(tx, userId);
         return {
           success: true,
           reward: FARM_REWARD,
-          onion: user ? currentBalances(user, now).onion : paid.onion,
+          onion: user ? currentBalances(user, now).coins : paid.onion,
           msg: `You claimed ${FARM_REWARD} onions`,
         };
       });

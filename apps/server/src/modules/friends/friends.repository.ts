@@ -24,10 +24,10 @@ export async function listFriends(tx: Tx, inviterId: number) {
 }
 
 /** Credits coins (and the lifetime score) in one statement; the row stays locked. */
-export async function creditOnion(tx: Tx, userId: number, onion: number): Promise<boolean> {
+export async function creditCoins(tx: Tx, userId: number, coins: number): Promise<boolean> {
   const [row] = await tx
     .update(users)
-    .set({ onion: sql`${users.onion} + ${onion}`, totalScore: sql`${users.totalScore} + ${onion}` })
+    .set({ coins: sql`${users.coins} + ${coins}`, totalScore: sql`${users.totalScore} + ${coins}` })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return Boolean(row);

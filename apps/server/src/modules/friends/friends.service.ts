@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors.ts';
 import { gameConfig } from '../config/index.ts';
 import type { Effects } from '../ledger/index.ts';
 import { countFriends, findUser } from '../users/index.ts';
-import { claimOnce, creditOnion, creditTickets, listFriends } from './friends.repository.ts';
+import { claimOnce, creditCoins, creditTickets, listFriends } from './friends.repository.ts';
 
 /**
  * Pays a referral: call it inside the login write that created the invitee. The inviter's
@@ -35,11 +35,11 @@ export async function payReferralRewards(
 ): Promise<void> {
   const { inviteeId, inviterId, at } = referral;
   const reward = referralReward(referral.premium, referral.config?.rewards);
-  if (!(await creditOnion(tx, inviterId, reward.inviter))) return;
-  await creditOnion(tx, inviteeId, reward.invitee);
+  if (!(await creditCoins(tx, inviterId, reward.inviter))) return;
+  await creditCoins(tx, inviteeId, reward.invitee);
   fx.ledger([
-    { userId: inviterId, kind: 'referral', deltaOnion: reward.inviter, ref: `friend:${inviteeId}`, at },
-    { userId: inviteeId, kind: 'referral', deltaOnion: reward.invitee, ref: `inviter:${inviterId}`, at },
+    { userId: inviterId, kind: 'referral', deltaCoins: reward.inviter, ref: `friend:${inviteeId}`, at },
+    { userId: inviteeId, kind: 'referral', deltaCoins: reward.invitee, ref: `inviter:${inviterId}`, at },
   ]);
   const friends = await countFriends(tx, inviterId);
   for (const m of reachedMilestones(friends, referral.config?.milestones)) {

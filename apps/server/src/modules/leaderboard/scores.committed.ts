@@ -35,7 +35,7 @@ export function scoresCommitted(deps: Deps, entries: readonly Scored[]): void {
 export const boardsFollowWrites: WriteFollower = async (tx, { ledger, boarded }, deps) => {
   if (!deps.redis) return undefined;
   const players = new Set(boarded);
-  for (const e of ledger) if ((e.deltaOnion ?? 0) > 0) players.add(e.userId);
+  for (const e of ledger) if ((e.deltaCoins ?? 0) > 0) players.add(e.userId);
   if (players.size === 0) return undefined;
   const scores = await lifetimeTotals(tx, [...players]);
   return () => scoresCommitted(deps, scores);

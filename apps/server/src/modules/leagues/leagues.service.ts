@@ -137,7 +137,7 @@ export function createLeaguesService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'league',
-          deltaOnion: league.reward.onion,
+          deltaCoins: league.reward.onion,
           deltaTicket: league.reward.ticket,
           ref: league.id,
           at,

@@ -41,7 +41,7 @@ export async function ledgerCredits(
 ): Promise<{ coins: number; tickets: number }> {
   const [row] = await queryRows<{ coins: string | number; tickets: string | number }>(
     tx,
-    sql`select coalesce(sum(greatest(delta_onion, 0)), 0)::bigint as coins,
+    sql`select coalesce(sum(greatest(delta_coins, 0)), 0)::bigint as coins,
                coalesce(sum(greatest(delta_ticket, 0)), 0)::bigint as tickets
         from ${economyEvents}
         where user_id = ${userId} and kind = ${kind}
@@ -76,8 +76,8 @@ export async function ledgerByKind(tx: Tx, since: Date) {
   const rows = await queryRows<Raw>(
     tx,
     sql`select kind,
-               coalesce(sum(delta_onion) filter (where delta_onion > 0), 0)::bigint as issued,
-               coalesce(-sum(delta_onion) filter (where delta_onion < 0), 0)::bigint as spent,
+               coalesce(sum(delta_coins) filter (where delta_coins > 0), 0)::bigint as issued,
+               coalesce(-sum(delta_coins) filter (where delta_coins < 0), 0)::bigint as spent,
                coalesce(sum(delta_ticket), 0)::bigint as tickets
         from ${economyEvents} where created_at >= ${since} group by kind order by kind`,
   );
@@ -183,13 +183,13 @@ export async function creditsOfKind(
 ): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await tx
-    .select({ userId: economyEvents.userId, coins: sql<string>`sum(${economyEvents.deltaOnion})::bigint` })
+    .select({ userId: economyEvents.userId, coins: sql<string>`sum(${economyEvents.deltaCoins})::bigint` })
     .from(economyEvents)
     .where(
       and(
         inArray(economyEvents.userId, [...userIds]),
         eq(economyEvents.kind, kind),
-        gt(economyEvents.deltaOnion, 0),
+        gt(economyEvents.deltaCoins, 0),
         lte(economyEvents.createdAt, at),
       ),
     )
@@ -206,10 +206,10 @@ export async function creditsOfKind(
  * seasons' board (modules/seasons).
  */
 export const weekEarnings = (startsAt: Date, endsAt: Date): SQL => sql`
-  select user_id, sum(delta_onion)::bigint as coins
+  select user_id, sum(delta_coins)::bigint as coins
   from ${economyEvents}
   where created_at >= ${startsAt.toISOString()}::timestamptz and created_at < ${endsAt.toISOString()}::timestamptz
-    and delta_onion > 0 and kind <> 'signup'
+    and delta_coins > 0 and kind <> 'signup'
     and ${notBannedSql(sql`${economyEvents.userId}`)}
   group by user_id`;
 
@@ -219,7 +219,7 @@ export const weekEarnings = (startsAt: Date, endsAt: Date): SQL => sql`
  * qualified, since inside the subquery an unqualified `id` is the ledger's own.
  */
 export const referralEarned = (inviterId: number, friendId: SQL) => sql<number>`coalesce((
-    select sum(e.delta_onion) from ${economyEvents} e
+    select sum(e.delta_coins) from ${economyEvents} e
     where e.user_id = ${inviterId} and e.kind = 'referral' and e.ref = 'friend:' || ${friendId}::text
   ), 0)::bigint`;
 
@@ -234,11 +234,11 @@ export async function lastLedgerId(tx: Tx): Promise<number> {
 
 /**
  * The ledger's rows with ids in (`afterId`, `uptoId`] as a query to select from (the analytics'
- * rollups fold them in): user_id, kind, delta_onion, created_at.
+ * rollups fold them in): user_id, kind, delta_coins, created_at.
  */
 export const ledgerRowsBetween = (afterId: number, uptoId: number): SQL =>
   sql`select ${economyEvents.userId} as user_id, ${economyEvents.kind} as kind,
-             ${economyEvents.deltaOnion} as delta_onion, ${economyEvents.createdAt} as created_at
+             ${economyEvents.deltaCoins} as delta_coins, ${economyEvents.createdAt} as created_at
       from ${economyEvents} where ${economyEvents.id} > ${afterId} and ${economyEvents.id} <= ${uptoId}`;
 
 // --- A player's history as of an instant (the airdrop snapshot and its fairness facts) ---------
@@ -253,8 +253,8 @@ const gameDayOfRow = sql.raw(
  * of `kind` or of every kind: a scalar subquery (0 without any).
  */
 export const creditedUpToSql = (id: SQL, at: Date, kind?: string) => sql`coalesce((
-  select sum(${economyEvents.deltaOnion}) from ${economyEvents}
-  where ${economyEvents.userId} = ${id} and ${economyEvents.deltaOnion} > 0 and ${economyEvents.createdAt} <= ${at}
+  select sum(${economyEvents.deltaCoins}) from ${economyEvents}
+  where ${economyEvents.userId} = ${id} and ${economyEvents.deltaCoins} > 0 and ${economyEvents.createdAt} <= ${at}
     ${kind === undefined ? sql`` : sql`and ${economyEvents.kind} = ${kind}`}), 0)::bigint`;
 
 /**

@@ -8,7 +8,7 @@ export interface LedgerEntry {
   userId: number;
   /** What moved the balance: 'tap', 'income', 'daily', 'boost:income', 'spin', … */
   kind: string;
-  deltaOnion?: number;
+  deltaCoins?: number;
   deltaTicket?: number;
   /** What it refers to (a task name, a game id, …). */
   ref?: string | null;
@@ -21,11 +21,11 @@ export interface LedgerEntry {
  */
 export async function appendLedger(tx: Tx, entries: LedgerEntry | LedgerEntry[]): Promise<void> {
   const rows = (Array.isArray(entries) ? entries : [entries])
-    .filter((e) => (e.deltaOnion ?? 0) !== 0 || (e.deltaTicket ?? 0) !== 0)
+    .filter((e) => (e.deltaCoins ?? 0) !== 0 || (e.deltaTicket ?? 0) !== 0)
     .map((e) => ({
       userId: e.userId,
       kind: e.kind,
-      deltaOnion: e.deltaOnion ?? 0,
+      deltaCoins: e.deltaCoins ?? 0,
       deltaTicket: e.deltaTicket ?? 0,
       ref: e.ref ?? null,
       ...(e.at ? { createdAt: e.at } : {}),
@@ -35,31 +35,31 @@ export async function appendLedger(tx: Tx, entries: LedgerEntry | LedgerEntry[])
 
 export interface LedgerMismatch {
   userId: number;
-  onion: number;
-  ledgerOnion: number;
+  coins: number;
+  ledgerCoins: number;
   ticket: number;
   ledgerTicket: number;
 }
 
-/** Players whose onion or tickets differ from the sums of their ledger rows. */
+/** Players whose coins or tickets differ from the sums of their ledger rows. */
 export async function findLedgerMismatches(tx: Tx): Promise<LedgerMismatch[]> {
   const rows = await queryRows<Record<string, string | number>>(
     tx,
     sql`
-    select u.id, u.onion, u.ticket,
-           coalesce(e.onion, 0) as ledger_onion, coalesce(e.ticket, 0) as ledger_ticket
+    select u.id, u.coins, u.ticket,
+           coalesce(e.coins, 0) as ledger_coins, coalesce(e.ticket, 0) as ledger_ticket
     from ${users} u
     left join (
-      select user_id, sum(delta_onion) as onion, sum(delta_ticket) as ticket
+      select user_id, sum(delta_coins) as coins, sum(delta_ticket) as ticket
       from ${economyEvents} group by user_id
     ) e on e.user_id = u.id
-    where u.onion <> coalesce(e.onion, 0) or u.ticket <> coalesce(e.ticket, 0)
+    where u.coins <> coalesce(e.coins, 0) or u.ticket <> coalesce(e.ticket, 0)
     order by u.id`,
   );
   return rows.map((r) => ({
     userId: Number(r.id),
-    onion: Number(r.onion),
-    ledgerOnion: Number(r.ledger_onion),
+    coins: Number(r.coins),
+    ledgerCoins: Number(r.ledger_coins),
     ticket: Number(r.ticket),
     ledgerTicket: Number(r.ledger_ticket),
   }));

@@ -2,8 +2,8 @@ import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, money } from '../../db/columns.ts';
 
 /**
- * Append-only ledger: every change of a player's onion and tickets, written in the same
- * transaction as the change. `onion = sum(delta_onion)` for every player.
+ * Append-only ledger: every change of a player's coins and tickets, written in the same
+ * transaction as the change. `coins = sum(delta_coins)` for every player.
  */
 export const economyEvents = pgTable(
   'economy_events',
@@ -11,7 +11,7 @@ export const economyEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: money('user_id').notNull(),
     kind: text('kind').notNull(),
-    deltaOnion: money('delta_onion').notNull().default(0),
+    deltaCoins: money('delta_coins').notNull().default(0),
     deltaTicket: integer('delta_ticket').notNull().default(0),
     ref: text('ref'),
     createdAt: at('created_at').notNull().defaultNow(),

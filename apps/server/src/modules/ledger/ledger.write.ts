@@ -6,7 +6,7 @@ import { appendLedger, type LedgerEntry } from './ledger.repository.ts';
 
 /** What a write records besides its own statements; applied in the same transaction. */
 export interface Effects {
-  /** Ledger rows (every change of onion or tickets has one; rows that move nothing are skipped). */
+  /** Ledger rows (every change of coins or tickets has one; rows that move nothing are skipped). */
   ledger(entries: LedgerEntry | LedgerEntry[]): void;
   /** A real action counted towards the player's daily tasks. */
   progress(userId: number, action: TaskAction, amount?: number): void;

@@ -19,12 +19,12 @@ export async function creditPrize(tx: Tx, userId: number, prize: Prize) {
   const [row] = await tx
     .update(users)
     .set({
-      onion: sql`${users.onion} + ${onion}`,
+      coins: sql`${users.coins} + ${onion}`,
       totalScore: sql`${users.totalScore} + ${onion}`,
       ticket: sql`${users.ticket} + ${ticket}`,
-      cheatCount: sql`${users.cheatCount} + ${chests}`,
+      chests: sql`${users.chests} + ${chests}`,
     })
     .where(eq(users.id, userId))
-    .returning({ onion: users.onion, ticket: users.ticket, totalScore: users.totalScore });
+    .returning({ onion: users.coins, ticket: users.ticket, totalScore: users.totalScore });
   return row;
 }

@@ -31,11 +31,11 @@ export async function applyPurchase(
   const [row] = await tx
     .update(users)
     .set({
-      onion: sql`${users.onion} - ${p.price}`,
+      coins: sql`${users.coins} - ${p.price}`,
       earnPerHour: sql`${users.earnPerHour} + ${p.profitGain}`,
     })
-    .where(and(eq(users.id, p.userId), sql`${users.onion} > ${p.price}`))
-    .returning({ onion: users.onion, earnPerHour: users.earnPerHour });
+    .where(and(eq(users.id, p.userId), sql`${users.coins} > ${p.price}`))
+    .returning({ onion: users.coins, earnPerHour: users.earnPerHour });
   return row ?? null;
 }
 

@@ -86,7 +86,7 @@ export function createMiningService(deps: Deps) {
         if (body.request !== undefined && !(await recordRequest(tx, userId, body.request))) {
           return {
             success: true,
-            onion: user.onion,
+            onion: user.coins,
             perProfit: user.earnPerHour,
             changeData: view(item, level, mining),
           };
@@ -94,7 +94,7 @@ export function createMiningService(deps: Deps) {
         const decision = decideBuy(
           configuredItem(item, mining),
           level,
-          user.onion,
+          user.coins,
           incomeMultiplier(user.boosts),
           mining.priceGrowth,
         );
@@ -114,7 +114,7 @@ export function createMiningService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'mining',
-          deltaOnion: -decision.price,
+          deltaCoins: -decision.price,
           ref: `${item.id}:${decision.level}`,
           at,
         });

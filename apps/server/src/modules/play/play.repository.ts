@@ -56,11 +56,11 @@ export async function finishGame(
   return rows.length === 1;
 }
 
-/** Pays the game's onion onto the balance and the lifetime score. */
-export async function payGame(tx: Tx, userId: number, onion: number): Promise<UserRow | null> {
+/** Pays the game's coins onto the balance and the lifetime score. */
+export async function payGame(tx: Tx, userId: number, coins: number): Promise<UserRow | null> {
   const [row] = await tx
     .update(users)
-    .set({ onion: sql`${users.onion} + ${onion}`, totalScore: sql`${users.totalScore} + ${onion}` })
+    .set({ coins: sql`${users.coins} + ${coins}`, totalScore: sql`${users.totalScore} + ${coins}` })
     .where(eq(users.id, userId))
     .returning();
   return row ?? null;

@@ -125,7 +125,7 @@ export function createPlayService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'game',
-          deltaOnion: reward,
+          deltaCoins: reward,
           ref: game.id,
           at: new Date(now),
         });
@@ -134,7 +134,7 @@ export function createPlayService(deps: Deps) {
         fx.progress(userId, 'game');
         return {
           success: true as const,
-          onion: currentBalances(row, now).onion,
+          onion: currentBalances(row, now).coins,
           reward: reward + bonus.extra,
         };
       });

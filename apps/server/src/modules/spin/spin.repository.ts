@@ -21,9 +21,9 @@ export async function applySpin(
     .update(users)
     .set({
       ticket: sql`${users.ticket} - ${spin.cost} + ${spin.ticket}`,
-      onion: sql`${users.onion} + ${spin.onion}`,
+      coins: sql`${users.coins} + ${spin.onion}`,
       totalScore: sql`${users.totalScore} + ${spin.onion}`,
-      cheatCount: sql`${users.cheatCount} + ${spin.chest}`,
+      chests: sql`${users.chests} + ${spin.chest}`,
     })
     .where(sql`${users.id} = ${userId} and ${users.ticket} >= ${spin.cost}`)
     .returning();

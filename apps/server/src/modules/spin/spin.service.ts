@@ -32,7 +32,7 @@ export function createSpinService(deps: Deps) {
         fx.ledger({
           userId,
           kind: 'spin',
-          deltaOnion: paid.onion,
+          deltaCoins: paid.onion,
           deltaTicket: paid.ticket - SPIN_COST_TICKETS,
           ref: `segment:${draw.segment}`,
           at: new Date(now),
@@ -41,9 +41,9 @@ export function createSpinService(deps: Deps) {
         return {
           cheatData: { type, value },
           segment: draw.segment,
-          onion: currentBalances(row, now, config.energy.regenMs).onion,
+          onion: currentBalances(row, now, config.energy.regenMs).coins,
           ticket: row.ticket,
-          cheatCount: row.cheatCount,
+          cheatCount: row.chests,
         };
       });
     },

@@ -129,12 +129,12 @@ export async function payTaskReward(
   const [row] = await tx
     .update(users)
     .set({
-      onion: sql`${users.onion} + ${reward.onion}`,
+      coins: sql`${users.coins} + ${reward.onion}`,
       totalScore: sql`${users.totalScore} + ${reward.onion}`,
       ticket: sql`${users.ticket} + ${reward.ticket}`,
     })
     .where(eq(users.id, userId))
-    .returning({ onion: users.onion, ticket: users.ticket });
+    .returning({ onion: users.coins, ticket: users.ticket });
   if (!row) throw new Error(`user ${userId} vanished during a task claim`);
   return row;
 }

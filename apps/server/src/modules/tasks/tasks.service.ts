@@ -264,7 +264,7 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
         fx.ledger({
           userId,
           kind: 'task',
-          deltaOnion: reward.onion,
+          deltaCoins: reward.onion,
           deltaTicket: reward.ticket,
           ref: `${task.taskName}:${period}`,
           at: new Date(now),

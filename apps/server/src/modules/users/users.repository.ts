@@ -109,14 +109,14 @@ export async function upsertFromLaunch(
 }
 
 /**
- * Pays settled passive income: `coins` onto onion and the lifetime score, and the new settle
+ * Pays settled passive income: `coins` onto the balance and the lifetime score, and the new settle
  * instant. The caller holds the row lock (settleIncome in users.service.ts).
  */
 export async function creditIncome(tx: Tx, id: number, coins: number, incomeAt: Date): Promise<UserRow> {
   const [row] = await tx
     .update(users)
     .set({
-      onion: sql`${users.onion} + ${coins}`,
+      coins: sql`${users.coins} + ${coins}`,
       totalScore: sql`${users.totalScore} + ${coins}`,
       incomeAt,
     })

@@ -21,11 +21,12 @@ export const users = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     seenAt: at('seen_at').notNull().defaultNow(),
 
-    onion: money('onion').notNull().default(0),
+    coins: money('coins').notNull().default(0),
     ticket: integer('ticket').notNull().default(0),
     totalScore: money('total_score').notNull().default(0),
     earnPerHour: integer('earn_per_hour').notNull().default(0),
-    cheatCount: integer('cheat_count').notNull().default(0),
+    /** Treasure chests not opened yet. */
+    chests: integer('chests').notNull().default(0),
     energy: integer('energy').notNull().default(1000),
     maxEnergy: integer('max_energy').notNull().default(1000),
     earnPerTap: integer('earn_per_tap').notNull().default(1),

@@ -30,7 +30,7 @@ export const settingsOf = (stored: Partial<Settings> | null | undefined): Settin
 export function currentBalances(user: UserRow, now: number, regenMs?: number) {
   const energy = settleEnergy(user.energy, user.maxEnergy, user.energyAt.getTime(), now, regenMs);
   const income = settleIncomeRule(user.earnPerHour, user.incomeAt.getTime(), now);
-  return { energy: energy.value, onion: user.onion + income.coins, pendingIncome: income.coins };
+  return { energy: energy.value, coins: user.coins + income.coins, pendingIncome: income.coins };
 }
 
 /**
@@ -43,7 +43,7 @@ export interface IncomeEvents {
 }
 
 /**
- * Locks the player's row and pays the passive income accrued up to `now` (onion and totalScore,
+ * Locks the player's row and pays the passive income accrued up to `now` (coins and totalScore,
  * with an 'income' ledger row), inside the caller's write (modules/ledger/ledger.write.ts). Call it first in any write that
  * changes earnPerHour (boosts, mining) so that the old rate pays for the time before the change.
  * With `events`, the income accrued inside an income event's window pays its extra too (ledger
@@ -67,13 +67,13 @@ export async function settleIncome(
   const entries: LedgerEntry[] = extras.map((e) => ({
     userId,
     kind: 'event',
-    deltaOnion: e.extra,
+    deltaCoins: e.extra,
     ref: String(e.id),
     at: new Date(now),
   }));
   const extra = extras.reduce((sum, e) => sum + e.extra, 0);
   const row = await creditIncome(tx, userId, settled.coins + extra, new Date(settled.at));
-  fx.ledger([{ userId, kind: 'income', deltaOnion: settled.coins, at: new Date(now) }, ...entries]);
+  fx.ledger([{ userId, kind: 'income', deltaCoins: settled.coins, at: new Date(now) }, ...entries]);
   if (events && entries.length > 0) await events.record(tx, entries);
   return row;
 }
@@ -118,12 +118,12 @@ export function toProfile(
     lastname: user.lastName,
     photoUrl: user.photoUrl,
     languageCode: user.languageCode,
-    onion: current.onion,
+    onion: current.coins,
     ticket: user.ticket,
     totalScore: user.totalScore + current.pendingIncome,
     earnPerHour: user.earnPerHour,
     userLevel: FIXED_PROFILE.userLevel,
-    cheatCount: user.cheatCount,
+    cheatCount: user.chests,
     energy: current.energy,
     maxEnergy: user.maxEnergy,
     earnPerTap: user.earnPerTap,

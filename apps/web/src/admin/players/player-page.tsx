@@ -369,7 +369,7 @@ function LedgerPage({
           <td className="num">{r.id}</td>
           <td>{fmt.time(r.createdAt)}</td>
           <td>{r.kind}</td>
-          <td className={`a-r num ${r.deltaOnion < 0 ? 'a-neg' : ''}`}>{fmt.signed(r.deltaOnion)}</td>
+          <td className={`a-r num ${r.deltaCoins < 0 ? 'a-neg' : ''}`}>{fmt.signed(r.deltaCoins)}</td>
           <td className={`a-r num ${r.deltaTicket < 0 ? 'a-neg' : ''}`}>{fmt.signed(r.deltaTicket)}</td>
           <td className="a-mono a-clip">{r.ref ?? ''}</td>
         </tr>

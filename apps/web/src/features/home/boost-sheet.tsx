@@ -38,7 +38,7 @@ export const boostTitle = (name: BoostName) => t(BOOST_KEYS[name].title);
 /** The rules' view of the profile, for prices and refusals (the server decides the same way). */
 export function boostState(profile: Profile, config: BoostConfig = BOOST_DEFAULTS): BoostState {
   return {
-    onion: profile.onion,
+    coins: profile.onion,
     energy: profile.energy,
     maxEnergy: profile.maxEnergy,
     earnPerHour: profile.earnPerHour,
@@ -69,7 +69,7 @@ export function boostChange(
   state: BoostState,
   config: BoostConfig = BOOST_DEFAULTS,
 ): string | null {
-  const plan = planBoost(name, { ...state, onion: Number.MAX_SAFE_INTEGER }, config);
+  const plan = planBoost(name, { ...state, coins: Number.MAX_SAFE_INTEGER }, config);
   if (!plan.ok) return null;
   const { next } = plan;
   const n = formatNumber;
@@ -121,7 +121,7 @@ export function boostOffer(name: BoostName, state: BoostState, config: BoostConf
     reason: refusal,
     change: done ? null : boostChange(name, state, config),
     affordable,
-    shortBy: price !== null && !affordable ? price - state.onion : 0,
+    shortBy: price !== null && !affordable ? price - state.coins : 0,
   };
 }
 
