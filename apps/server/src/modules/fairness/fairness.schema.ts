@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -10,18 +9,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at, money } from '../../db/columns.ts';
 
 /**
  * The fairness module's tables: clusters of linked accounts as last computed, the operators'
  * decisions on them, the players' appeals, and the facts the allocation rule reads, frozen with
  * each snapshot. Only this module's repository reads or writes them.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const id = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * The clusters of the last computation (packages/game/src/clusters.ts, findClusters), replaced
@@ -67,7 +63,7 @@ export const fairnessDecisions = pgTable(
     action: text('action').$type<'exclude' | 'clear'>().notNull(),
     reason: text('reason').notNull(),
     members: jsonb('members').$type<number[]>().notNull(),
-    adminId: id('admin_id').notNull(),
+    adminId: money('admin_id').notNull(),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
@@ -81,14 +77,14 @@ export const fairnessAppeals = pgTable(
   'fairness_appeals',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: id('user_id').notNull(),
+    userId: money('user_id').notNull(),
     /** The cluster the player was in when they appealed, if any. */
     clusterId: text('cluster_id'),
     text: text('text').notNull(),
     status: text('status').$type<'pending' | 'upheld' | 'rejected'>().notNull().default('pending'),
     createdAt: at('created_at').notNull(),
     answer: text('answer'),
-    answeredBy: id('answered_by'),
+    answeredBy: money('answered_by'),
     answeredAt: at('answered_at'),
   },
   (t) => [
@@ -107,9 +103,9 @@ export const fairnessAppeals = pgTable(
 export const fairnessSnapshotFacts = pgTable(
   'fairness_snapshot_facts',
   {
-    snapshotId: id('snapshot_id').notNull(),
-    userId: id('user_id').notNull(),
-    operatorCoins: id('operator_coins').notNull(),
+    snapshotId: money('snapshot_id').notNull(),
+    userId: money('user_id').notNull(),
+    operatorCoins: money('operator_coins').notNull(),
     activeDays: integer('active_days').notNull(),
     tasks: integer('tasks').notNull(),
     friendsStayed: integer('friends_stayed').notNull(),

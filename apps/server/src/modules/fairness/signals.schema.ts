@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, money } from '../../db/columns.ts';
 
 /**
  * What the server sees of who is behind an account (packages/game/src/clusters.ts,
@@ -18,9 +9,6 @@ import {
  * or user agent is ever stored. Kept only as long as the airdrop needs them (SIGNALS_RETENTION_MS,
  * signals.service.ts). Only signals.repository.ts reads or writes them.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const id = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * A session: a login (a launch of the app) and the activity that followed it, extended at most
@@ -32,7 +20,7 @@ export const signalSessions = pgTable(
   'signal_sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: id('user_id').notNull(),
+    userId: money('user_id').notNull(),
     startedAt: at('started_at').notNull(),
     lastAt: at('last_at').notNull(),
     net: text('net').notNull(),
@@ -54,9 +42,9 @@ export const signalSessions = pgTable(
 export const signalTaps = pgTable(
   'signal_taps',
   {
-    userId: id('user_id').primaryKey(),
+    userId: money('user_id').primaryKey(),
     batches: integer('batches').notNull(),
-    intervals: id('intervals').notNull(),
+    intervals: money('intervals').notNull(),
     meanMs: doublePrecision('mean_ms').notNull(),
     m2: doublePrecision('m2').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -73,7 +61,7 @@ export const signalTaps = pgTable(
 export const signalWallets = pgTable(
   'signal_wallets',
   {
-    userId: id('user_id').primaryKey(),
+    userId: money('user_id').primaryKey(),
     /** Raw form `0:<hex>`. */
     address: text('address').notNull(),
     boundAt: at('bound_at').notNull(),
