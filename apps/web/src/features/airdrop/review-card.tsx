@@ -79,14 +79,19 @@ function Evidence({ review }: { review: Review }) {
           </ul>
         </>
       ) : null}
-      {reason ? (
-        <div data-testid="review-reason">
-          <h3 className="text-sm font-extrabold">{t('airdrop.review.reason')}</h3>
-          <p dir="auto" className="text-sm break-words whitespace-pre-line text-text-dim">
-            {reason}
-          </p>
-        </div>
-      ) : null}
+      {reason ? <Written testId="review-reason" title={t('airdrop.review.reason')} text={reason} /> : null}
+    </div>
+  );
+}
+
+/** An operator's own words (the reason, the answer) under a heading, lines kept as written. */
+function Written({ testId, title, text }: { testId: string; title: string; text: string }) {
+  return (
+    <div data-testid={testId}>
+      <h3 className="text-sm font-extrabold">{title}</h3>
+      <p dir="auto" className="text-sm break-words whitespace-pre-line text-text-dim">
+        {text}
+      </p>
     </div>
   );
 }
@@ -116,14 +121,7 @@ function Appeal({ review }: { review: Review }) {
           </span>
         </p>
         <p className="text-sm text-text-dim">{t(`airdrop.review.stateBody.${status}`)}</p>
-        {answer ? (
-          <div data-testid="appeal-answer">
-            <h3 className="text-sm font-extrabold">{t('airdrop.review.answer')}</h3>
-            <p dir="auto" className="text-sm break-words whitespace-pre-line text-text-dim">
-              {answer}
-            </p>
-          </div>
-        ) : null}
+        {answer ? <Written testId="appeal-answer" title={t('airdrop.review.answer')} text={answer} /> : null}
         <p className="text-xs text-text-dim">
           {answeredAt !== null
             ? t('airdrop.review.answeredOn', { date: date(answeredAt) })
