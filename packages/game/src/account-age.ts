@@ -82,6 +82,13 @@ export const ACCOUNT_AGE_ANCHORS: readonly (readonly [number, number])[] = [
   [8_500_000_000, 1_754_352_000_000],
 ];
 
+/** The anchor at `i`: the search below reads only within the table (a constant, not empty). */
+function anchorAt(i: number): readonly [number, number] {
+  const anchor = ACCOUNT_AGE_ANCHORS[i];
+  if (!anchor) throw new Error(`account-age anchor ${i} is outside the table`);
+  return anchor;
+}
+
 /**
  * Epoch ms the account with this Telegram id was registered around: linear between the two
  * anchors around it, the first anchor's date below the first, and past the last anchor the last
@@ -89,20 +96,19 @@ export const ACCOUNT_AGE_ANCHORS: readonly (readonly [number, number])[] = [
  */
 export function accountRegisteredAt(telegramId: number): number {
   const anchors = ACCOUNT_AGE_ANCHORS;
-  const first = anchors[0]!;
+  const first = anchorAt(0);
   if (!(telegramId > first[0])) return first[1];
   // The last anchor whose id is at most telegramId (binary search).
   let lo = 0;
   let hi = anchors.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (anchors[mid]![0] <= telegramId) lo = mid;
+    if (anchorAt(mid)[0] <= telegramId) lo = mid;
     else hi = mid - 1;
   }
-  const a = anchors[lo]!;
+  const a = anchorAt(lo);
   if (a[0] === telegramId) return a[1];
-  const b = anchors[lo + 1] ?? a;
-  const [from, to] = lo + 1 < anchors.length ? [a, b] : [anchors[lo - 1]!, a];
+  const [from, to] = lo + 1 < anchors.length ? [a, anchorAt(lo + 1)] : [anchorAt(lo - 1), a];
   const slope = (to[1] - from[1]) / (to[0] - from[0]);
   return Math.round(a[1] + (telegramId - a[0]) * slope);
 }

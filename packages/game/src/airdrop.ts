@@ -222,28 +222,28 @@ export function allocateAirdrop(rows: readonly AirdropRow[], params: AirdropPara
   const amounts = new Map<string, { amount: bigint; capped: boolean }>();
   let i = 0;
   if (cap !== null) {
-    while (i < pool.length) {
+    for (let head = pool[i]; head !== undefined; head = pool[i]) {
       // Every wallet of equal weight is capped together or not at all.
-      const w = pool[i]!.weight;
+      const w = head.weight;
       if (remaining * w < cap * weight) break;
       let j = i;
-      while (j < pool.length && pool[j]!.weight === w) j++;
+      while (pool[j]?.weight === w) j++;
       const count = BigInt(j - i);
       if (remaining < cap * count) break; // cannot happen when remaining·w ≥ cap·weight; kept as a guard
-      for (let k = i; k < j; k++) amounts.set(pool[k]!.wallet, { amount: cap, capped: true });
+      for (const tied of pool.slice(i, j)) amounts.set(tied.wallet, { amount: cap, capped: true });
       remaining -= cap * count;
       weight -= w * count;
       i = j;
     }
   }
-  for (; i < pool.length; i++) {
-    const w = pool[i]!;
+  for (const w of pool.slice(i)) {
     amounts.set(w.wallet, { amount: ((remaining * w.weight) / weight / unit) * unit, capped: false });
   }
 
   const allocations: AirdropAllocation[] = [];
   for (const w of pool) {
-    const a = amounts.get(w.wallet)!;
+    const a = amounts.get(w.wallet);
+    if (!a) throw new Error('every wallet of the pool was given an amount above');
     const playerIds = w.playerIds.sort((x, y) => x - y);
     if (a.amount < minimum) {
       for (const playerId of playerIds) refused.push({ playerId, wallet: w.wallet, reason: 'below_minimum' });
@@ -282,9 +282,12 @@ export interface Distribution {
 export function distribution(amounts: readonly (number | bigint)[]): Distribution {
   const xs = amounts.map(Number).sort((a, b) => a - b);
   const n = xs.length;
-  if (n === 0) return { count: 0, gini: 0, top1Share: 0, median: 0 };
+  // The two middle amounts (the same one when n is odd); neither when there are none.
+  const lower = xs[Math.floor((n - 1) / 2)];
+  const upper = xs[Math.floor(n / 2)];
+  if (lower === undefined || upper === undefined) return { count: 0, gini: 0, top1Share: 0, median: 0 };
   const total = xs.reduce((s, x) => s + x, 0);
-  const median = n % 2 === 1 ? xs[(n - 1) / 2]! : (xs[n / 2 - 1]! + xs[n / 2]!) / 2;
+  const median = n % 2 === 1 ? upper : (lower + upper) / 2;
   if (total === 0) return { count: n, gini: 0, top1Share: 0, median };
   // G = Σ (2i − n − 1)·x_i / (n·Σx), i from 1, x ascending.
   let weighted = 0;

@@ -38,8 +38,11 @@ export interface AirdropCohort {
 /** The median of ascending amounts. */
 function median(sorted: readonly bigint[]): bigint {
   const n = sorted.length;
-  if (n === 0) return 0n;
-  return n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2n;
+  // The two middle amounts (the same one when n is odd); neither when there are none.
+  const lower = sorted[Math.floor((n - 1) / 2)];
+  const upper = sorted[Math.floor(n / 2)];
+  if (lower === undefined || upper === undefined) return 0n;
+  return n % 2 === 1 ? upper : (lower + upper) / 2n;
 }
 
 /** `part / total` as a number with six decimals of precision, 0 when the total is 0. */
@@ -75,7 +78,8 @@ export function airdropCohorts(
       return p !== undefined && test(p);
     });
   const top = ascending.length === 0 ? 0 : Math.max(1, Math.ceil(ascending.length / 100));
-  const middle = ascending.length === 0 ? [] : [ascending[Math.floor(ascending.length / 2)]!];
+  const centre = ascending[Math.floor(ascending.length / 2)];
+  const middle = centre === undefined ? [] : [centre];
   return [
     cohort('top1', ascending.slice(ascending.length - top)),
     cohort('median', middle),

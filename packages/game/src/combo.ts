@@ -26,14 +26,11 @@ export function comboFromDigest(
   if (digest.length < COMBO_SIZE * 4) throw new Error('combo digest too short');
   const left = [...items];
   const picked: MiningItem[] = [];
+  const bytes = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
   for (let k = 0; k < COMBO_SIZE && left.length > 0; k++) {
-    const n =
-      ((digest[4 * k]! << 24) |
-        (digest[4 * k + 1]! << 16) |
-        (digest[4 * k + 2]! << 8) |
-        digest[4 * k + 3]!) >>>
-      0;
-    picked.push(left.splice(n % left.length, 1)[0]!);
+    const n = bytes.getUint32(4 * k); // big-endian, unsigned
+    // `left` is not empty: splice takes exactly one item out of it.
+    picked.push(...left.splice(n % left.length, 1));
   }
   return picked;
 }

@@ -72,7 +72,11 @@ export function rankIn(standings: Standings, own: { userid: number; score: numbe
   let hi = ids.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const ahead = scores[mid]! > own.score || (scores[mid] === own.score && ids[mid]! < own.userid);
+    const score = scores[mid];
+    const id = ids[mid];
+    if (score === undefined || id === undefined)
+      throw new Error('standings hold an id and a score at every position the search reads');
+    const ahead = score > own.score || (score === own.score && id < own.userid);
     if (ahead) lo = mid + 1;
     else hi = mid;
   }
@@ -105,12 +109,15 @@ export function boardOf(
 ): { rows: BoardRow[]; own: BoardRow | null; total: number } {
   const shared: BoardRow[] = [];
   for (let i = 0; i < standings.ids.length && shared.length <= limit; i++) {
-    const userid = standings.ids[i]!;
+    const userid = standings.ids[i];
+    if (userid === undefined) throw new Error('the loop reads only within the standings');
     if (hidden(userid)) continue;
+    const score = standings.scores[i];
+    if (score === undefined) throw new Error('standings hold a score for every id');
     shared.push({
       userid,
       firstname: names.get(userid) ?? '',
-      score: standings.scores[i]!,
+      score,
       rank: shared.length + 1,
     });
   }
