@@ -217,8 +217,10 @@ export async function eligibleBatch(tx: Tx, after: number, at: Date, minCoins: n
         where u.wallet_address is not null
         order by u.id limit ${limit}`,
   );
+  // A full batch (limit ≥ 1 rows) has a last row: the next batch starts after it.
+  const last = rows.at(-1);
   return {
-    last: rows.length === limit ? Number(rows[rows.length - 1]!.id) : null,
+    last: last && rows.length === limit ? Number(last.id) : null,
     rows: rows
       .map((r) => ({ userId: Number(r.id), walletAddress: String(r.wallet_address), coins: Number(r.coins) }))
       .filter((r) => r.coins >= minCoins),
@@ -230,12 +232,15 @@ export async function insertSnapshot(
   row: typeof airdropSnapshots.$inferInsert,
 ): Promise<SnapshotRow> {
   const [saved] = await tx.insert(airdropSnapshots).values(row).returning();
-  return saved!;
+  if (!saved) throw new Error('airdrop snapshot not inserted');
+  return saved;
 }
 
 export async function updateSnapshot(tx: Tx, id: number, set: Partial<typeof airdropSnapshots.$inferInsert>) {
   const [saved] = await tx.update(airdropSnapshots).set(set).where(eq(airdropSnapshots.id, id)).returning();
-  return saved!;
+  if (!saved)
+    throw new Error(`airdrop snapshot ${id} not found: it is updated only by the run that inserted it`);
+  return saved;
 }
 
 export async function deleteSnapshot(tx: Tx, id: number) {
@@ -299,7 +304,8 @@ export async function frozenSnapshotRows(tx: Tx, id: number) {
       .orderBy(asc(airdropSnapshotRows.userId))
       .limit(SNAPSHOT_ROWS_BATCH);
     out.push(...rows);
-    if (rows.length < SNAPSHOT_ROWS_BATCH) return out;
-    after = rows[rows.length - 1]!.userId;
+    const last = rows.at(-1);
+    if (!last || rows.length < SNAPSHOT_ROWS_BATCH) return out;
+    after = last.userId;
   }
 }

@@ -146,6 +146,8 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
 
     async ledger(id: number, before: number | undefined, limit: number): Promise<AdminLedgerResponse> {
       const rows = await ledgerReads.ledgerPage(db, id, before, limit);
+      // A full page (limit ≥ 1 rows) has a last row: the next page starts before it.
+      const last = rows.at(-1);
       return {
         rows: rows.map((r) => ({
           id: r.id,
@@ -155,7 +157,7 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
           ref: r.ref,
           createdAt: r.createdAt.getTime(),
         })),
-        next: rows.length === limit ? rows[rows.length - 1]!.id : null,
+        next: last && rows.length === limit ? last.id : null,
       };
     },
 

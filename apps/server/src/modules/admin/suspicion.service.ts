@@ -56,7 +56,10 @@ export function createSuspicionAdmin(deps: Deps) {
       const byInviter = groupBy(invitees, (i) => i.inviterId);
       for (const [inviterId, list] of byInviter) {
         for (const burst of idleBursts(list)) {
-          const minutes = Math.max(1, Math.round((burst.at(-1)!.joinedAt - burst[0]!.joinedAt) / 60_000));
+          const [first] = burst;
+          const last = burst.at(-1);
+          if (!first || !last) throw new Error('idleBursts keeps bursts of burstMinAccounts or more');
+          const minutes = Math.max(1, Math.round((last.joinedAt - first.joinedAt) / 60_000));
           const once = burst.filter((i) => i.actions > 0).length;
           const idle = `${burst.length - once} never played, ${once} acted once and stopped`;
           add(inviterId, 'invite-burst', `invited ${burst.length} accounts within ${minutes} min: ${idle}`);
@@ -125,15 +128,20 @@ export function createSuspicionAdmin(deps: Deps) {
       }
       const names = new Map((await repo.playerNames(db, [...found.keys()])).map((n) => [n.id, n]));
       const suspects = [...found]
-        .filter(([id]) => names.has(id))
-        .map(([id, f]) => ({
-          id,
-          firstName: neutraliseName(names.get(id)!.firstName),
-          username: names.get(id)!.username,
-          bannedAt: ms(names.get(id)!.bannedAt),
-          rules: [...f.rules],
-          evidence: f.evidence,
-        }))
+        .flatMap(([id, f]) => {
+          const name = names.get(id);
+          if (!name) return [];
+          return [
+            {
+              id,
+              firstName: neutraliseName(name.firstName),
+              username: name.username,
+              bannedAt: ms(name.bannedAt),
+              rules: [...f.rules],
+              evidence: f.evidence,
+            },
+          ];
+        })
         .sort((a, b) => b.rules.length - a.rules.length || a.id - b.id);
       const thresholds: AdminSuspicionResponse['thresholds'] = {};
       for (const [k, v] of Object.entries(SUSPICION))

@@ -29,12 +29,23 @@ const NUDGES_IN_FLIGHT = 16;
 const NUDGE_EVERY_MS = 15_000;
 const NUDGES_REMEMBERED = 10_000;
 
+/**
+ * A published allocation's tree root and content URI: publishing sets both (only a draft has
+ * neither), and only a published allocation's minter is deployed, checked or paid from.
+ */
+export function publishedParts(a: repo.AllocationRow): { merkleRoot: bigint; contentUri: string } {
+  if (a.rootHex === null || a.contentUri === null)
+    throw new Error(`airdrop allocation ${a.id} has no root or content URI: it is not published`);
+  return { merkleRoot: BigInt(`0x${a.rootHex}`), contentUri: a.contentUri };
+}
+
 /** The minter a published allocation deploys. */
 export function minterOfAllocation(a: repo.AllocationRow): Promise<Minter> {
+  const { merkleRoot, contentUri } = publishedParts(a);
   return minterOf({
     admin: a.adminAddress === null ? null : Address.parseRaw(a.adminAddress),
-    merkleRoot: BigInt(`0x${a.rootHex!}`),
-    contentUri: a.contentUri!,
+    merkleRoot,
+    contentUri,
     totalSupply: BigInt(a.total),
   });
 }
@@ -73,7 +84,7 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
     const wallet = walletAddress({
       owner,
       minter: minter.address,
-      merkleRoot: BigInt(`0x${a.rootHex!}`),
+      merkleRoot: publishedParts(a).merkleRoot,
       walletCode: minter.walletCode,
     });
     if (!(await api.isClaimed(wallet, stopping.signal))) return false;
@@ -86,7 +97,9 @@ export function createClaimConfirmer(deps: Deps, api: TonApi, log: FastifyBaseLo
       const a = await publishedAllocation();
       if (!a) return 0;
       const rows = await repo.sentClaims(db, a.id, cursor, limit);
-      cursor = rows.length < limit ? '' : rows[rows.length - 1]!.walletAddress;
+      // A full batch (limit ≥ 1 rows) has a last row: the next run starts after it.
+      const last = rows.at(-1);
+      cursor = last && rows.length >= limit ? last.walletAddress : '';
       let confirmed = 0;
       for (const row of rows) {
         if (stopping.signal.aborted) break;

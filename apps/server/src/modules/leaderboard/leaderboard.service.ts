@@ -1,4 +1,5 @@
 import type { LeaderboardResponse } from '@egg-rush/contract/leaderboard';
+import type { Redis } from 'ioredis';
 import { BOARD_NAMES_SPARE, boardOf, LEADERBOARD_SIZE, withOwnRow } from '@egg-rush/game/leaderboard';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -26,7 +27,8 @@ export function createLeaderboardService(deps: Deps) {
     return rankedPlayers(db, 0, null, LEADERBOARD_SIZE + BOARD_NAMES_SPARE);
   }, BOARD_SHARED_MS);
   const redisTop = sharedRead(async () => {
-    const scores = redisScores(deps.redis!);
+    if (!deps.redis) throw new Error('the board is read from Redis only when Redis is configured');
+    const scores = redisScores(deps.redis);
     const [built, top, totalParticipants] = await Promise.all([
       scores.built(),
       scores.top(LEADERBOARD_SIZE + 1),
@@ -44,7 +46,8 @@ export function createLeaderboardService(deps: Deps) {
   const place = (shared: { ranking: RankRow[]; totalParticipants: number }, me: RankRow) => {
     const rows = shared.ranking.filter((r) => !bans.heldBanned(r.userid));
     const { rows: ranking, own } = withOwnRow(rows, me, LEADERBOARD_SIZE, (r) => r.totalScore);
-    return { ranking, totalParticipants: shared.totalParticipants, me: own! };
+    if (!own) throw new Error('withOwnRow answers an own row when given one');
+    return { ranking, totalParticipants: shared.totalParticipants, me: own };
   };
 
   /**
@@ -57,12 +60,13 @@ export function createLeaderboardService(deps: Deps) {
     const board = boardOf(standings, names, { ...me, score: me.totalScore }, LEADERBOARD_SIZE, (id) =>
       bans.heldBanned(id),
     );
-    return { ranking: board.rows.map(rankRow), totalParticipants: board.total, me: rankRow(board.own!) };
+    if (!board.own) throw new Error('boardOf answers an own row when given one');
+    return { ranking: board.rows.map(rankRow), totalParticipants: board.total, me: rankRow(board.own) };
   }
 
   /** Ranks and scores from the sorted set; only the names come from PostgreSQL, by key. */
-  async function fromRedis(userId: number): Promise<LeaderboardResponse | undefined> {
-    const [shared, mine] = await Promise.all([redisTop.get(), redisScores(deps.redis!).rank(userId)]);
+  async function fromRedis(redis: Redis, userId: number): Promise<LeaderboardResponse | undefined> {
+    const [shared, mine] = await Promise.all([redisTop.get(), redisScores(redis).rank(userId)]);
     if (!shared || !mine) return undefined;
     const firstname =
       shared.ranking.find((r) => r.userid === userId)?.firstname ??
@@ -76,7 +80,7 @@ export function createLeaderboardService(deps: Deps) {
     async total(userId: number): Promise<LeaderboardResponse> {
       if (deps.redis) {
         try {
-          const board = await fromRedis(userId);
+          const board = await fromRedis(deps.redis, userId);
           if (board) return board;
         } catch (error) {
           if (error instanceof AppError) throw error;
