@@ -45,4 +45,33 @@ describe('a console page’s language picker', () => {
     renderWithProviders(page());
     expect(await screen.findByTestId('test-language', {}, { timeout: 5000 })).toHaveValue('en');
   });
+
+  it('puts the page’s content in the language and direction picked, and only the page’s', async () => {
+    sessionStorage.clear();
+    document.title = 'Egg Rush · Operator console';
+    const html = document.documentElement;
+    const shown = renderWithProviders(page());
+    fireEvent.change(await screen.findByTestId('test-language', {}, { timeout: 5000 }), {
+      target: { value: 'fa' },
+    });
+    const heading = await screen.findByRole('heading', { name: 'کمپین‌ها' }, { timeout: 5000 });
+    // The page's content reads right to left, in a column spaced as the console's.
+    const content = heading.closest('[dir]');
+    expect(content).toHaveAttribute('dir', 'rtl');
+    expect(content).toHaveAttribute('lang', 'fa');
+    expect(content).toHaveClass('a-page');
+    expect(content).toContainElement(screen.getByTestId('test-language'));
+    // The console around it (its menu, its other pages) stays English, left to right.
+    expect(html).toHaveAttribute('dir', 'ltr');
+    expect(html).toHaveAttribute('lang', 'en');
+    expect(document.title).toBe('Egg Rush · Operator console');
+
+    // Back to English: the content reads left to right again.
+    fireEvent.change(screen.getByTestId('test-language'), { target: { value: 'en' } });
+    expect(await screen.findByRole('heading', { name: 'Campaigns' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Campaigns' }).closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    shown.unmount();
+    expect(html).toHaveAttribute('dir', 'ltr');
+    expect(html).toHaveAttribute('lang', 'en');
+  });
 });

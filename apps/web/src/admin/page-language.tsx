@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   isLanguage,
+  isRightToLeft,
   LANGUAGES,
   pickLanguage,
   setLanguage,
@@ -11,24 +12,47 @@ import {
 import { ErrorNote, Loading } from './ui.tsx';
 
 /**
+ * Runs `change`, then puts back the document's language, direction and title (the console's:
+ * English, left to right, admin.html's title). setLanguage is the players' app's, where the
+ * language is the whole document's; a console page's language is its content's only.
+ */
+async function keepingDocument(change: () => Promise<void>): Promise<void> {
+  const { lang, dir } = document.documentElement;
+  const { title } = document;
+  try {
+    await change();
+  } finally {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = dir;
+    document.title = title;
+  }
+}
+
+/**
  * A console page in the catalogues' languages: the operator picks one (the browser's at first);
  * the page shows once that language's texts are loaded (the console loads no catalogue of its
- * own), as `render(picker)` with the picker to place in its header. With `storageKey`, the
- * choice is kept for the tab's session (pages of one section that the operator moves between).
+ * own), as `render(picker)` with the picker to place in its header. The page's content is in
+ * that language and its direction (Persian right to left), in a column spaced as the console's
+ * main column (.a-page, with `className` added); the rest of the console stays English, left
+ * to right. With `storageKey`, the choice is kept for the tab's session (pages of one section
+ * that the operator moves between).
  */
 export function InPageLanguage({
   testId,
   label,
   render,
   storageKey,
+  className,
 }: {
   testId: string;
   /** The picker's label ("Language"), from the page's own section. */
   label: Key;
   render: (picker: ReactNode) => ReactNode;
   storageKey?: string;
+  /** The content's own class, beside .a-page. */
+  className?: string;
 }) {
-  const { t } = useT();
+  const { t, lng } = useT();
   const [language, setPageLanguage] = useState<Language>(() => {
     const stored = storageKey ? sessionStorage.getItem(storageKey) : null;
     return isLanguage(stored) ? stored : pickLanguage(navigator.language);
@@ -37,7 +61,7 @@ export function InPageLanguage({
   const [failed, setFailed] = useState<unknown>(null);
   useEffect(() => {
     if (storageKey) sessionStorage.setItem(storageKey, language);
-    setLanguage(language).then(
+    keepingDocument(() => setLanguage(language)).then(
       () => setLoaded(language),
       (error: unknown) => setFailed(error),
     );
@@ -59,5 +83,13 @@ export function InPageLanguage({
       </select>
     </label>
   );
-  return render(picker);
+  return (
+    <div
+      className={className ? `a-page ${className}` : 'a-page'}
+      dir={isRightToLeft(lng) ? 'rtl' : 'ltr'}
+      lang={lng}
+    >
+      {render(picker)}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isRightToLeft, useT, type Key } from '../../lib/i18n.tsx';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useT, type Key } from '../../lib/i18n.tsx';
 import { call, fetchRaw } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
@@ -69,14 +69,6 @@ function seriesOf(
  * game days; each as CSV too. Its texts are in the catalogues, in the language chosen here.
  */
 export default function AnalyticsPage() {
-  // The rest of the console is in English, left to right.
-  useEffect(
-    () => () => {
-      document.documentElement.dir = 'ltr';
-      document.documentElement.lang = 'en';
-    },
-    [],
-  );
   return (
     <InPageLanguage
       testId="analytics-language"
@@ -199,7 +191,7 @@ function Analytics({ picker }: { picker: ReactNode }) {
   };
 
   return (
-    <div className="a-analytics" dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+    <>
       <div className="a-row a-between a-wrap">
         <h1>{t('analytics.title')}</h1>
         {picker}
@@ -345,6 +337,6 @@ function Analytics({ picker }: { picker: ReactNode }) {
           pending(retention)
         )}
       </Section>
-    </div>
+    </>
   );
 }

@@ -33,18 +33,13 @@ function Translated({ children }: { children: () => ReactNode }) {
       testId="campaigns-language"
       label="campaigns.language"
       storageKey="egg-rush:campaigns-language"
-      render={(picker) => <Directed picker={picker}>{children()}</Directed>}
+      render={(picker) => (
+        <>
+          <div className="a-row a-end">{picker}</div>
+          {children()}
+        </>
+      )}
     />
-  );
-}
-
-function Directed({ picker, children }: { picker: ReactNode; children: ReactNode }) {
-  const { lng } = useT();
-  return (
-    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
-      <div className="a-row a-end">{picker}</div>
-      {children}
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CIPHER_WORD_MAX, CIPHER_WORD_MIN } from '@egg-rush/game/cipher';
-import { isRightToLeft, useT } from '../../lib/i18n.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, ErrorNote, Field, QueryStatus, Section } from '../ui.tsx';
@@ -53,7 +53,7 @@ function Cipher({ picker }: { picker: ReactNode }) {
   };
 
   return (
-    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+    <>
       <div className="a-row a-between a-wrap">
         <h1>{t('cipherAdmin.title')}</h1>
         {picker}
@@ -136,6 +136,6 @@ function Cipher({ picker }: { picker: ReactNode }) {
           )
         ) : null}
       </Section>
-    </div>
+    </>
   );
 }

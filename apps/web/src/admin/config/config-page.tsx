@@ -3,7 +3,7 @@ import { checkConfig, CONFIG_SECTIONS, configLeaves, type GameConfig } from '@eg
 import { LEAGUES } from '@egg-rush/game/leagues';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { isRightToLeft, useT, type Key } from '../../lib/i18n.tsx';
+import { useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
@@ -38,6 +38,7 @@ export function ConfigPage() {
     <InPageLanguage
       testId="config-language"
       label="config.language"
+      className="a-config"
       render={(picker) => <ConfigForm picker={picker} />}
     />
   );
@@ -123,7 +124,7 @@ function ConfigForm({ picker }: { picker: ReactNode }) {
   const reasonOk = reason.trim().length >= 3;
 
   return (
-    <div className="a-config" dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+    <>
       <div className="a-row a-between a-wrap">
         <h1>{t('config.title')}</h1>
         {picker}
@@ -237,7 +238,7 @@ function ConfigForm({ picker }: { picker: ReactNode }) {
           </div>
         ) : null}
       </Section>
-    </div>
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import {
 import { LANGUAGE_CODES } from '@egg-rush/game/language';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { isRightToLeft, LANGUAGES, useT, type Key } from '../../lib/i18n.tsx';
+import { LANGUAGES, useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, DateTimeInput, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
@@ -71,7 +71,7 @@ function Events({ picker }: { picker: ReactNode }) {
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'events'] });
 
   return (
-    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+    <>
       <div className="a-row a-between a-wrap">
         <h1>{t('eventsAdmin.title')}</h1>
         {picker}
@@ -157,7 +157,7 @@ function Events({ picker }: { picker: ReactNode }) {
           <p>{t('eventsAdmin.cancelText')}</p>
         </Dialog>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { EXPERIMENT_BOUNDS, MIN_OBSERVED, type ExperimentKind } from '@egg-rush/
 import { DAY_MS, RESET_OFFSET_HOURS, gameDay } from '@egg-rush/game/time';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { isRightToLeft, useT, type Key, type Language } from '../../lib/i18n.tsx';
+import { useT, type Key, type Language } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
 import { Button, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
@@ -177,7 +177,7 @@ function Experiments({ picker }: { picker: ReactNode }) {
   const label = useVariantLabel();
 
   return (
-    <div dir={isRightToLeft(lng) ? 'rtl' : 'ltr'} lang={lng}>
+    <>
       <div className="a-row a-between a-wrap">
         <h1>{t('experimentsAdmin.title')}</h1>
         {picker}
@@ -285,7 +285,7 @@ function Experiments({ picker }: { picker: ReactNode }) {
           <p>{t('experimentsAdmin.stopText')}</p>
         </Dialog>
       ) : null}
-    </div>
+    </>
   );
 }
 
