@@ -48,8 +48,11 @@ describe('a console page’s language picker', () => {
 
   it('puts the page’s content in the language and direction picked, and only the page’s', async () => {
     sessionStorage.clear();
-    document.title = 'Egg Rush · Operator console';
+    // The console's document: English, left to right.
     const html = document.documentElement;
+    html.setAttribute('lang', 'en');
+    html.setAttribute('dir', 'ltr');
+    document.title = 'Egg Rush · Operator console';
     const shown = renderWithProviders(page());
     fireEvent.change(await screen.findByTestId('test-language', {}, { timeout: 5000 }), {
       target: { value: 'fa' },

@@ -17,13 +17,15 @@ import { ErrorNote, Loading } from './ui.tsx';
  * language is the whole document's; a console page's language is its content's only.
  */
 async function keepingDocument(change: () => Promise<void>): Promise<void> {
-  const { lang, dir } = document.documentElement;
+  const html = document.documentElement;
+  const kept = (['lang', 'dir'] as const).map((name) => [name, html.getAttribute(name)] as const);
   const { title } = document;
   try {
     await change();
   } finally {
-    document.documentElement.lang = lang;
-    document.documentElement.dir = dir;
+    for (const [name, value] of kept)
+      if (value === null) html.removeAttribute(name);
+      else html.setAttribute(name, value);
     document.title = title;
   }
 }

@@ -221,7 +221,7 @@ function Analytics({ picker }: { picker: ReactNode }) {
           </Button>
         ))}
       </div>
-      <p className="a-muted a-small">{t('analytics.gameDays')}</p>
+      <p className="a-lead a-muted a-small">{t('analytics.gameDays')}</p>
       <ErrorNote error={csvError} />
 
       <div className="a-cols">

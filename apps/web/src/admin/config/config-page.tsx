@@ -131,7 +131,7 @@ function ConfigForm({ picker }: { picker: ReactNode }) {
       </div>
       {active.isPending ? <Loading label={t('config.loading')} /> : <ErrorNote error={active.error} />}
       {active.data ? (
-        <p className="a-muted" data-testid="config-active">
+        <p className="a-lead a-muted" data-testid="config-active">
           {t('config.active', {
             version: active.data.active.version,
             when: when(active.data.active.publishedAt, lng),
@@ -139,7 +139,7 @@ function ConfigForm({ picker }: { picker: ReactNode }) {
           })}
         </p>
       ) : null}
-      <p className="a-muted a-small">{t('config.hint')}</p>
+      <p className="a-lead a-muted a-small">{t('config.hint')}</p>
 
       {values
         ? CONFIG_SECTIONS.map((section) => (

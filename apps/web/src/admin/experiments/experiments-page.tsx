@@ -191,7 +191,7 @@ function Experiments({ picker }: { picker: ReactNode }) {
         </Button>
       </div>
       {running ? (
-        <p className="a-muted a-small" data-testid="experiment-new-why">
+        <p className="a-lead a-muted a-small" data-testid="experiment-new-why">
           {t('experimentsAdmin.oneAtATime')}
         </p>
       ) : null}
