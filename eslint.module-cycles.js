@@ -112,4 +112,71 @@ const noModuleCycle = {
   },
 };
 
-export default { rules: { 'no-module-cycle': noModuleCycle } };
+/** Each table's owner: the module whose `*.schema.ts` declares it (`pgTable('name', …)`). */
+const tableOwners = new Map();
+function ownersOf(modulesDir) {
+  let owners = tableOwners.get(modulesDir);
+  if (owners) return owners;
+  owners = new Map();
+  for (const module of readdirSync(modulesDir, { withFileTypes: true })) {
+    if (!module.isDirectory()) continue;
+    for (const name of readdirSync(path.join(modulesDir, module.name))) {
+      if (!name.endsWith('.schema.ts')) continue;
+      const text = readFileSync(path.join(modulesDir, module.name, name), 'utf8');
+      for (const match of text.matchAll(/pgTable\(\s*'([a-z_]+)'/g)) owners.set(match[1], module.name);
+    }
+  }
+  tableOwners.set(modulesDir, owners);
+  return owners;
+}
+
+const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi;
+
+/**
+ * `architecture/no-foreign-table-sql`: SQL written as text (a raw statement, a `sql` template's
+ * text) names no table of another module: what the import zones cannot see. The reads not moved
+ * behind their owner yet are named in `pending` as `{ owner: [modules] }`, as the import zones'.
+ */
+const noForeignTableSql = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          modulesDir: { type: 'string' },
+          pending: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      foreign:
+        "SQL text names {{table}}, a table of the {{owner}} module: read or write it through the {{owner}} module's index.ts.",
+    },
+  },
+  create(context) {
+    const options = context.options[0] ?? {};
+    const modulesDir = path.resolve(context.cwd, options.modulesDir ?? 'apps/server/src/modules');
+    const relative = path.relative(modulesDir, path.resolve(context.cwd, context.filename));
+    if (relative.startsWith('..') || !relative.includes(path.sep) || relative.endsWith('.schema.ts'))
+      return {};
+    const module = relative.split(path.sep)[0];
+    const owners = ownersOf(modulesDir);
+    const check = (node, text) => {
+      for (const match of text.matchAll(SQL_TABLE)) {
+        const owner = owners.get(match[1]);
+        if (!owner || owner === module || options.pending?.[owner]?.includes(module)) continue;
+        context.report({ node, messageId: 'foreign', data: { table: match[1], owner } });
+      }
+    };
+    return {
+      TemplateElement: (node) => check(node, node.value.raw),
+      Literal: (node) => {
+        if (typeof node.value === 'string') check(node, node.value);
+      },
+    };
+  },
+};
+
+export default { rules: { 'no-module-cycle': noModuleCycle, 'no-foreign-table-sql': noForeignTableSql } };

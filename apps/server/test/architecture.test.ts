@@ -24,6 +24,7 @@ async function lint(path: string, code: string, rule: string): Promise<string[]>
 
 const RESTRICTED = 'import-x/no-restricted-paths';
 const CYCLE = 'architecture/no-module-cycle';
+const FOREIGN_SQL = 'architecture/no-foreign-table-sql';
 
 describe('architecture lint', { timeout: 180_000 }, () => {
   it("refuses a module importing another module's tables, and allows its own", async () => {
@@ -96,12 +97,36 @@ describe('architecture lint', { timeout: 180_000 }, () => {
         CYCLE,
       ),
     ).toEqual([]);
-    // The module graph as committed has no cycle but the named ones.
+    // The module graph as committed has no cycle.
     expect(
       await lint(
         'modules/tasks/tasks.service.ts',
         "import { write } from '../ledger/index.ts';\nexport const w = write;\n",
         CYCLE,
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses SQL text naming another module's table, which no import shows, and allows its own", async () => {
+    expect(
+      await lint(
+        'modules/combo/combo.repository.ts',
+        'export const q = `select count(*) from squad_members where squad_id = $1`;\n',
+        FOREIGN_SQL,
+      ),
+    ).toEqual([expect.stringContaining('squad_members, a table of the squads module')]);
+    expect(
+      await lint(
+        'modules/economy/economy.repository.ts',
+        "export const q = 'insert into economy_events (user_id, kind) values ($1, $2)';\n",
+        FOREIGN_SQL,
+      ),
+    ).toEqual([expect.stringContaining('economy_events, a table of the ledger module')]);
+    expect(
+      await lint(
+        'modules/squads/squads.repository.ts',
+        'export const q = `select count(*) from squad_members where squad_id = $1`;\n',
+        FOREIGN_SQL,
       ),
     ).toEqual([]);
   });

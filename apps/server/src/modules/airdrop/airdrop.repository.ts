@@ -6,7 +6,6 @@ import {
   airdropAllocations,
   airdropExclusions,
 } from './airdrop.schema.ts';
-import { users } from '../users/users.schema.ts';
 
 export type AllocationRow = typeof airdropAllocations.$inferSelect;
 export type AllocatedWallet = typeof airdropAllocationRows.$inferSelect;
@@ -38,11 +37,6 @@ export async function upsertExclusion(tx: Tx, row: typeof airdropExclusions.$inf
 
 export async function deleteExclusion(tx: Tx, userId: number) {
   await tx.delete(airdropExclusions).where(eq(airdropExclusions.userId, userId));
-}
-
-export async function playerExists(tx: Tx, userId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  return row !== undefined;
 }
 
 // --- Allocations ---------------------------------------------------------------------------------

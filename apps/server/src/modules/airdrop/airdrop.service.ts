@@ -30,9 +30,10 @@ import { finishedSnapshot, frozenSnapshotRows } from '../admin/index.ts';
 import { insertAudit, lastAuditAt } from '../audit/index.ts';
 import { allocationInput } from '../fairness/index.ts';
 import { ledgerReads } from '../ledger/index.ts';
+import { playerExists } from '../users/index.ts';
 import { walletOf } from '../wallet/index.ts';
 import * as repo from './airdrop.repository.ts';
-import { minterOfAllocation } from './airdrop.confirm.ts';
+import { minterOfAllocation, publishedParts } from './airdrop.confirm.ts';
 import {
   openTree,
   singleCache,
@@ -128,7 +129,7 @@ function view(a: repo.AllocationRow): AirdropAllocation {
 }
 
 /** A rule's problem as a sentence: 'supply must …' → 'Supply must ….' */
-const sentence = (problem: string) => `${problem[0]!.toUpperCase()}${problem.slice(1)}.`;
+const sentence = (problem: string) => `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
 
 /** A wallet address in its raw form (`0:<hex>`), or null when it is not a basechain address. */
 export function rawAddress(text: string): string | null {
@@ -143,7 +144,7 @@ export function rawAddress(text: string): string | null {
 /** Ranges of whole jettons for the preview's histogram: 0, 1, 10, 100, … (smallest units). */
 function histogramEdges(unit: bigint, max: bigint): bigint[] {
   const edges = [unit];
-  while (edges[edges.length - 1]! * 10n <= max) edges.push(edges[edges.length - 1]! * 10n);
+  for (let edge = unit * 10n; edge <= max; edge *= 10n) edges.push(edge);
   return edges;
 }
 
@@ -409,16 +410,17 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
     async deployment(id: number) {
       const a = await draft(id);
       if (a.status !== 'published') throw refused('NOT_PUBLISHED', 'Publish the allocation first.');
+      const { merkleRoot, contentUri } = publishedParts(a);
       const messages = await deployMessages({
         admin: a.adminAddress === null ? null : Address.parseRaw(a.adminAddress),
-        merkleRoot: BigInt(`0x${a.rootHex!}`),
-        content: a.contentUri!,
+        merkleRoot,
+        content: contentUri,
         totalSupply: BigInt(a.total),
       });
       const [library, message] = messages;
       return {
         allocation: view(a),
-        contentUri: a.contentUri!,
+        contentUri,
         library,
         message,
         messages,
@@ -548,7 +550,7 @@ export function createAirdropService(deps: Deps, hooks: AirdropHooks = {}) {
     /** Leaves a player out of the allocations made from now on (audited, before and after). */
     async exclude(adminId: number, playerId: number, reason: string, exclude: boolean) {
       const now = new Date(deps.now());
-      if (!(await repo.playerExists(db, playerId))) throw notFound('Player not found.');
+      if (!(await playerExists(db, playerId))) throw notFound('Player not found.');
       const before = (await repo.findExclusion(db, playerId)) ?? null;
       if (!exclude) await repo.deleteExclusion(db, playerId);
       else await repo.upsertExclusion(db, { userId: playerId, reason, excludedBy: adminId, excludedAt: now });

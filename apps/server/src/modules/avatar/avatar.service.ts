@@ -1,5 +1,5 @@
 import type { Deps } from '../../lib/deps.ts';
-import { avatarSource } from './avatar.repository.ts';
+import { namesAndPhoto } from '../users/index.ts';
 
 export type Avatar = { redirect: string } | { svg: string };
 
@@ -34,7 +34,7 @@ export function createAvatarService(deps: Deps) {
   return {
     /** The Telegram photo when there is one (https only), otherwise a generated SVG. */
     async avatar(userId: number): Promise<Avatar> {
-      const user = await avatarSource(db, userId);
+      const user = await namesAndPhoto(db, userId);
       if (user?.photoUrl && /^https:\/\//i.test(user.photoUrl)) return { redirect: user.photoUrl };
       return { svg: avatarSvg(userId, user ? initials(user.firstName, user.lastName) : '?') };
     },

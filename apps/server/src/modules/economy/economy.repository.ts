@@ -3,12 +3,13 @@ import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import type { EventSpan } from '@egg-rush/game/events';
 import { INCOME_OFFLINE_CAP_MS } from '@egg-rush/game/income';
 import { TAP_BURST, TAP_INTERVAL_MS, TAP_MAX_BATCH } from '@egg-rush/game/tap';
-import { tasksForAction } from '@egg-rush/game/tasks';
 import { gameDay } from '@egg-rush/game/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../users/users.schema.ts';
 import { REQUEST_IDS_KEPT, type UserRow } from '../users/index.ts';
 import { eventsPaidFrom } from '../events/index.ts';
+import { ledgerInsertSql } from '../ledger/index.ts';
+import { tapTaskProgressSql } from '../tasks/index.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -150,29 +151,6 @@ export async function applyTaps(
 }
 
 /**
- * The daily tasks counting taps, as statements of the tap statement: the count grows by the taps
- * credited, capped at the target (a finished count is not rewritten). Targets and names are
- * constants of the catalogue (packages/game/src/tasks.ts), written into the text.
- */
-const TAP_TASK_PROGRESS = tasksForAction('tap')
-  .map((task, i) => {
-    if (!/^\w+$/.test(task.taskName) || task.taskType !== 'daily')
-      throw new Error(`tap task ${task.taskName}`);
-    const target = Math.floor(task.targetCount);
-    return `, tap_task_${i} as (
-      insert into task_progress as p (user_id, task_name, period, process_count, completed, updated_at)
-      select id, '${task.taskName}', day, least(${target}, credited), credited >= ${target}, at
-      from upd
-      on conflict (user_id, task_name, period) do update
-        set process_count = least(${target}, p.process_count + excluded.process_count),
-            completed = p.completed or p.process_count + excluded.process_count >= ${target},
-            updated_at = excluded.updated_at
-        where p.process_count < ${target}
-    )`;
-  })
-  .join('');
-
-/**
  * applyTapBatches' statement. $1 is a JSON array of batches: id (player), t (now, ms), want
  * (taps asked, already capped at the batch size), day (the game day: the daily tasks' period),
  * batch (the app's id of the batch, or null), ev and pct (the running tap event's id and its
@@ -251,16 +229,15 @@ const TAP_STATEMENT = `
                 users.total_score, users.energy, users.earn_per_hour,
                 (extract(epoch from users.income_at) * 1000)::bigint as income_at_ms, n.day, n.at
     ), ledger as (
-      insert into economy_events (user_id, kind, delta_coins, ref, created_at)
-      select id, 'tap', earned, credited::text, at from upd where earned <> 0
+      ${ledgerInsertSql(`select id, 'tap', earned, credited::text, at from upd where earned <> 0
       union all
       select id, 'income', income, null, at from upd where income <> 0
       union all
       select id, 'event', extra, ev::text, at from upd where extra <> 0
       union all
-      select id, 'event', extra, ev::text, at from ie where extra > 0
+      select id, 'event', extra, ev::text, at from ie where extra > 0`)}
     ), event_paid as (${eventsPaidFrom('(select ev, extra from upd union all select ev, extra from ie) as paid')}
-    )${TAP_TASK_PROGRESS}
+    )${tapTaskProgressSql('upd')}
     select id, credited, earned, extra, income, income_extra, coins, total_score, energy, earn_per_hour,
            income_at_ms, false as repeated
     from upd

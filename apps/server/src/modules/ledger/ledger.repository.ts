@@ -33,6 +33,13 @@ export async function appendLedger(tx: Tx, entries: LedgerEntry | LedgerEntry[])
   if (rows.length > 0) await tx.insert(economyEvents).values(rows);
 }
 
+/**
+ * The ledger rows a raw statement appends (the tap statement, modules/economy): `rows` selects
+ * (user_id, kind, delta_coins, ref, created_at) in that order.
+ */
+export const ledgerInsertSql = (rows: string): string =>
+  `insert into economy_events (user_id, kind, delta_coins, ref, created_at) ${rows}`;
+
 export interface LedgerMismatch {
   userId: number;
   coins: number;

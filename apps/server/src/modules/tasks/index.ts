@@ -1,5 +1,5 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
-export { recordTaskProgress, tasksFollowWrites } from './tasks.progress.ts';
+export { recordTaskProgress, tapTaskProgressSql, tasksFollowWrites } from './tasks.progress.ts';
 export {
   findCatalogue,
   findCatalogueTask,

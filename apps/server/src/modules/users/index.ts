@@ -4,6 +4,8 @@ export {
   countFriends,
   findUser,
   lockUser,
+  namesAndPhoto,
+  playerExists,
   playerTotals,
   recordRequest,
   REQUEST_IDS_KEPT,

@@ -62,6 +62,21 @@ export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined>
   return row;
 }
 
+/** Whether the player exists (a point read by the primary key). */
+export async function playerExists(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+/** The names and photo Telegram gave the player (what their avatar is drawn from). */
+export async function namesAndPhoto(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, photoUrl: users.photoUrl })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
 export async function countFriends(tx: Tx, id: number): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
