@@ -34,10 +34,10 @@ async function ledger(userid) {
   const c = new pg.Client({ connectionString: db.env.DATABASE_URL });
   await c.connect();
   const { rows } = await c.query(
-    `select u.onion, u.total_score, coalesce(sum(e.delta_coins), 0)::bigint as ledger,
+    `select u.coins, u.total_score, coalesce(sum(e.delta_coins), 0)::bigint as ledger,
             coalesce(sum(e.delta_coins) filter (where e.kind = 'tap'), 0)::bigint as taps
      from users u left join economy_events e on e.user_id = u.id where u.id = $1
-     group by u.onion, u.total_score`,
+     group by u.coins, u.total_score`,
     [userid],
   );
   await c.end();
@@ -75,8 +75,8 @@ test('two server processes take alternating tap batches of one player and the to
 
   const now = await ledger(userid);
   assert.equal(now.taps - before.taps, earned, 'the tap ledger rows equal what the answers reported');
-  assert.equal(now.onion, now.ledger, 'the balance equals the ledger');
-  assert.equal(now.onion - before.onion, earned, 'the balance grew by exactly what was credited');
+  assert.equal(now.coins, now.ledger, 'the balance equals the ledger');
+  assert.equal(now.coins - before.coins, earned, 'the balance grew by exactly what was credited');
 
   // Both processes read the same Leader Board from Redis, with the committed score. Each process
   // writes the totals it committed to Redis within its flush interval (50 ms), so a read from one
