@@ -56,29 +56,37 @@ function pathBetween(graph, from, to) {
   return undefined;
 }
 
+/** A rule's options: where the modules are, and the exceptions not removed yet (`pending`). */
+const moduleOptions = (pending) => [
+  {
+    type: 'object',
+    properties: { modulesDir: { type: 'string' }, pending },
+    additionalProperties: false,
+  },
+];
+
+/** The module of the linted file (apps/server/src/modules/<module>/…), or undefined outside one. */
+function moduleOfFile(context, modulesDir) {
+  const relative = path.relative(modulesDir, path.resolve(context.cwd, context.filename));
+  if (relative.startsWith('..') || !relative.includes(path.sep)) return undefined;
+  return { module: relative.split(path.sep)[0], relative };
+}
+
+const modulesDirOf = (context) =>
+  path.resolve(context.cwd, context.options[0]?.modulesDir ?? 'apps/server/src/modules');
+
 const noModuleCycle = {
   meta: {
     type: 'problem',
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          modulesDir: { type: 'string' },
-          pending: { type: 'array', items: { type: 'string' } },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: moduleOptions({ type: 'array', items: { type: 'string' } }),
     messages: { cycle: 'Module cycle: {{cycle}}. A module depends on another one way only.' },
   },
   create(context) {
-    const options = context.options[0] ?? {};
-    const modulesDir = path.resolve(context.cwd, options.modulesDir ?? 'apps/server/src/modules');
+    const modulesDir = modulesDirOf(context);
     const filename = path.resolve(context.cwd, context.filename);
-    const relative = path.relative(modulesDir, filename);
-    if (relative.startsWith('..') || !relative.includes(path.sep)) return {};
-    const module = relative.split(path.sep)[0];
-    const pending = new Set(options.pending ?? []);
+    const { module } = moduleOfFile(context, modulesDir) ?? {};
+    if (!module) return {};
+    const pending = new Set(context.options[0]?.pending ?? []);
     const imports = [];
     const collect = (node) => {
       const source = node.source?.value;
@@ -140,33 +148,25 @@ const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi;
 const noForeignTableSql = {
   meta: {
     type: 'problem',
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          modulesDir: { type: 'string' },
-          pending: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: moduleOptions({
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    }),
     messages: {
       foreign:
         "SQL text names {{table}}, a table of the {{owner}} module: read or write it through the {{owner}} module's index.ts.",
     },
   },
   create(context) {
-    const options = context.options[0] ?? {};
-    const modulesDir = path.resolve(context.cwd, options.modulesDir ?? 'apps/server/src/modules');
-    const relative = path.relative(modulesDir, path.resolve(context.cwd, context.filename));
-    if (relative.startsWith('..') || !relative.includes(path.sep) || relative.endsWith('.schema.ts'))
-      return {};
-    const module = relative.split(path.sep)[0];
+    const modulesDir = modulesDirOf(context);
+    const { module, relative } = moduleOfFile(context, modulesDir) ?? {};
+    if (!module || relative.endsWith('.schema.ts')) return {};
+    const pending = context.options[0]?.pending ?? {};
     const owners = ownersOf(modulesDir);
     const check = (node, text) => {
       for (const match of text.matchAll(SQL_TABLE)) {
         const owner = owners.get(match[1]);
-        if (!owner || owner === module || options.pending?.[owner]?.includes(module)) continue;
+        if (!owner || owner === module || pending[owner]?.includes(module)) continue;
         context.report({ node, messageId: 'foreign', data: { table: match[1], owner } });
       }
     };
