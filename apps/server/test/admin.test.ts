@@ -392,9 +392,13 @@ describe('the suspicion list', () => {
     const bulk = await t.call(op, {
       method: 'POST',
       url: '/api/v1/admin/players/ban',
-      payload: { ids: farm.map((s) => s.id), reason: 'referral farm' },
+      // An id that is no player's bans no one.
+      payload: { ids: [...farm.map((s) => s.id), 999_999_001], reason: 'referral farm' },
     });
     expect(bulk.json()).toEqual({ banned: 30 });
+    expect(
+      await queryRows(t.deps.database.db, sql`select user_id from bans where user_id = 999999001`),
+    ).toEqual([]);
   });
 });
 

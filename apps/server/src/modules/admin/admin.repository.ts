@@ -55,6 +55,16 @@ export async function findPlayer(tx: Tx, id: number): Promise<PlayerRow | undefi
   return row;
 }
 
+/** Of `ids`, those of players. */
+export async function existingPlayers(tx: Tx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return rows.map((r) => r.id);
+}
+
 export async function lockPlayer(tx: Tx, id: number): Promise<PlayerRow | undefined> {
   const [row] = await withWallets(tx, await tx.select().from(users).where(eq(users.id, id)).for('update'));
   return row;

@@ -253,7 +253,14 @@ export function createPlayersAdmin(deps: Deps, bans: BanList) {
     async banMany(adminId: number, ids: readonly number[], reason: string) {
       const at = new Date(deps.now());
       const done = await deps.database.transaction(async (tx) => {
-        const rows = await recordBans(tx, [...new Set(ids)], at, reason, adminId);
+        // Only players are banned: an id that is no one's is left out.
+        const rows = await recordBans(
+          tx,
+          await repo.existingPlayers(tx, [...new Set(ids)]),
+          at,
+          reason,
+          adminId,
+        );
         await insertAudit(
           tx,
           rows.map((r) => ({
