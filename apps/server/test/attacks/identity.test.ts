@@ -4,6 +4,7 @@ import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { queryRows } from '../../src/db/client.ts';
 import { createTokens } from '../../src/lib/token.ts';
+import { bansOf } from '../../src/modules/bans/index.ts';
 import { createTestApp } from '../helpers.ts';
 import { attackApp, dumpTables, ledgerStillBalances, seal, t } from './harness.ts';
 
@@ -150,6 +151,27 @@ describe('acting as another player', () => {
 });
 
 describe('referrals', () => {
+  it("a banned player's invite link pays nothing (the link is still recorded)", async () => {
+    const INVITER = 8190;
+    const JOINER = 8191;
+    await t.login(INVITER);
+    await t.deps.database.db.execute(
+      sql`insert into bans (user_id, banned_at, reason) values (${INVITER}, now(), 'farm')`,
+    );
+    bansOf(t.deps.database).changed(INVITER, true);
+    await t.login(JOINER, { start_param: String(INVITER) });
+    const rows = await queryRows<{ user_id: string | number; kind: string }>(
+      t.deps.database.db,
+      sql`select user_id, kind from economy_events where user_id in (${INVITER}, ${JOINER}) and kind = 'referral'`,
+    );
+    expect(rows).toEqual([]);
+    const [joiner] = await queryRows<{ referrer_id: string | number | null }>(
+      t.deps.database.db,
+      sql`select referrer_id from users where id = ${JOINER}`,
+    );
+    expect(Number(joiner?.referrer_id)).toBe(INVITER);
+  });
+
   it("referral loops and re-invites pay nothing: A invites B, then B's link used by A, and C's link used by B", async () => {
     const A = 8180;
     const B = 8181;

@@ -5,7 +5,7 @@ import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { parseInviter } from '@egg-rush/game/referrals';
 import { parseSquadStartParam } from '@egg-rush/game/squads';
 import { noteLaunch } from '../analytics/index.ts';
-import { BANNED_MESSAGE, bannedAmong, bansOf } from '../bans/index.ts';
+import { BANNED_MESSAGE, bansOf } from '../bans/index.ts';
 import { gameConfig } from '../config/index.ts';
 import { assignNewPlayer } from '../experiments/index.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
@@ -117,7 +117,8 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
           // A new player joins the A/B test running, if any: the holdout or a variant, for good.
           await assignNewPlayer(deps.env, tx, identity.id, now);
           // A banned player's invites pay nothing (the link is still recorded, as evidence).
-          if (referrerId !== null && !(await bannedAmong(tx, [referrerId])).has(referrerId)) {
+          // The ban list as held (read before the write, above): no second connection in the write.
+          if (referrerId !== null && !bansOf(deps.database).heldBanned(referrerId)) {
             await payReferralRewards(tx, fx, {
               inviteeId: identity.id,
               inviterId: referrerId,
