@@ -1,9 +1,10 @@
 // The module's public surface: what other modules and the app may import (lint enforces it).
-export { recordTaskProgress, tapTaskProgressSql, tasksFollowWrites } from './tasks.progress.ts';
+export { recordTaskProgress, tasksFollowWrites } from './tasks.progress.ts';
 export {
   findCatalogue,
   findCatalogueTask,
   insertCatalogueTask,
+  tapTaskProgressSql,
   taskRows,
   updateCatalogueTask,
 } from './tasks.repository.ts';

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { tasksForAction } from '@egg-rush/game/tasks';
 import type { Tx } from '../../db/client.ts';
 import { taskCatalogue, taskProgress } from './tasks.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -182,3 +183,28 @@ export async function taskRows(tx: Tx, id: number, limit = 100) {
     .orderBy(desc(taskProgress.updatedAt))
     .limit(limit);
 }
+
+/**
+ * The daily tasks counting taps, as statements of the tap statement (modules/economy): the count
+ * grows by the taps credited, capped at the target (a finished count is not rewritten). `source`
+ * names the statement's rows of credited batches (id, day, credited, at). Targets and names are
+ * constants of the catalogue (packages/game/src/tasks.ts), written into the text.
+ */
+export const tapTaskProgressSql = (source: string): string =>
+  tasksForAction('tap')
+    .map((task, i) => {
+      if (!/^\w+$/.test(task.taskName) || task.taskType !== 'daily')
+        throw new Error(`tap task ${task.taskName}`);
+      const target = Math.floor(task.targetCount);
+      return `, tap_task_${i} as (
+      insert into task_progress as p (user_id, task_name, period, process_count, completed, updated_at)
+      select id, '${task.taskName}', day, least(${target}, credited), credited >= ${target}, at
+      from ${source}
+      on conflict (user_id, task_name, period) do update
+        set process_count = least(${target}, p.process_count + excluded.process_count),
+            completed = p.completed or p.process_count + excluded.process_count >= ${target},
+            updated_at = excluded.updated_at
+        where p.process_count < ${target}
+    )`;
+    })
+    .join('');
