@@ -70,3 +70,18 @@ describe('database refusals', () => {
     expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong. Please try again!' });
   });
 });
+
+describe('unknown routes', () => {
+  it('answer 404 before reading the body, so a body that is not JSON does not make it a 400', async () => {
+    // (light-my-request, like a browser, reads /a/./b as /a/b: a URL that names no route.)
+    for (const url of ['/no/such/route', '/unique/./publish']) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"userid":Infinity}',
+      });
+      expect([res.statusCode, res.json().code], url).toEqual([404, 'NOT_FOUND']);
+    }
+  });
+});

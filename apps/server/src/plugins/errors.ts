@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@egg-rush/contract/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError } from '../db/client.ts';
@@ -92,9 +92,18 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
       const page = /^\/admin(\/|\?|#|$)/.test(request.url) ? 'admin.html' : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
-    return reply.status(404).send({
-      code: 'NOT_FOUND',
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
-    });
+    return routeNotFound(request, reply);
+  });
+  // Before the body is read: a request for no route is a 404 whatever its body, never a 400 for
+  // a body no handler would have read.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD')
+      return routeNotFound(request, reply);
   });
 }
+
+const routeNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(404).send({
+    code: 'NOT_FOUND',
+    message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
+  });
