@@ -36,7 +36,7 @@ async function ledger(userid) {
   const { rows } = await c.query(
     `select u.coins, u.total_score, coalesce(sum(e.delta_coins), 0)::bigint as ledger,
             coalesce(sum(e.delta_coins) filter (where e.kind = 'tap'), 0)::bigint as taps
-     from users u left join economy_events e on e.user_id = u.id where u.id = $1
+     from accounts u left join economy_events e on e.user_id = u.user_id where u.user_id = $1
      group by u.coins, u.total_score`,
     [userid],
   );

@@ -79,7 +79,7 @@ test(`the ledger reconciles after ${CRASHES} kill -9 crashes under a mixed load,
     // Means to buy with, granted through the ledger like any other change.
     await app.sql.query('begin');
     await app.sql.query(
-      'update users set coins = coins + 1000000, ticket = ticket + 50, chests = chests + 20 where id = $1',
+      'update accounts set coins = coins + 1000000, ticket = ticket + 50, chests = chests + 20 where user_id = $1',
       [id],
     );
     await app.sql.query(

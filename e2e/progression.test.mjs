@@ -59,7 +59,7 @@ describe('progression: leagues, daily combo, squads', () => {
   it('claims a reached league, then finds the daily combo on Minting and claims it', async () => {
     const token = await app.server.login(A, { first_name: 'Ada' });
     // Enough lifetime score for Bronze, and coins for any upgrade.
-    await sql.query('update users set total_score = 6000, coins = 20000000 where id = $1', [A]);
+    await sql.query('update accounts set total_score = 6000, coins = 20000000 where user_id = $1', [A]);
     const mining = (await app.server.api(token, 'GET', `/users/miningData/${A}`)).body;
     const catalogue = Object.entries(TAB_LABELS).flatMap(([key, tab]) =>
       mining[key].map((item) => ({ ...item, tab })),

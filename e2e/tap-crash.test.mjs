@@ -45,9 +45,10 @@ test(`taps written together survive ${CRASHES} kill -9 crashes: none answered is
   const tokens = new Map();
   for (const id of ids) tokens.set(id, await app.server.login(id));
   // Energy is not what is tested: every player can tap for the whole run.
-  await app.sql.query('update users set energy = 1000000000, max_energy = 1000000000 where id = any($1)', [
-    ids,
-  ]);
+  await app.sql.query(
+    'update accounts set energy = 1000000000, max_energy = 1000000000 where user_id = any($1)',
+    [ids],
+  );
 
   for (let crash = 1; crash <= CRASHES; crash++) {
     // Killed after 3, then 4 answered tap calls a player: a different point of the load each time.

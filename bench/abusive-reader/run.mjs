@@ -138,6 +138,10 @@ async function seed(db, now) {
      on conflict (id) do nothing`,
     [PLAYERS],
   );
+  await db.query(
+    `insert into accounts (user_id) select i from generate_series(1, $1::int) i on conflict (user_id) do nothing`,
+    [PLAYERS],
+  );
   // A few players do most of the tapping (the square of a uniform draw favours low ids); taps
   // and income, 1 to 400 coins a row.
   await db.query(
@@ -150,16 +154,16 @@ async function seed(db, now) {
     [LEDGER_ROWS, PLAYERS, from, to],
   );
   await db.query(
-    `update users u set coins = e.coins, total_score = e.coins * 3
+    `update accounts a set coins = e.coins, total_score = e.coins * 3
      from (select user_id, sum(delta_coins) as coins from economy_events group by user_id) e
-     where e.user_id = u.id`,
+     where e.user_id = a.user_id`,
   );
   // The lifetime score beyond the week's earnings, in the ledger too (balances equal the ledger).
   await db.query(
     `insert into economy_events (user_id, kind, delta_coins, created_at)
-     select id, 'grant', total_score - coins, now() - interval '20 days' from users where total_score > coins`,
+     select user_id, 'grant', total_score - coins, now() - interval '20 days' from accounts where total_score > coins`,
   );
-  await db.query(`update users set coins = total_score`);
+  await db.query(`update accounts set coins = total_score`);
   await db.query(
     `insert into squads (id, name, name_key, owner_id)
      select i, 'Squad ' || i, 'squad ' || i, i from generate_series(1, $1::int) i`,
@@ -168,7 +172,7 @@ async function seed(db, now) {
   await db.query(`select setval(pg_get_serial_sequence('squads', 'id'), $1::int)`, [SQUADS]);
   await db.query(
     `insert into squad_members (user_id, squad_id, joined_total)
-     select u.id, 1 + (u.id - 1) % $1::int, u.total_score / 2 from users u where u.id <= $1::int * 10`,
+     select a.user_id, 1 + (a.user_id - 1) % $1::int, a.total_score / 2 from accounts a where a.user_id <= $1::int * 10`,
     [SQUADS],
   );
   await db.query('analyze');

@@ -65,7 +65,7 @@ for (let i = 0; i < WALLETS; i++) {
   const at = new Date(deps.now());
   await deps.database.transaction((tx) => bindAddress(tx, id, address, at));
   await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`update users set coins = coins + ${1000 + i} where id = ${id}`);
+    await tx.execute(sql`update accounts set coins = coins + ${1000 + i} where user_id = ${id}`);
     await appendLedger(tx, { userId: id, kind: 'grant', deltaCoins: 1000 + i, at });
   });
   players.push({ id, token, address });

@@ -234,24 +234,35 @@ async function startTarget({ label, dir, kind, redisUrl }) {
     players.push({ id, token: await devLogin(url, id) });
   }
   // Energy is not what is measured: every player can tap for the whole run.
-  const fill = 'update users set energy = 1000000000, max_energy = 1000000000';
+  const fill = (table) => `update ${table} set energy = 1000000000, max_energy = 1000000000`;
   let sql;
+  let accounts;
   if (db) {
     sql = new pg.Client({ connectionString: db.url });
     sql.on('error', () => undefined);
     created.clients.push(sql);
     await sql.connect();
-    await sql.query(fill);
+    accounts = await accountsTable(sql);
+    await sql.query(fill(accounts));
   } else {
     // PGlite is the server's own: stop it, write, start it again (the tokens stay valid).
     await stop(child);
     const lite = new PGlite(`${dataDir}/pglite`);
-    await lite.query(fill);
+    await lite.query(fill(await accountsTable(lite)));
     await lite.close();
     child = start(dir, 'apps/server/dist/main.js', env);
     await waitFor(`${url}/api/v1/health`, child);
   }
-  return { label, kind, url, players, db, sql, child: () => child };
+  return { label, kind, url, players, db, sql, accounts, child: () => child };
+}
+
+/**
+ * The table a build keeps the players' energy and tap clock in: `accounts` since migration 0031,
+ * `users` before (a baseline may be older).
+ */
+async function accountsTable(client) {
+  const { rows } = await client.query(`select to_regclass('accounts') is not null as split`);
+  return rows[0].split ? 'accounts' : 'users';
 }
 
 /**
@@ -377,7 +388,7 @@ try {
       const target = targets[s.target];
       // Each tap scenario starts every player with a fresh tap allowance (the human-pace burst).
       if (s.tap && target.sql)
-        await target.sql.query(`update users set tap_clock = now() - interval '1 hour'`);
+        await target.sql.query(`update ${target.accounts} set tap_clock = now() - interval '1 hour'`);
       log(`  hello-world, then ${s.name}`);
       const base = await measure(hello, { method: 'GET', path: '/' });
       results[s.name] = { ...(await measure(target, s.scenario, redis)), hello: base };

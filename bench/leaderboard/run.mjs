@@ -127,12 +127,18 @@ try {
     log(`seeding ${size} players`);
     // Distinct scores, so that the expected ranks are known: player 1 is top, player `size` last.
     await sql.query(
-      `insert into users (id, first_name, total_score)
-       select g, 'P' || g, ($1::bigint - g) * 10 from generate_series($2::bigint, $1::bigint) g`,
+      `insert into users (id, first_name)
+       select g, 'P' || g from generate_series($2::bigint, $1::bigint) g`,
       [size, seeded + 1],
     );
-    await sql.query(`update users set total_score = ($1::bigint - id) * 10`, [size]);
+    await sql.query(
+      `insert into accounts (user_id, total_score)
+       select g, ($1::bigint - g) * 10 from generate_series($2::bigint, $1::bigint) g`,
+      [size, seeded + 1],
+    );
+    await sql.query(`update accounts set total_score = ($1::bigint - user_id) * 10`, [size]);
     await sql.query('vacuum analyze users');
+    await sql.query('vacuum analyze accounts');
     seeded = size;
     const top = 1;
     const bottom = size;

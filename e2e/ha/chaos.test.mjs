@@ -285,7 +285,7 @@ test('kill -9 of the PostgreSQL primary: the game answers again within 10 s, no 
   // Energy for every tap the player makes (ten a second for the whole scenario).
   const c = new pg.Client({ connectionString: topology.databaseUrl });
   await c.connect();
-  await c.query('update users set max_energy = 1000000, energy = 1000000 where id = $1', [TAPPER]);
+  await c.query('update accounts set max_energy = 1000000, energy = 1000000 where user_id = $1', [TAPPER]);
   await c.end();
   const tapsBefore = (await tapsInLedger([TAPPER])).get(TAPPER) ?? 0;
   const running = load();
@@ -388,7 +388,10 @@ async function tapsInLedger(players = ids) {
 async function boards(port) {
   const c = new pg.Client({ connectionString: topology.databaseUrl });
   await c.connect();
-  const { rows } = await c.query(`select id, total_score from users where id = any($1) order by id`, [ids]);
+  const { rows } = await c.query(
+    `select user_id as id, total_score from accounts where user_id = any($1) order by user_id`,
+    [ids],
+  );
   await c.end();
   // The board's member for a player (leaderboard.store.ts): the complement of the id, zero-padded.
   const member = (id) => String(Number.MAX_SAFE_INTEGER - id).padStart(16, '0');

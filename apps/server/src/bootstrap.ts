@@ -23,6 +23,7 @@ import { followWrites } from './modules/ledger/index.ts';
 import { rekeySquadNames } from './modules/squads/index.ts';
 import { tasksFollowWrites } from './modules/tasks/index.ts';
 import { provideProfilePart } from './modules/users/index.ts';
+import { accountProfile } from './modules/accounts/index.ts';
 import { followBinds, walletOf } from './modules/wallet/index.ts';
 
 /**
@@ -52,6 +53,7 @@ export function wireModules(): void {
   playerVersionsFrom(experimentConfigVersion);
   experimentEventsFrom(knownEvents);
   // The player's profile gathers the parts other modules keep.
+  provideProfilePart('account', accountProfile);
   provideProfilePart('daily', dailyProfile);
   provideProfilePart('wallet', async (tx, userId) => ({ walletAddress: await walletOf(tx, userId) }));
   // A wallet bound: the fairness signals record it and read the rest of its facts from the chain

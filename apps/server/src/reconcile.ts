@@ -2,7 +2,8 @@
 // economy_events rows, prints the mismatches, and exits 1 when there is any.
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
-import { countPlayers, findLedgerMismatches } from './modules/ledger/index.ts';
+import { findLedgerMismatches } from './modules/accounts/index.ts';
+import { countPlayers } from './modules/ledger/index.ts';
 
 const env = loadEnv();
 const database = await openDatabase({

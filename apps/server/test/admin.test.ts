@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
 import { TASK_REWARD_LIMITS } from '@egg-rush/game/operator';
 import { queryRows } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { accounts } from '../src/db/schema.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createAdminService } from '../src/modules/admin/admin.service.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
 import { checkDeclaredRole } from '../src/plugins/auth.ts';
@@ -235,7 +235,7 @@ describe('players', () => {
         (
           await queryRows<{ coins: string }>(
             t.deps.database.db,
-            sql`select coins from ${users} where id = ${id}`,
+            sql`select coins from ${accounts} where user_id = ${id}`,
           )
         )[0]!.coins,
       );

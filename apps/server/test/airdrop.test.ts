@@ -57,7 +57,7 @@ let published: { root: string; dumpHash: string };
 /** Coins credited at the test clock's instant (helpers' grant stamps the database's own clock). */
 const credit = (id: number, onion: number) =>
   t.deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`update users set coins = coins + ${onion} where id = ${id}`);
+    await tx.execute(sql`update accounts set coins = coins + ${onion} where user_id = ${id}`);
     await appendLedger(tx, { userId: id, kind: 'grant', deltaCoins: onion, at: new Date(t.clock.now()) });
   });
 /** Binds a wallet as the wallet check does (with its history event), now. */

@@ -9,7 +9,7 @@ import { gameDay, nextResetAt } from '@egg-rush/game/time';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { createAdminService } from '../src/modules/admin/admin.service.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { MEMBERSHIP_CACHE_MS } from '../src/modules/bot/bot.ts';
 import { createPaymentsService } from '../src/modules/payments/payments.service.ts';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.ts';
@@ -107,7 +107,7 @@ const webhook = (app: FastifyInstance, update: unknown, secret: string | null = 
 
 const sql1 = async <T>(query: ReturnType<typeof sql>, db = t.deps.database.db) => queryRows<T>(db, query);
 const ticketsOf = async (id: number) =>
-  Number((await sql1<{ ticket: number }>(sql`select ticket from users where id = ${id}`))[0]!.ticket);
+  Number((await sql1<{ ticket: number }>(sql`select ticket from accounts where user_id = ${id}`))[0]!.ticket);
 
 describe('the webhook', () => {
   it('processes an update only with the right secret: wrong or missing answers 401 and nothing happens', async () => {
@@ -407,7 +407,7 @@ describe('notifications', () => {
     await loginT(5021);
     const now = t.clock.now();
     await t.deps.database.db.execute(
-      sql`update users set energy = 0, energy_at = ${new Date(now)} where id = 5021`,
+      sql`update accounts set energy = 0, energy_at = ${new Date(now)} where user_id = 5021`,
     );
     t.clock.advance(10 * 60_000);
     await t.app.bot!.notifier.runOnce();
@@ -846,7 +846,9 @@ describe('ticket packs paid in Stars', () => {
     const held = await ticketsOf(5220);
     // The player spends all but 5 of their tickets on the wheel.
     const spend = held - 5;
-    await t.deps.database.db.execute(sql`update users set ticket = ticket - ${spend} where id = 5220`);
+    await t.deps.database.db.execute(
+      sql`update accounts set ticket = ticket - ${spend} where user_id = 5220`,
+    );
     await t.deps.database.db.execute(
       sql`insert into economy_events (user_id, kind, delta_ticket) values (5220, 'spin', ${-spend})`,
     );

@@ -156,22 +156,25 @@ beforeAll(async () => {
   // 1,000 players: languages (chosen in the app or Telegram's), scores, wallets, joining days,
   // last visits and inviters spread over them; then three the bot must not write to.
   await t.deps.database.db.execute(sql`
-    insert into users (id, first_name, language_code, settings, total_score,
+    insert into users (id, first_name, language_code, settings,
                        referrer_id, created_at, seen_at)
     select g, 'P' || g,
            (array['', 'en', 'fa', 'ru', 'pt-br', 'es_MX', 'kk', 'de', 'fa-IR', 'uk'])[g % 10 + 1],
            case when g % 7 = 0 then '{"language":"tr"}'::jsonb else '{}'::jsonb end,
-           (g % 5) * 30000,
            case when g % 3 = 0 then 1 else null end,
            ${new Date(now)}::timestamptz - (g % 20) * interval '1 day',
            ${new Date(now)}::timestamptz - (g % 10) * interval '1 day'
     from generate_series(1, ${PLAYERS}) g`);
+  await t.deps.database.db.execute(sql`
+    insert into accounts (user_id, total_score)
+    select g, (g % 5) * 30000 from generate_series(1, ${PLAYERS}) g`);
   await t.deps.database.db.execute(
     sql`insert into wallets (user_id, address) select g, 'EQ' || g from generate_series(4, ${PLAYERS}, 4) g`,
   );
   await t.deps.database.db.execute(sql`update users set language_code = null where language_code = ''`);
   await t.deps.database.db.execute(sql`
     insert into users (id, first_name) values (1001, 'Quiet'), (1002, 'Banned'), (1003, 'Gone')`);
+  await t.deps.database.db.execute(sql`insert into accounts (user_id) values (1001), (1002), (1003)`);
   await t.deps.database.db.execute(sql`insert into bans (user_id, banned_at) values (1002, now())`);
   await t.deps.database.db.execute(sql`
     insert into bot_chats (user_id, notifications, unreachable_at) values (1001, false, null), (1003, true, now())`);

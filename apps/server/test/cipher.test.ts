@@ -5,7 +5,7 @@ import { DAY_MS, gameDay } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
 import { DEV_COMBO_SECRET } from '../src/env.ts';
 import { drawnWord } from '../src/modules/cipher/index.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/index.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The daily cipher: its word never sent, paid once per player and day, wrong answers bounded, a
@@ -39,7 +39,7 @@ async function wallet(userid: number) {
     t.deps.database.db,
     sql`select coins, ticket,
                (select count(*)::int from economy_events where user_id = ${userid} and kind = 'cipher') as paid
-        from users where id = ${userid}`,
+        from accounts where user_id = ${userid}`,
   );
   if (!row) throw new Error(`no player ${userid}`);
   return { coins: Number(row.coins), ticket: row.ticket, paid: row.paid };

@@ -6,7 +6,7 @@ import { gameReward } from '@egg-rush/game/mole';
 import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { LINK_VISIT_MS, TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -33,11 +33,11 @@ type Body = Record<string, unknown>;
 async function snapshot(userid: number) {
   const [row] = await queryRows<Record<string, string | number>>(
     t.deps.database.db,
-    sql`select u.coins, u.ticket, u.chests,
-               (select count(*) from economy_events e where e.user_id = u.id)::int as rows,
-               (select coalesce(sum(delta_coins), 0) from economy_events e where e.user_id = u.id) as ledger_coins,
-               (select coalesce(sum(delta_ticket), 0) from economy_events e where e.user_id = u.id) as ledger_ticket
-        from users u where u.id = ${userid}`,
+    sql`select a.coins, a.ticket, a.chests,
+               (select count(*) from economy_events e where e.user_id = a.user_id)::int as rows,
+               (select coalesce(sum(delta_coins), 0) from economy_events e where e.user_id = a.user_id) as ledger_coins,
+               (select coalesce(sum(delta_ticket), 0) from economy_events e where e.user_id = a.user_id) as ledger_ticket
+        from accounts a where a.user_id = ${userid}`,
   );
   return {
     coins: Number(row!.coins),
@@ -199,7 +199,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
 
   it('treasure chest, with one chest', async () => {
     const token = await t.login(7005);
-    await t.deps.database.db.execute(sql`update users set chests = 1 where id = 7005`);
+    await t.deps.database.db.execute(sql`update accounts set chests = 1 where user_id = 7005`);
     const before = await snapshot(7005);
     const win = await burst(
       () => t.call(token, { method: 'PUT', url: '/api/v1/users/getCheat', payload: { userid: 7005 } }),
@@ -218,7 +218,7 @@ describe(`${N} parallel claims pay exactly once`, () => {
     const token = await t.login(7006);
     await t.grant(7006, { onion: 10_000_000 });
     // 2 * Income needs some income to double (the clock stands still: none accrues).
-    await t.deps.database.db.execute(sql`update users set earn_per_hour = 10 where id = 7006`);
+    await t.deps.database.db.execute(sql`update accounts set earn_per_hour = 10 where user_id = 7006`);
     for (const boost of ['double', 'income']) {
       const before = await snapshot(7006);
       await burst(

@@ -6,7 +6,8 @@ import { DAY_MS, gameDay } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
 import { DEV_COMBO_SECRET } from '../src/env.ts';
 import { comboOf } from '../src/modules/combo/combo.service.ts';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The daily combo: never readable before it is found, found by upgrading that day, paid once.
@@ -22,7 +23,7 @@ let token: string;
 
 async function grant(userid: number, onion: number) {
   await t.deps.database.db.execute(
-    sql`update users set coins = coins + ${onion}, total_score = total_score + ${onion} where id = ${userid}`,
+    sql`update accounts set coins = coins + ${onion}, total_score = total_score + ${onion} where user_id = ${userid}`,
   );
   await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaCoins: onion });
 }
@@ -95,7 +96,7 @@ describe('daily combo', () => {
 
     const [before] = await queryRows<{ coins: string; ticket: number }>(
       t.deps.database.db,
-      sql`select coins, ticket from users where id = ${ME}`,
+      sql`select coins, ticket from accounts where user_id = ${ME}`,
     );
     const replies = await Promise.all(Array.from({ length: 100 }, claim));
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -105,7 +106,7 @@ describe('daily combo', () => {
       t.deps.database.db,
       sql`select coins, ticket,
                  (select count(*)::int from economy_events where user_id = ${ME} and kind = 'combo') as rows
-          from users where id = ${ME}`,
+          from accounts where user_id = ${ME}`,
     );
     expect(Number(after!.coins) - Number(before!.coins)).toBe(COMBO_REWARD.onion);
     expect(after!.ticket - before!.ticket).toBe(COMBO_REWARD.ticket);

@@ -7,7 +7,7 @@ import { planTap, TAP_BURST } from '@egg-rush/game/tap';
 import { CHEST_PRIZES } from '@egg-rush/game/treasure';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setColumns = (id: number, set: ReturnType<typeof sql>) =>
-  t.deps.database.db.execute(sql`update users set ${set} where id = ${id}`);
+  t.deps.database.db.execute(sql`update accounts set ${set} where user_id = ${id}`);
 
 describe('taps', () => {
   it('credits a batch, spends energy and answers the new balances', async () => {

@@ -9,7 +9,7 @@ import { DEV_COMBO_SECRET } from '../src/env.ts';
 import { drawnWord } from '../src/modules/cipher/index.ts';
 import { queryRows } from '../src/db/client.ts';
 import { EVENTS_CACHE_MS } from '../src/modules/events/index.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -319,7 +319,7 @@ describe('GET /events', () => {
 });
 
 const setColumns = (userid: number, set: ReturnType<typeof sql>) =>
-  t.deps.database.db.execute(sql`update users set ${set} where id = ${userid}`);
+  t.deps.database.db.execute(sql`update accounts set ${set} where user_id = ${userid}`);
 const iso = (ms: number) => new Date(ms).toISOString();
 const ledgerOf = async (userid: number, kind: string) =>
   (
@@ -419,7 +419,7 @@ describe('an income event', () => {
         (
           await queryRows<{ eph: string | number }>(
             t.deps.database.db,
-            sql`select earn_per_hour as eph from users where id = ${ME}`,
+            sql`select earn_per_hour as eph from accounts where user_id = ${ME}`,
           )
         )[0]?.eph,
       );

@@ -21,7 +21,7 @@ import { drawnWord } from '../src/modules/cipher/index.ts';
 import { insertVersion } from '../src/modules/config/config.repository.ts';
 import { CONFIG_CHECK_MS } from '../src/modules/config/index.ts';
 import { experimentPlace, settleExperimentRetention } from '../src/modules/experiments/index.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -113,7 +113,7 @@ export async function grant(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`update users set coins = coins + ${onion}, ticket = ticket + ${ticket} where id = ${userid}`,
+      sql`update accounts set coins = coins + ${onion}, ticket = ticket + ${ticket} where user_id = ${userid}`,
     );
     await appendLedger(tx, {
       userId: userid,
@@ -127,7 +127,10 @@ export async function grant(
 
 /** Sets a player's tickets to exactly `n` through a grant of the difference. */
 export async function setTickets(db: Db, userid: number, n: number): Promise<void> {
-  const [row] = await queryRows<{ ticket: number }>(db, sql`select ticket from users where id = ${userid}`);
+  const [row] = await queryRows<{ ticket: number }>(
+    db,
+    sql`select ticket from accounts where user_id = ${userid}`,
+  );
   if (!row) throw new Error(`no player ${userid}`);
   await grant(db, userid, { ticket: n - Number(row.ticket) });
 }

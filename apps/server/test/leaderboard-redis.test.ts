@@ -58,7 +58,10 @@ describe('Leader Board in Redis', () => {
     }));
     for (const r of rows) {
       await t.deps.database.db.execute(
-        sql`insert into users (id, first_name, total_score) values (${r.id}, ${`P${r.id}`}, ${r.score})`,
+        sql`insert into users (id, first_name) values (${r.id}, ${`P${r.id}`})`,
+      );
+      await t.deps.database.db.execute(
+        sql`insert into accounts (user_id, total_score) values (${r.id}, ${r.score})`,
       );
     }
     const built = await scores().rebuildIfMissing(t.deps.database.db, 97);
@@ -103,7 +106,7 @@ describe('Leader Board in Redis', () => {
       ).toBe(200);
     }
     // Passive income settled by a purchase raises the stored score too.
-    await t.deps.database.db.execute(sql`update users set earn_per_hour = 3600 where id = 501`);
+    await t.deps.database.db.execute(sql`update accounts set earn_per_hour = 3600 where user_id = 501`);
     t.clock.advance(60_000);
     expect(
       (await t.call(a, { method: 'PUT', url: '/api/v1/users/double', payload: { userid: 501 } })).statusCode,
@@ -112,7 +115,7 @@ describe('Leader Board in Redis', () => {
     for (const id of [501, 502]) {
       const [row] = await queryRows<{ total_score: string }>(
         t.deps.database.db,
-        sql`select total_score from users where id = ${id}`,
+        sql`select total_score from accounts where user_id = ${id}`,
       );
       expect(await scores().rank(id)).toMatchObject({ totalScore: Number(row!.total_score) });
     }
@@ -198,7 +201,7 @@ describe('Leader Board writes', () => {
       for (const z of zadds) expect(z[2]?.toUpperCase()).toBe('GT');
       const rows = await queryRows<{ id: string; total_score: string }>(
         own.deps.database.db,
-        sql`select id, total_score from users where id in ${players} order by id`,
+        sql`select user_id as id, total_score from accounts where user_id in ${players} order by user_id`,
       );
       const raw = await own.deps.redis!.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
       expect(raw.map(Number)).toEqual(rows.map((r) => Number(r.total_score)));

@@ -18,7 +18,7 @@ describe('leader board', () => {
     }
     // Scores: player i has 10 * i, except 3050 and 3051 tie with 3100 at 1000.
     await t.deps.database.db.execute(
-      sql`update users set total_score = case when id in (3050, 3051) then 1000 else (id - 3000) * 10 end where id > 3000`,
+      sql`update accounts set total_score = case when user_id in (3050, 3051) then 1000 else (user_id - 3000) * 10 end where user_id > 3000`,
     );
     const res = await t.call(tokens[0]!, { method: 'GET', url: '/api/v1/users/ranking/3001/total' });
     expect(res.statusCode).toBe(200);

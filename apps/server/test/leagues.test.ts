@@ -10,8 +10,7 @@ import { createLeaguesService } from '../src/modules/leagues/leagues.service.ts'
 import { memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
 import { leagueSets } from '../src/modules/leaderboard/leagues.store.ts';
 import { write } from '../src/modules/ledger/ledger.write.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
-import { creditPrize } from '../src/modules/ledger/prize.repository.ts';
+import { findLedgerMismatches, creditPrize } from '../src/modules/accounts/index.ts';
 import { createTestApp, TEST_REDIS_URL, type TestApp } from './helpers.ts';
 
 // Leagues against the database of the run (PGlite, or PostgreSQL with DATABASE_URL) and the
@@ -34,7 +33,7 @@ const earn = (userId: number, onion: number) =>
 async function totals(): Promise<Map<number, number>> {
   const rows = await queryRows<{ id: string; total_score: string }>(
     t.deps.database.db,
-    sql`select id, total_score from users`,
+    sql`select user_id as id, total_score from accounts`,
   );
   return new Map(rows.map((r) => [Number(r.id), Number(r.total_score)]));
 }
@@ -71,7 +70,7 @@ describe('leagues', () => {
     await earn(8102, LEAGUES[1]!.threshold);
     const [before] = await queryRows<{ coins: string; ticket: number }>(
       t.deps.database.db,
-      sql`select coins, ticket from users where id = 8102`,
+      sql`select coins, ticket from accounts where user_id = 8102`,
     );
     const replies = await Promise.all(
       Array.from({ length: 100 }, () =>
@@ -89,7 +88,7 @@ describe('leagues', () => {
       t.deps.database.db,
       sql`select coins, ticket,
                  (select count(*)::int from economy_events where user_id = 8102 and kind = 'league') as rows
-          from users where id = 8102`,
+          from accounts where user_id = 8102`,
     );
     expect(Number(after!.coins) - Number(before!.coins)).toBe(reward.onion);
     expect(after!.ticket - before!.ticket).toBe(reward.ticket);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ describe('economy ledger', () => {
   });
 
   it('finds a balance changed behind the ledger’s back', async () => {
-    await t.deps.database.db.execute(sql`update users set coins = coins + 7 where id = 701`);
+    await t.deps.database.db.execute(sql`update accounts set coins = coins + 7 where user_id = 701`);
     const mismatches = await findLedgerMismatches(t.deps.database.db);
     expect(mismatches).toHaveLength(1);
     expect(mismatches[0]).toMatchObject({ userId: 701, coins: 7, ledgerCoins: 0 });

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_LIMITS, DatabaseBusyError, queryRows } from '../src/db/client.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches, lockAccount } from '../src/modules/accounts/index.ts';
 import { flushScores, memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
 import { sealResult } from '../src/modules/play/play.seal.ts';
-import { lockUser } from '../src/modules/users/users.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Ordinary traffic must never freeze the server: every request answers within a bound, the
@@ -46,14 +45,14 @@ async function pollHealth(t: TestApp, stop: Promise<unknown>): Promise<number[]>
 }
 
 async function setChests(t: TestApp, ids: number[], count: number) {
-  await t.deps.database.db.execute(sql`update users set chests = ${count} where id in ${ids}`);
+  await t.deps.database.db.execute(sql`update accounts set chests = ${count} where user_id in ${ids}`);
 }
 
 /** Every player's Redis score equals the committed lifetime total in PostgreSQL. */
 async function expectBoardMatches(t: TestApp, ids: number[]) {
   const rows = await queryRows<{ id: string; total_score: string }>(
     t.deps.database.db,
-    sql`select id, total_score from users where id in ${ids} order by id`,
+    sql`select user_id as id, total_score from accounts where user_id in ${ids} order by user_id`,
   );
   await flushScores(t.deps.redis!); // totals gathered in the process for a moment go out now
   const scores = await t.deps.redis!.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
@@ -111,7 +110,7 @@ function chestStorm(label: string, options: { database?: 'pglite' }) {
       );
       const [row] = await queryRows<{ n: number }>(
         t.deps.database.db,
-        sql`select chests as n from users where id = ${id}`,
+        sql`select chests as n from accounts where user_id = ${id}`,
       );
       expect(Number(row!.n)).toBe(0);
       // The 101st finds no chest: a clean refusal.
@@ -143,7 +142,7 @@ describe('a transaction that hangs', () => {
     const started = performance.now();
     const hang = t.deps.database
       .transaction(async (tx) => {
-        await lockUser(tx, stuck);
+        await lockAccount(tx, stuck);
         await new Promise(() => undefined);
       })
       .then(
@@ -199,7 +198,7 @@ describe('a transaction that hangs', () => {
       await outsider.connect();
       try {
         await outsider.query('begin');
-        await outsider.query('select id from users where id = $1 for update', [locked]);
+        await outsider.query('select user_id from accounts where user_id = $1 for update', [locked]);
         const [b, s] = await Promise.all([
           timed(t, lockedToken, 'PUT', '/api/v1/users/getCheat', locked),
           timed(t, otherToken, 'PUT', '/api/v1/users/getCheat', other),
@@ -237,7 +236,7 @@ describe('one database connection', () => {
     const ids = [53_001, 53_002, 53_003];
     const tokens = await Promise.all(ids.map((id) => t.login(id, { start_param: String(inviter) })));
     for (const id of ids) await t.grant(id, { onion: 100_000, ticket: 5 });
-    await t.deps.database.db.execute(sql`update users set chests = 3 where id in ${ids}`);
+    await t.deps.database.db.execute(sql`update accounts set chests = 3 where user_id in ${ids}`);
     const seal = (score: number, gameId: string, key: string) =>
       sealResult(JSON.stringify({ score, gameId }), key);
 

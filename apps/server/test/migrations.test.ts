@@ -110,10 +110,89 @@ describe('migrations that move state out of the players row', () => {
     await db.query(`insert into users (id, first_name, onion, cheat_count) values (1, 'p', 1234, 2)`);
     await db.query(`insert into economy_events (user_id, kind, delta_onion) values (1, 'grant', 1234)`);
     await db.finish();
-    expect(await db.query('select coins, chests from users')).toEqual([{ coins: 1234, chests: 2 }]);
+    expect(await db.query('select coins, chests from accounts')).toEqual([{ coins: 1234, chests: 2 }]);
     expect(await db.query('select delta_coins from economy_events')).toEqual([{ delta_coins: 1234 }]);
     await db.query(`insert into economy_events (user_id, kind, delta_coins) values (1, 'tap', 66)`);
     const [week] = await db.query<{ coins: number }>('select sum(coins)::int as coins from season_scores');
     expect(week?.coins).toBe(1234 + 66);
+  });
+
+  it("0031: each player's account moves to accounts, every column as it was, and leaves the players' row", async () => {
+    const db = await migratedBefore('0031_accounts');
+    await db.query(`insert into users (id, first_name, coins, ticket, total_score, earn_per_hour, chests,
+        energy, max_energy, earn_per_tap, lose_energy_per_tap, boosts, boost_end_at, touch_income_level,
+        energy_capacity_level, refill_day, refill_count, energy_at, income_at, tap_clock, request_ids)
+      values (1, 'rich', 5000, 7, 9000, 120, 2, 350, 1500, 2, 20, '{double}', '2026-11-27 08:00:00+00', 3,
+        1, 20419, 2, '2026-11-27 07:00:00+00', '2026-11-27 06:00:00+00', '2026-11-27 07:30:00+00', '{42,41}'),
+      (2, 'new', 0, 3, 0, 0, 1, 1000, 1000, 1, 10, '{}', null, 0, 0, null, 0,
+        '2026-11-27 05:00:00+00', '2026-11-27 05:00:00+00', '2026-11-27 05:00:00+00', '{}')`);
+    await db.finish();
+    expect(await db.query('select * from accounts order by user_id')).toEqual([
+      {
+        user_id: 1,
+        coins: 5000,
+        ticket: 7,
+        total_score: 9000,
+        earn_per_hour: 120,
+        chests: 2,
+        energy: 350,
+        max_energy: 1500,
+        earn_per_tap: 2,
+        lose_energy_per_tap: 20,
+        boosts: ['double'],
+        boost_end_at: new Date('2026-11-27T08:00:00Z'),
+        touch_income_level: 3,
+        energy_capacity_level: 1,
+        refill_day: 20419,
+        refill_count: 2,
+        energy_at: new Date('2026-11-27T07:00:00Z'),
+        income_at: new Date('2026-11-27T06:00:00Z'),
+        tap_clock: new Date('2026-11-27T07:30:00Z'),
+        request_ids: [42, 41],
+      },
+      {
+        user_id: 2,
+        coins: 0,
+        ticket: 3,
+        total_score: 0,
+        earn_per_hour: 0,
+        chests: 1,
+        energy: 1000,
+        max_energy: 1000,
+        earn_per_tap: 1,
+        lose_energy_per_tap: 10,
+        boosts: [],
+        boost_end_at: null,
+        touch_income_level: 0,
+        energy_capacity_level: 0,
+        refill_day: null,
+        refill_count: 0,
+        energy_at: new Date('2026-11-27T05:00:00Z'),
+        income_at: new Date('2026-11-27T05:00:00Z'),
+        tap_clock: new Date('2026-11-27T05:00:00Z'),
+        request_ids: [],
+      },
+    ]);
+    const columns = await db.query<{ name: string }>(
+      `select column_name as name from information_schema.columns where table_name = 'users' order by name`,
+    );
+    expect(columns.map((c) => c.name)).toEqual([
+      'created_at',
+      'first_name',
+      'id',
+      'is_premium',
+      'language_code',
+      'last_name',
+      'photo_url',
+      'referrer_id',
+      'seen_at',
+      'settings',
+      'username',
+    ]);
+    const [options] = await db.query<{ options: string[] }>(
+      `select reloptions as options from pg_class where relname = 'accounts'`,
+    );
+    expect(options?.options).toEqual(['fillfactor=80']);
+    await expect(db.query(`insert into accounts (user_id) values (1)`)).rejects.toThrow(/accounts_pkey/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findItem, nextPrice } from '@egg-rush/game/mining';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
 
 const clock = testClock(Date.UTC(2026, 5, 15, 12, 0, 0));

@@ -34,7 +34,10 @@ afterAll(() => t?.close());
 const coinsOf = async (id: number) =>
   Number(
     (
-      await queryRows<{ coins: number }>(t.deps.database.db, sql`select coins from users where id = ${id}`)
+      await queryRows<{ coins: number }>(
+        t.deps.database.db,
+        sql`select coins from accounts where user_id = ${id}`,
+      )
     )[0]!.coins,
   );
 

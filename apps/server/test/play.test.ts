@@ -11,7 +11,7 @@ import {
   TIME_LIMIT_MS,
 } from '@egg-rush/game/mole';
 import { seededRng } from '@egg-rush/game/rng';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { legacyRoundKey, sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { legacySeal } from './legacy-seal.ts';

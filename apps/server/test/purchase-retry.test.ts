@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOST_COST, boostPrice } from '@egg-rush/game/boosts';
 import { findItem, nextPrice } from '@egg-rush/game/mining';
 import { queryRows } from '../src/db/client.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The app sends a purchase again, with the same id, until it is answered (a failover answers 503

@@ -91,7 +91,10 @@ describe('the weekly board', () => {
   it('computes the week’s top once for 50 readers at once, each reader’s own row as it is now', async () => {
     const ids = Array.from({ length: 50 }, (_, i) => 69_000 + i);
     await t.deps.database.db.execute(
-      sql`insert into users (id, first_name, total_score) select 69000 + i, 'W' || i, 0 from generate_series(0, 49) i`,
+      sql`insert into users (id, first_name) select 69000 + i, 'W' || i from generate_series(0, 49) i`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into accounts (user_id, total_score) select 69000 + i, 0 from generate_series(0, 49) i`,
     );
     // Credits of this game week (the test clock's), as the write path records them.
     const credit = (id: number, coins: number) =>
@@ -122,8 +125,11 @@ describe('the squad board', () => {
   it('computes every squad’s standings once for 50 readers at once, the caller’s squad as it is now', async () => {
     // 30 squads of 1 to 5 members (players 63_000…) with earnings since joining.
     await t.deps.database.db.execute(
-      sql`insert into users (id, first_name, total_score)
-          select 63000 + i, 'S' || i, (i * 7919) % 1000 from generate_series(0, 149) i`,
+      sql`insert into users (id, first_name) select 63000 + i, 'S' || i from generate_series(0, 149) i`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into accounts (user_id, total_score)
+          select 63000 + i, (i * 7919) % 1000 from generate_series(0, 149) i`,
     );
     await t.deps.database.db.execute(
       sql`insert into squads (name, name_key, owner_id)
@@ -160,7 +166,7 @@ describe('the squad board', () => {
       sql`select user_id from squad_members where squad_id = ${last.id} limit 1`,
     );
     await t.deps.database.db.execute(
-      sql`update users set total_score = total_score + ${ranked[0]!.score + 1} where id = ${member!.user_id}`,
+      sql`update accounts set total_score = total_score + ${ranked[0]!.score + 1} where user_id = ${member!.user_id}`,
     );
     const after = await squads.board(Number(member!.user_id));
     expect(after.mine).toMatchObject({ id: last.id, rank: 1, score: last.score + ranked[0]!.score + 1 });
@@ -206,9 +212,13 @@ describe('the console’s player search', () => {
           select 64000 + i, 'Q' || i, 'Seeker' || i from generate_series(0, 4999) i`,
     );
     await t.deps.database.db.execute(
+      sql`insert into accounts (user_id) select 64000 + i from generate_series(0, 4999) i`,
+    );
+    await t.deps.database.db.execute(
       sql`insert into wallets (user_id, address) select 64000 + i, 'UQ' || md5(i::text) from generate_series(0, 4999) i`,
     );
     await t.deps.database.db.execute(sql`analyze users`);
+    await t.deps.database.db.execute(sql`analyze accounts`);
     await t.deps.database.db.execute(sql`analyze wallets`);
     // The statements the search sends, written down from their query builders, then explained.
     const db = t.deps.database.db;
@@ -257,8 +267,12 @@ describe('the console’s player search', () => {
 describe('the Leader Board lost by Redis', () => {
   it('is loaded again from PostgreSQL once, however many readers find it missing at once', async () => {
     await t.deps.database.db.execute(
-      sql`insert into users (id, first_name, total_score)
-          select 65000 + i, 'L' || i, i * 10 from generate_series(0, 29) i on conflict (id) do nothing`,
+      sql`insert into users (id, first_name)
+          select 65000 + i, 'L' || i from generate_series(0, 29) i on conflict (id) do nothing`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into accounts (user_id, total_score)
+          select 65000 + i, i * 10 from generate_series(0, 29) i on conflict (user_id) do nothing`,
     );
     const { redis, drop } = freshRedis();
     try {
@@ -292,8 +306,10 @@ describe('the Leader Board lost by Redis', () => {
 describe('the Leader Board and the league boards on PostgreSQL alone', () => {
   it('compute their top once for 50 readers at once, each reader’s own row as it is now', async () => {
     await t.deps.database.db.execute(
-      sql`insert into users (id, first_name, total_score)
-          select 71000 + i, 'G' || i, 500000 + i from generate_series(0, 49) i`,
+      sql`insert into users (id, first_name) select 71000 + i, 'G' || i from generate_series(0, 49) i`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into accounts (user_id, total_score) select 71000 + i, 500000 + i from generate_series(0, 49) i`,
     );
     const ids = Array.from({ length: 50 }, (_, i) => 71_000 + i);
     const { database, statements } = recording(t.deps.database);
@@ -312,7 +328,7 @@ describe('the Leader Board and the league boards on PostgreSQL alone', () => {
     // One of them passes everyone (in the same league): their own boards show it at once, first
     // and only once.
     const last = ids[0]!;
-    await t.deps.database.db.execute(sql`update users set total_score = 1999999 where id = ${last}`);
+    await t.deps.database.db.execute(sql`update accounts set total_score = 1999999 where user_id = ${last}`);
     for (const board of [await leaderboard.total(last), await leagues.board(last, 4)]) {
       expect(board.me).toMatchObject({ userid: last, rank: 1, totalScore: 1_999_999 });
       expect(board.ranking[0]).toMatchObject({ userid: last, rank: 1 });

@@ -64,7 +64,7 @@ const committedTotal = async (userid: number) =>
   (
     await queryRows<{ t: number }>(
       db.database.db,
-      sql`select total_score::int as t from users where id = ${userid}`,
+      sql`select total_score::int as t from accounts where user_id = ${userid}`,
     )
   )[0]!.t;
 

@@ -6,7 +6,8 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
 import type { Deps } from '../src/lib/deps.ts';
-import { appendLedger, findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createJobs } from '../src/lib/jobs.ts';
 import { registerSeasonJob, SEASON_JOB } from '../src/modules/seasons/seasons.job.ts';
 import { createSeasonsService } from '../src/modules/seasons/seasons.service.ts';
@@ -45,7 +46,10 @@ async function earn(userId: number, onion: number, at: number, kind = 'tap') {
     sql`insert into users (id, first_name) values (${userId}, ${`P${userId}`}) on conflict (id) do nothing`,
   );
   await database.db.execute(
-    sql`update users set coins = coins + ${onion}, total_score = total_score + ${onion} where id = ${userId}`,
+    sql`insert into accounts (user_id) values (${userId}) on conflict (user_id) do nothing`,
+  );
+  await database.db.execute(
+    sql`update accounts set coins = coins + ${onion}, total_score = total_score + ${onion} where user_id = ${userId}`,
   );
   await appendLedger(database.db, { userId, kind, deltaCoins: onion, at: new Date(at) });
 }
@@ -92,9 +96,12 @@ describe('seasons', () => {
     for (let i = 0; i < 130; i++) await earn(10_000 + i, 1 + Math.floor(rng() * 50) * 10, mid(WEEK));
     const tickets = async () =>
       new Map(
-        (await queryRows<{ id: string; ticket: number }>(database.db, sql`select id, ticket from users`)).map(
-          (r) => [Number(r.id), r.ticket],
-        ),
+        (
+          await queryRows<{ id: string; ticket: number }>(
+            database.db,
+            sql`select user_id as id, ticket from accounts`,
+          )
+        ).map((r) => [Number(r.id), r.ticket]),
       );
     const before = await tickets();
     const standings = await createSeasonsService(deps).current(9001);

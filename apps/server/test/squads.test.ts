@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 async function earn(userid: number, onion: number) {
   await t.deps.database.db.execute(
-    sql`update users set coins = coins + ${onion}, total_score = total_score + ${onion} where id = ${userid}`,
+    sql`update accounts set coins = coins + ${onion}, total_score = total_score + ${onion} where user_id = ${userid}`,
   );
   await appendLedger(t.deps.database.db, { userId: userid, kind: 'grant', deltaCoins: onion });
 }

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseBusyError, queryRows } from '../src/db/client.ts';
 import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
-import { REQUEST_IDS_KEPT } from '../src/modules/users/index.ts';
+import { findLedgerMismatches, REQUEST_IDS_KEPT } from '../src/modules/accounts/index.ts';
 import { createTestApp, losingFirstAnswer, type TestApp } from './helpers.ts';
 
 // The app sends a tap batch again, with the same id, until it is answered (a failover answers

@@ -5,7 +5,7 @@ import { settleIncome } from '@egg-rush/game/income';
 import { planTap, TAP_INTERVAL_MS, type TapState } from '@egg-rush/game/tap';
 import { tasksForAction } from '@egg-rush/game/tasks';
 import { queryRows } from '../src/db/client.ts';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTapWriter } from '../src/modules/economy/tap.writer.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -29,12 +29,12 @@ interface Player extends TapState {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function setPlayer(id: number, p: Player) {
-  await t.deps.database.db.execute(sql`update users set
+  await t.deps.database.db.execute(sql`update accounts set
     energy = ${p.energy}, max_energy = ${p.maxEnergy}, energy_at = ${iso(p.energyAt)}::timestamptz,
     tap_clock = ${iso(p.tapClock)}::timestamptz, earn_per_tap = ${p.earnPerTap},
     lose_energy_per_tap = ${p.loseEnergyPerTap}, earn_per_hour = ${p.earnPerHour},
     income_at = ${iso(p.incomeAt)}::timestamptz, coins = ${p.coins}, total_score = ${p.coins}
-    where id = ${id}`);
+    where user_id = ${id}`);
 }
 
 /** The pure rules' answer to one batch, and the player after it (unchanged when nothing is credited). */
@@ -134,11 +134,11 @@ describe('the tap writer', () => {
         });
         const rows = await queryRows<Record<string, string>>(
           t.deps.database.db,
-          sql`select id, energy, coins, total_score,
+          sql`select user_id as id, energy, coins, total_score,
                      (extract(epoch from energy_at) * 1000)::bigint as energy_at,
                      (extract(epoch from tap_clock) * 1000)::bigint as tap_clock,
                      (extract(epoch from income_at) * 1000)::bigint as income_at
-              from users where id in ${ids} order by id`,
+              from accounts where user_id in ${ids} order by user_id`,
         );
         rows.forEach((row, i) => {
           const p = model[i]!;
@@ -188,7 +188,7 @@ describe('the tap writer', () => {
     for (const id of ids) await t.login(id);
     // One player's balance is at the top of bigint: crediting a tap overflows, for them alone.
     await t.deps.database.db.execute(
-      sql`update users set coins = 9223372036854775807, total_score = 0 where id = ${ids[2]}`,
+      sql`update accounts set coins = 9223372036854775807, total_score = 0 where user_id = ${ids[2]}`,
     );
     const now = t.clock.now();
     const answers = await Promise.allSettled(ids.map((id) => writer.submit(id, 3, now)));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { findTask, LINK_VISIT_MS, TASKS, isLinkTask } from '@egg-rush/game/tasks';
-import { findLedgerMismatches } from '../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { recordTaskProgress } from '../src/modules/tasks/tasks.progress.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
 
@@ -220,7 +220,7 @@ describe('tasks', () => {
     const target = findTask('Daily_Taps')!.targetCount;
     const token = await t.login(1330);
     await t.deps.database.db.execute(
-      sql`update users set energy = 100000, max_energy = 100000 where id = ${1330}`,
+      sql`update accounts set energy = 100000, max_energy = 100000 where user_id = ${1330}`,
     );
     const tapBatches = async (n: number) => {
       const replies = await Promise.all(

@@ -3,6 +3,7 @@
  * owns its tables in `modules/<module>/<module>.schema.ts`, beside its repository; only that
  * module reads or writes them (eslint.config.js): nothing but the client imports this file.
  */
+export * from '../modules/accounts/accounts.schema.ts';
 export * from '../modules/admin/admin.schema.ts';
 export * from '../modules/airdrop/airdrop.schema.ts';
 export * from '../modules/analytics/analytics.schema.ts';

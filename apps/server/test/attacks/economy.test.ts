@@ -161,13 +161,14 @@ describe('client-sent amounts, prices, scores and times', () => {
 describe('regeneration calls', () => {
   it('growUp and growOnion write nothing, however often they are called', async () => {
     const token = await t.login(8190);
-    await t.deps.database.db.execute(sql`update users set earn_per_hour = 3600 where id = 8190`);
+    await t.deps.database.db.execute(sql`update accounts set earn_per_hour = 3600 where user_id = 8190`);
     await t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid: 8190, count: 50 } });
     const version = async () =>
       (
         await queryRows<{ v: string }>(
           t.deps.database.db,
-          sql`select xmin::text as v from users where id = 8190`,
+          sql`select u.xmin::text || '/' || a.xmin::text as v
+              from users u join accounts a on a.user_id = u.id where u.id = 8190`,
         )
       )[0]!.v;
     const before = await dumpTables();

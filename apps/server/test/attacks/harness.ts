@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../../src/modules/accounts/index.ts';
 import { sealResult } from '../../src/modules/play/play.seal.ts';
 import { createTestApp, tableNames, type TestApp } from '../helpers.ts';
 
@@ -30,6 +30,7 @@ export const seal = (plaintext: string, key: string) => sealResult(plaintext, ke
 
 const TABLES = [
   'users',
+  'accounts',
   'economy_events',
   'task_progress',
   'mining_levels',

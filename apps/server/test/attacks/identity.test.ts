@@ -86,7 +86,7 @@ describe('acting as another player', () => {
     const victim = await t.login(8611);
     // The victim has something worth taking: coins, tickets, a chest, a visited task, a game, a farm.
     await t.grant(8611, { onion: 1_000_000, ticket: 5 });
-    await t.deps.database.db.execute(sql`update users set chests = 1 where id = 8611`);
+    await t.deps.database.db.execute(sql`update accounts set chests = 1 where user_id = 8611`);
     const task = { taskName: 'Follow_Twitter', taskType: 'earn_coin', dailyType: 'twitter' };
     await t.call(victim, {
       method: 'POST',
@@ -183,9 +183,10 @@ describe('referrals', () => {
     const state = async () =>
       queryRows<Record<string, string | number | null>>(
         t.deps.database.db,
-        sql`select u.id, u.referrer_id, u.coins, u.ticket,
+        sql`select u.id, u.referrer_id, a.coins, a.ticket,
                    (select count(*) from economy_events e where e.user_id = u.id)::int as events
-            from users u where u.id in (${A}, ${B}, ${C}) order by u.id`,
+            from users u join accounts a on a.user_id = u.id
+            where u.id in (${A}, ${B}, ${C}) order by u.id`,
       );
     const before = await state();
     expect(before.map((r) => (r.referrer_id === null ? null : Number(r.referrer_id)))).toEqual([

@@ -48,7 +48,7 @@ describe('SQL injection in every string field', () => {
     }
     const [rich] = await queryRows<{ n: number }>(
       t.deps.database.db,
-      sql`select count(*)::int as n from users where coins >= 999999999`,
+      sql`select count(*)::int as n from accounts where coins >= 999999999`,
     );
     expect(rich!.n).toBe(0);
   });

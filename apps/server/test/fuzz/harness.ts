@@ -8,7 +8,7 @@ import { CATEGORY_TITLES, MINING_ITEMS } from '@egg-rush/game/mining';
 import { TASKS } from '@egg-rush/game/tasks';
 import { queryRows } from '../../src/db/client.ts';
 import { createTokens, TOKEN_TTL_SECONDS } from '../../src/lib/token.ts';
-import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../../src/modules/accounts/index.ts';
 import { sealResult } from '../../src/modules/play/play.seal.ts';
 import { tonProofMessage } from '../../src/modules/wallet/ton-proof.ts';
 import { WALLET_CODES } from '../../src/modules/wallet/wallet-codes.ts';

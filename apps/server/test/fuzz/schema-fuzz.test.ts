@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_INSTANT } from '@egg-rush/contract/admin';
 import type { RegisteredRoute } from '../../src/app.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { findLedgerMismatches } from '../../src/modules/ledger/ledger.repository.ts';
+import { findLedgerMismatches } from '../../src/modules/accounts/index.ts';
 import { createTestApp, tableNames, type TestApp } from '../helpers.ts';
 import {
   asText,

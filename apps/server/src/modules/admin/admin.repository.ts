@@ -1,24 +1,56 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { adminAdjustDays, adminLinks, airdropSnapshotRows, airdropSnapshots } from './admin.schema.ts';
 import { ledgerReads } from '../ledger/index.ts';
-import { users } from '../users/users.schema.ts';
+import {
+  countUsers,
+  invitedBy,
+  lockUser,
+  newestUsers,
+  playersSql,
+  usersByIds,
+  usersMatching,
+  type UserRow,
+} from '../users/index.ts';
+import { accountsOf, changeAccount, type AccountRow } from '../accounts/index.ts';
 import { addressPrefixOwners, walletAtSql, walletsOf } from '../wallet/index.ts';
 import { bannedAtSql, banStates, countBanned, type BanState } from '../bans/index.ts';
 
-type UserRow = typeof users.$inferSelect;
-/** A player as the console shows them: the players' row, the wallet they have bound and their ban. */
-export type PlayerRow = UserRow & { walletAddress: string | null } & BanState;
+/** What the console shows of a player's account. */
+type Balances = Pick<AccountRow, 'coins' | 'ticket' | 'totalScore' | 'energy' | 'maxEnergy' | 'earnPerHour'>;
+const NO_ACCOUNT: Balances = { coins: 0, ticket: 0, totalScore: 0, energy: 0, maxEnergy: 0, earnPerHour: 0 };
 
-/** The players' rows with what the wallet and bans modules keep of them (two queries, whatever their number). */
+/**
+ * A player as the console shows them: the players' row, their account's balances, the wallet
+ * they have bound and their ban.
+ */
+export type PlayerRow = UserRow & Balances & { walletAddress: string | null } & BanState;
+
+/**
+ * The players' rows with what the accounts, wallet and bans modules keep of them (three queries,
+ * whatever their number).
+ */
 async function withWallets(tx: Tx, rows: UserRow[]): Promise<PlayerRow[]> {
   const ids = rows.map((r) => r.id);
-  const [wallets, banned] = [await walletsOf(tx, ids), await banStates(tx, ids)];
-  return rows.map((r) => ({
-    ...r,
-    walletAddress: wallets.get(r.id) ?? null,
-    ...(banned.get(r.id) ?? { bannedAt: null, banReason: null }),
-  }));
+  const [accounts, wallets, banned] = [
+    await accountsOf(tx, ids),
+    await walletsOf(tx, ids),
+    await banStates(tx, ids),
+  ];
+  return rows.map((r) => {
+    const { coins, ticket, totalScore, energy, maxEnergy, earnPerHour } = accounts.get(r.id) ?? NO_ACCOUNT;
+    return {
+      ...r,
+      coins,
+      ticket,
+      totalScore,
+      energy,
+      maxEnergy,
+      earnPerHour,
+      walletAddress: wallets.get(r.id) ?? null,
+      ...(banned.get(r.id) ?? { bannedAt: null, banReason: null }),
+    };
+  });
 }
 export type SnapshotRow = typeof airdropSnapshots.$inferSelect;
 
@@ -31,42 +63,26 @@ const SEARCH_LIMIT = 50;
  */
 export async function searchPlayers(tx: Tx, q: string): Promise<PlayerRow[]> {
   const text = q.trim().replace(/^@/, '');
-  if (text === '')
-    return withWallets(tx, await tx.select().from(users).orderBy(desc(users.createdAt)).limit(SEARCH_LIMIT));
-  const like = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (text === '') return withWallets(tx, await newestUsers(tx, SEARCH_LIMIT));
   const byId = /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null;
   const ids = await addressPrefixOwners(tx, text, SEARCH_LIMIT);
   if (byId !== null) ids.push(byId);
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(
-      sql`${ids.length === 0 ? sql`false` : inArray(users.id, ids)}
-          or lower(${users.username}) like lower(${like})
-          or lower(${users.firstName}) like lower(${like})`,
-    )
-    .orderBy(users.id)
-    .limit(SEARCH_LIMIT);
-  return withWallets(tx, rows);
+  return withWallets(tx, await usersMatching(tx, { ids, prefix: text, limit: SEARCH_LIMIT }));
 }
 
 export async function findPlayer(tx: Tx, id: number): Promise<PlayerRow | undefined> {
-  const [row] = await withWallets(tx, await tx.select().from(users).where(eq(users.id, id)));
+  const [row] = await withWallets(tx, await usersByIds(tx, [id]));
   return row;
 }
 
 /** Of `ids`, those of players. */
 export async function existingPlayers(tx: Tx, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-  return rows.map((r) => r.id);
+  return (await usersByIds(tx, ids)).map((r) => r.id);
 }
 
 export async function lockPlayer(tx: Tx, id: number): Promise<PlayerRow | undefined> {
-  const [row] = await withWallets(tx, await tx.select().from(users).where(eq(users.id, id)).for('update'));
+  const user = await lockUser(tx, id);
+  const [row] = await withWallets(tx, user ? [user] : []);
   return row;
 }
 
@@ -74,42 +90,23 @@ const REFERRALS_LIMIT = 200;
 
 /** The players a player invited (at most 200, newest first) and whom each of them invited. */
 export async function referralTree(tx: Tx, id: number) {
-  const invited = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      username: users.username,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.referrerId, id))
-    .orderBy(desc(users.createdAt))
-    .limit(REFERRALS_LIMIT);
+  const invited = await invitedBy(tx, [id], REFERRALS_LIMIT);
   const banned = await banStates(
     tx,
     invited.map((f) => f.id),
   );
-  const first = invited.map((f) => ({ ...f, bannedAt: banned.get(f.id)?.bannedAt ?? null }));
+  const first = invited.map(({ referrerId: _inviter, ...f }) => ({
+    ...f,
+    bannedAt: banned.get(f.id)?.bannedAt ?? null,
+  }));
   const second =
     first.length === 0
       ? []
-      : await tx
-          .select({
-            id: users.id,
-            referrerId: users.referrerId,
-            firstName: users.firstName,
-            username: users.username,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(
-            inArray(
-              users.referrerId,
-              first.map((f) => f.id),
-            ),
-          )
-          .orderBy(desc(users.createdAt))
-          .limit(REFERRALS_LIMIT * 5);
+      : await invitedBy(
+          tx,
+          first.map((f) => f.id),
+          REFERRALS_LIMIT * 5,
+        );
   return { first, second };
 }
 
@@ -122,17 +119,14 @@ export async function adjustBalances(
   id: number,
   coins: number,
   tickets: number,
-): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({
-      coins: sql`${users.coins} + ${coins}`,
-      ticket: sql`${users.ticket} + ${tickets}`,
-      totalScore: sql`greatest(0, ${users.totalScore} + ${coins})`,
-    })
-    .where(and(eq(users.id, id), sql`${users.coins} + ${coins} >= 0`, sql`${users.ticket} + ${tickets} >= 0`))
-    .returning();
-  return row;
+): Promise<AccountRow | undefined> {
+  const row = await changeAccount(tx, id, {
+    coins,
+    tickets,
+    score: coins,
+    atLeast: { coins: -coins, tickets: -tickets },
+  });
+  return row ?? undefined;
 }
 
 /**
@@ -184,14 +178,10 @@ export async function useLink(
 type Raw = Record<string, string | number | null>;
 
 export async function playerCounts(tx: Tx, dayStart: Date) {
-  const [row] = await queryRows<Raw>(
-    tx,
-    sql`select count(*)::int as total, count(*) filter (where created_at >= ${dayStart})::int as new_today
-        from ${users}`,
-  );
+  const counted = await countUsers(tx, dayStart);
   return {
-    total: Number(row?.total ?? 0),
-    newToday: Number(row?.new_today ?? 0),
+    total: counted.total,
+    newToday: counted.since,
     banned: await countBanned(tx),
   };
 }
@@ -200,10 +190,11 @@ export async function playerCounts(tx: Tx, dayStart: Date) {
 
 export async function playerNames(tx: Tx, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: users.id, firstName: users.firstName, username: users.username })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
+  const rows = (await usersByIds(tx, ids)).map(({ id, firstName, username }) => ({
+    id,
+    firstName,
+    username,
+  }));
   const banned = await banStates(tx, ids);
   return rows.map((r) => ({ ...r, bannedAt: banned.get(r.id)?.bannedAt ?? null }));
 }
@@ -222,7 +213,7 @@ export async function eligibleBatch(tx: Tx, after: number, at: Date, minCoins: n
     tx,
     sql`select u.id, u.wallet_address, ${ledgerReads.creditedUpToSql(sql`u.id`, at)} as coins
         from (select p.id, ${walletAtSql(sql`p.id`, at)} as wallet_address
-              from ${users} p
+              from ${playersSql} p
               where p.id > ${after} and p.created_at <= ${at} and not ${bannedAtSql(sql`p.id`, at)}) u
         where u.wallet_address is not null
         order by u.id limit ${limit}`,

@@ -15,6 +15,7 @@ import { payReferralRewards } from '../friends/index.ts';
 import { write } from '../ledger/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { joinFromInvite } from '../squads/index.ts';
+import { openAccount } from '../accounts/index.ts';
 import { findUser, upsertFromLaunch, type LaunchIdentity } from '../users/index.ts';
 
 /** Where a login comes from, as the request says: the address Fastify trusts, the user agent, the platform. */
@@ -103,8 +104,9 @@ export function createAuthService(deps: Deps, tokens: Tokens) {
       const { created } = await write(deps, async (tx, fx) => {
         const referrer = await inviter(tx, data.start_param, identity.id);
         const referrerId = referrer?.id ?? null;
-        const result = await upsertFromLaunch(tx, identity, { ...NEW_PLAYER, referrerId }, now);
+        const result = await upsertFromLaunch(tx, identity, { referrerId }, now);
         if (result.created) {
+          await openAccount(tx, identity.id, now);
           fx.board(identity.id);
           // The starting balance is the ledger's first row, so balances always equal its sums.
           fx.ledger({

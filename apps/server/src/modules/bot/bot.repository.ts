@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { isTimeZone } from '@egg-rush/game/notifications';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { botChats } from './bot.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
 
 export type BotChatRow = typeof botChats.$inferSelect;
 
 /** The language the player chose in the app (null before they choose, or for a new player). */
 export async function chosenLanguage(tx: Tx, userId: number): Promise<string | null> {
-  const [row] = await tx
-    .select({ language: sql<string | null>`${users.settings}->>'language'` })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await queryRows<{ language: string | null }>(
+    tx,
+    sql`select u.settings->>'language' as language from ${playersSql} u where u.id = ${userId}`,
+  );
   return row?.language ?? null;
 }
 

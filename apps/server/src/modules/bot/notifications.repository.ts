@@ -5,6 +5,8 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { dailyState, streaksEndingSql } from '../daily/index.ts';
 import { farmStartedAt, farmsStartedSql } from '../farm/index.ts';
 import { notBannedSql } from '../bans/index.ts';
+import { energySql } from '../accounts/index.ts';
+import { playersSql } from '../users/index.ts';
 
 /** Milliseconds since the epoch as text, the same in SQL on both drivers: an event's key. */
 const msKey = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint::text`);
@@ -34,14 +36,14 @@ export async function enqueueFarmsReady(tx: Tx, now: Date, since: Date): Promise
 /** Energy full again after at least half of it was spent (key: when it was last settled). */
 export async function enqueueEnergyFull(tx: Tx, now: Date, since: Date): Promise<number> {
   const fullAt = sql.raw(
-    `u.energy_at + (u.max_energy - u.energy) * interval '${ENERGY_REGEN_MS} milliseconds'`,
+    `e.energy_at + (e.max_energy - e.energy) * interval '${ENERGY_REGEN_MS} milliseconds'`,
   );
   const rows = await queryRows(
     tx,
     sql`insert into notifications (user_id, kind, event_key, due_at)
-      select u.id, 'energy', ${msKey('u.energy_at')}, ${fullAt}
-      from users u left join bot_chats c on c.user_id = u.id
-      where u.energy * 2 <= u.max_energy
+      select u.id, 'energy', ${msKey('e.energy_at')}, ${fullAt}
+      from ${playersSql} u join ${energySql} e on e.user_id = u.id left join bot_chats c on c.user_id = u.id
+      where e.energy * 2 <= e.max_energy
         and ${fullAt} <= ${now} and ${fullAt} > ${since}
         and ${mayNotify}
       on conflict do nothing
@@ -80,7 +82,7 @@ export async function enqueueFriendsJoined(
       select u.referrer_id, 'friend', u.id::text, u.created_at,
              json_build_object('name', u.first_name,
                'reward', case when u.is_premium then ${reward.premium}::int else ${reward.regular}::int end)::text
-      from users u left join bot_chats c on c.user_id = u.referrer_id
+      from ${playersSql} u left join bot_chats c on c.user_id = u.referrer_id
       where u.referrer_id is not null and u.created_at <= ${now} and u.created_at > ${since}
         and ${mayNotify}
         -- a friend who joined while the inviter had notifications off is not announced later
@@ -133,7 +135,7 @@ export async function enqueueForPlayers(
     sql`insert into notifications (user_id, kind, event_key, due_at, detail)
       select p.id, ${notice.kind}, ${notice.eventKey}, ${notice.dueAt}, ${JSON.stringify(notice.detail)}
       from (values ${ids}) as p(id)
-        join users u on u.id = p.id
+        join ${playersSql} u on u.id = p.id
         left join bot_chats c on c.user_id = p.id
       where ${mayNotify}
       on conflict do nothing
@@ -198,10 +200,10 @@ export async function recipientState(tx: Tx, userId: number): Promise<RecipientS
     tx,
     sql`select coalesce(c.notifications, true) and ${notBannedSql(sql`u.id`)} as notifications,
                c.unreachable_at is not null as unreachable, c.time_zone,
-               ${msKey('u.energy_at')} as energy_key,
-               u.energy * 2 <= u.max_energy as energy_spent,
+               ${msKey('e.energy_at')} as energy_key,
+               e.energy * 2 <= e.max_energy as energy_spent,
                u.settings->>'language' as chosen_language, u.language_code
-        from users u left join bot_chats c on c.user_id = u.id
+        from ${playersSql} u join ${energySql} e on e.user_id = u.id left join bot_chats c on c.user_id = u.id
         where u.id = ${userId}`,
   );
   const daily = await dailyState(tx, userId);

@@ -13,6 +13,7 @@ import { notFound, refused } from '../../lib/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { botMayWriteSql } from '../bot/index.ts';
 import { inSquadSql } from '../squads/index.ts';
+import { lifetimeScoreAtLeastSql } from '../accounts/index.ts';
 import { playersMatchingSql, type PlayerConditions } from '../users/index.ts';
 import {
   campaignCounts,
@@ -43,9 +44,6 @@ export const CAMPAIGNS_LISTED = 100;
 export function audienceSql(segment: CampaignSegment, now: number) {
   const conditions: PlayerConditions = {};
   if (segment.languages) conditions.languages = segment.languages;
-  if (segment.minLeague) {
-    conditions.minTotalScore = LEAGUES.find((l) => l.id === segment.minLeague)?.threshold ?? 0;
-  }
   if (segment.inactiveDays) conditions.seenBefore = new Date(now - segment.inactiveDays * DAY_MS);
   if (segment.walletBound !== undefined) conditions.walletBound = segment.walletBound;
   if (segment.cohort) {
@@ -59,6 +57,9 @@ export function audienceSql(segment: CampaignSegment, now: number) {
     notMessagedSinceSql(sql`u.id`, new Date(now - CAMPAIGN_REST_MS)),
   ];
   if (segment.squadId !== undefined) extra.push(inSquadSql(sql`u.id`, segment.squadId));
+  // Reached a league: a lifetime score at least its threshold (the accounts').
+  const minScore = LEAGUES.find((l) => l.id === segment.minLeague)?.threshold ?? 0;
+  if (minScore > 0) extra.push(lifetimeScoreAtLeastSql(sql`u.id`, minScore));
   return (slice?: { afterId: number; limit: number }) => playersMatchingSql(conditions, extra, slice);
 }
 

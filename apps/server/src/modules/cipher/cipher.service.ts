@@ -27,7 +27,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { AppError, badRequest, notFound, refused } from '../../lib/errors.ts';
 import { insertAudit } from '../audit/index.ts';
 import { eventBonus, eventMultiplier, recordEventPaid } from '../events/index.ts';
-import { creditPrize, write } from '../ledger/index.ts';
+import { creditPrize } from '../accounts/index.ts';
+import { write } from '../ledger/index.ts';
 import { findUser, type UserRow } from '../users/index.ts';
 import * as repo from './cipher.repository.ts';
 

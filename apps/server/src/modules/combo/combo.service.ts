@@ -19,8 +19,8 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { claimOnce, hasClaimed } from '../friends/index.ts';
-import { lockTotal } from '../leagues/index.ts';
-import { write, creditPrize } from '../ledger/index.ts';
+import { creditPrize, lockAccount } from '../accounts/index.ts';
+import { write } from '../ledger/index.ts';
 import { findUser } from '../users/index.ts';
 import { comboFindsOf, recordComboFind } from './combo.repository.ts';
 
@@ -90,7 +90,7 @@ export function createComboService(deps: Deps) {
       const { day } = comboDay(now);
       const at = new Date(now);
       return write(deps, async (tx, fx) => {
-        if ((await lockTotal(tx, userId)) === undefined) throw notFound('Player not found.');
+        if ((await lockAccount(tx, userId)) === undefined) throw notFound('Player not found.');
         const found = await comboFindsOf(tx, userId, day);
         if (!comboComplete(comboOf(deps.env.comboSecret, day), found))
           throw refused('COMBO_INCOMPLETE', COMBO_INCOMPLETE);

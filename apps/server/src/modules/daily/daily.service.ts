@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { gameConfig } from '../config/index.ts';
-import { creditPrize, write } from '../ledger/index.ts';
+import { creditPrize } from '../accounts/index.ts';
+import { write } from '../ledger/index.ts';
 import { dailyState, recordCheckIn } from './daily.repository.ts';
 
 export const ALREADY_CHECKED_IN = 'You have already checked in today.';

@@ -23,8 +23,15 @@ import { gameConfig } from '../config/index.ts';
 import { eventMultiplier, incomeEvents } from '../events/index.ts';
 import { scoresCommitted } from '../leaderboard/index.ts';
 import { write } from '../ledger/index.ts';
-import { currentBalances, findUser, recordRequest, settleIncome, type UserRow } from '../users/index.ts';
-import { applyBoost, applyChest, chestCount } from './economy.repository.ts';
+import {
+  applyBoost,
+  changeAccount,
+  currentBalances,
+  findAccount,
+  recordRequest,
+  settleIncome,
+  type AccountRow,
+} from '../accounts/index.ts';
 import { createTapWriter, type TapWriter } from './tap.writer.ts';
 import { countLedger, tapsCredited } from '../../lib/metrics.ts';
 
@@ -55,9 +62,9 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
   const { db } = deps.database;
 
   async function current(userId: number) {
-    const user = await findUser(db, userId);
-    if (!user) throw notFound('Player not found.');
-    return currentBalances(user, deps.now(), (await gameConfig(deps, userId)).energy.regenMs);
+    const account = await findAccount(db, userId);
+    if (!account) throw notFound('Player not found.');
+    return currentBalances(account, deps.now(), (await gameConfig(deps, userId)).energy.regenMs);
   }
 
   /**
@@ -65,7 +72,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
    * app's id of the purchase (`request`), one applied before is not bought again: the row as it
    * is now answers for it.
    */
-  async function buy(userId: number, name: BoostName, request?: number): Promise<UserRow> {
+  async function buy(userId: number, name: BoostName, request?: number): Promise<AccountRow> {
     const now = deps.now();
     const config = await gameConfig(deps, userId);
     // The income events, read before the transaction (the settled income may pay their extra).
@@ -108,7 +115,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     });
   }
 
-  const shown = (row: UserRow) => currentBalances(row, deps.now());
+  const shown = (row: AccountRow) => currentBalances(row, deps.now());
 
   return {
     async growUp(userId: number): Promise<GrowUpResponse> {
@@ -139,7 +146,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       );
       if (row?.repeated) {
         // Applied before (its reply was lost): the balances as they are, nothing credited again.
-        const user = await findUser(db, userId);
+        const user = await findAccount(db, userId);
         if (!user) throw notFound('Player not found.');
         const { coins, energy } = currentBalances(user, now, regenMs);
         return { success: true, credited: 0, earned: 0, onion: coins, energy, repeated: true };
@@ -164,7 +171,7 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
           energy: row.energy,
         };
       }
-      const user = await findUser(db, userId);
+      const user = await findAccount(db, userId);
       if (!user) throw notFound('Player not found.');
       const balances = currentBalances(user, now, regenMs);
       if (!canTap(balances.energy, user.loseEnergyPerTap)) throw refused('NO_ENERGY', MESSAGES.noEnergy);
@@ -203,13 +210,19 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       const now = deps.now();
       const { prizes } = (await gameConfig(deps, userId)).chest;
       return write(deps, async (tx, fx) => {
-        const count = await chestCount(tx, userId);
+        const count = (await findAccount(tx, userId))?.chests;
         if (count === undefined) throw notFound('Player not found.');
         const opening = openChest(count, deps.rng, prizes);
         if (!opening.ok) throw refused('NO_CHEST', MESSAGES.noChest);
         const { type, value } = opening.prize;
         const prize = { coins: type === 'onion' ? value : 0, ticket: type === 'ticket' ? value : 0 };
-        const row = await applyChest(tx, userId, prize);
+        const row = await changeAccount(tx, userId, {
+          chests: -1,
+          coins: prize.coins,
+          score: prize.coins,
+          tickets: prize.ticket,
+          atLeast: { chests: 1 },
+        });
         if (!row) throw refused('NO_CHEST', MESSAGES.noChest);
         fx.ledger({
           userId,

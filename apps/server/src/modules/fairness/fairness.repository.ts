@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cluster } from '@egg-rush/game/clusters';
 import { queryRows, type Database, type Tx } from '../../db/client.ts';
 import { ledgerReads } from '../ledger/index.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
 import {
   fairnessAppeals,
   fairnessClusterRuns,
@@ -294,11 +294,11 @@ export async function factsAsOf(
           ${ledgerReads.creditedUpToSql(sql`u.id`, at, kinds.adjustKind)} as operator_coins,
           ${ledgerReads.activeDaysUpToSql(sql`u.id`, at, kinds.passiveKinds)} as active_days,
           ${ledgerReads.rowsOfKindUpToSql(sql`u.id`, at, kinds.taskKind)} as tasks,
-          (select count(*) from ${users} f
+          (select count(*) from ${playersSql} f
             where f.referrer_id = u.id and f.created_at <= ${at}
               and ${ledgerReads.activeDaysUpToSql(sql`f.id`, at, kinds.passiveKinds)} >= ${kinds.stayedDays})::int
             as friends_stayed
-        from ${users} u
+        from ${playersSql} u
         where u.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
   );
   return rows.map((r) => ({

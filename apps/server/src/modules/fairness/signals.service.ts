@@ -20,6 +20,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { activeDays } from '../ledger/index.ts';
 import { moleStats } from '../play/index.ts';
+import { lifetimeScoresOf } from '../accounts/index.ts';
 import { accountFacts, seenSince } from '../users/index.ts';
 import { walletsOf } from '../wallet/index.ts';
 import * as repo from './signals.repository.ts';
@@ -301,6 +302,7 @@ export async function signalsOf(db: Tx, options: { since: number | Date }): Prom
   const ids = [...active].sort((a, b) => a - b);
   if (ids.length === 0) return [];
   const accounts = await accountFacts(db, ids);
+  const scores = await lifetimeScoresOf(db, ids);
   const sessions = await repo.sessionsSince(db, ids, since);
   const taps = new Map((await repo.tapsOfPlayers(db, ids)).map((t) => [t.userId, t]));
   const bound = await walletsOf(db, ids);
@@ -342,7 +344,7 @@ export async function signalsOf(db: Tx, options: { since: number | Date }): Prom
             }
           : null,
         activeDays: days.get(a.id) ?? 0,
-        coins: a.totalScore,
+        coins: scores.get(a.id) ?? 0,
       };
     });
 }

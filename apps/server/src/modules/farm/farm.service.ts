@@ -2,8 +2,8 @@ import type { FarmClaimResponse, FarmStartResponse, FarmStatusResponse } from '@
 import { canClaimFarm, canStartFarm, FARM_DURATION_MS, FARM_REWARD, farmStatus } from '@egg-rush/game/farm';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { creditPrize, write } from '../ledger/index.ts';
-import { findUser, currentBalances } from '../users/index.ts';
+import { creditPrize, currentBalances, findAccount } from '../accounts/index.ts';
+import { write } from '../ledger/index.ts';
 import { endFarm, farmStartedAt, startFarm } from './farm.repository.ts';
 
 export const FARM_MESSAGES = {
@@ -56,11 +56,11 @@ export function createFarmService(deps: Deps) {
         const paid = await creditPrize(tx, userId, { onion: FARM_REWARD });
         if (!paid) throw notFound('Player not found.');
         fx.ledger({ userId, kind: 'farm', deltaCoins: FARM_REWARD, at: new Date(now) });
-        const user = await findUser(tx, userId);
+        const account = await findAccount(tx, userId);
         return {
           success: true,
           reward: FARM_REWARD,
-          onion: user ? currentBalances(user, now).coins : paid.onion,
+          onion: account ? currentBalances(account, now).coins : paid.onion,
           msg: `You claimed ${FARM_REWARD} onions`,
         };
       });

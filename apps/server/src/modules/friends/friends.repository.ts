@@ -1,43 +1,37 @@
-import { and, desc, eq, like, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { rewardClaims } from './friends.schema.ts';
 import { ledgerReads } from '../ledger/index.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
+import { changeAccount, lifetimeScoresSql } from '../accounts/index.ts';
 
 /** The players a player invited, with the coins the inviter earned for each. */
 export async function listFriends(tx: Tx, inviterId: number) {
   // Qualified names: inside the subquery an unqualified "id" would be the ledger's own.
-  const earned = ledgerReads.referralEarned(inviterId, sql`"users"."id"`);
-  const rows = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      totalScore: users.totalScore,
-      isPremium: users.isPremium,
-      reward: earned,
-    })
-    .from(users)
-    .where(eq(users.referrerId, inviterId))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(500);
-  return rows.map((r) => ({ ...r, reward: Number(r.reward) }));
+  const rows = await queryRows<Record<string, string | number | boolean>>(
+    tx,
+    sql`select u.id, u.first_name, u.is_premium, coalesce(a.total_score, 0) as total_score,
+               ${ledgerReads.referralEarned(inviterId, sql`u.id`)} as reward
+        from ${playersSql} u left join ${lifetimeScoresSql} a on a.user_id = u.id
+        where u.referrer_id = ${inviterId}
+        order by u.created_at desc, u.id desc limit 500`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    firstName: String(r.first_name),
+    totalScore: Number(r.total_score),
+    isPremium: Boolean(r.is_premium),
+    reward: Number(r.reward),
+  }));
 }
 
 /** Credits coins (and the lifetime score) in one statement; the row stays locked. */
 export async function creditCoins(tx: Tx, userId: number, coins: number): Promise<boolean> {
-  const [row] = await tx
-    .update(users)
-    .set({ coins: sql`${users.coins} + ${coins}`, totalScore: sql`${users.totalScore} + ${coins}` })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return Boolean(row);
+  return (await changeAccount(tx, userId, { coins, score: coins })) !== null;
 }
 
 export async function creditTickets(tx: Tx, userId: number, ticket: number): Promise<void> {
-  await tx
-    .update(users)
-    .set({ ticket: sql`${users.ticket} + ${ticket}` })
-    .where(eq(users.id, userId));
+  await changeAccount(tx, userId, { tickets: ticket });
 }
 
 /** Records a once-only reward; false when it was recorded before. */

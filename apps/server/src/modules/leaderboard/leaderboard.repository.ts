@@ -2,8 +2,13 @@ import type { BoardRow, Standings } from '@egg-rush/game/leaderboard';
 import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { aggregatedNumbers, queryRows, type Tx } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
 import { notBannedSql } from '../bans/index.ts';
+import { lifetimeScoresSql } from '../accounts/index.ts';
+
+/** The players on the boards: their name and lifetime score (the account's). */
+const players = sql`(select u.id, u.first_name, a.total_score
+  from ${playersSql} u join ${lifetimeScoresSql} a on a.user_id = u.id)`;
 
 export interface RankRow {
   userid: number;
@@ -28,7 +33,7 @@ export async function topPlayers(tx: Tx, limit: number): Promise<RankRow[]> {
     tx,
     sql`select id, first_name, total_score,
                row_number() over (order by total_score desc, id asc) as rank
-        from ${users} where ${notBannedSql(sql`${users.id}`)} order by total_score desc, id asc limit ${limit}`,
+        from ${players} p where ${notBannedSql(sql`p.id`)} order by total_score desc, id asc limit ${limit}`,
   );
   return rows.map(toRow);
 }
@@ -38,11 +43,11 @@ export async function playerRank(tx: Tx, userId: number): Promise<RankRow | unde
   const [row] = await queryRows<Record<string, string | number>>(
     tx,
     sql`select me.id, me.first_name, me.total_score,
-               1 + (select count(*) from ${users} o
+               1 + (select count(*) from ${players} o
                     where ${notBannedSql(sql`o.id`)}
                       and (o.total_score > me.total_score
                            or (o.total_score = me.total_score and o.id < me.id))) as rank
-        from ${users} me where me.id = ${userId}`,
+        from ${players} me where me.id = ${userId}`,
   );
   return row ? toRow(row) : undefined;
 }
@@ -50,7 +55,7 @@ export async function playerRank(tx: Tx, userId: number): Promise<RankRow | unde
 export async function countParticipants(tx: Tx): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from ${users} where ${notBannedSql(sql`${users.id}`)}`,
+    sql`select count(*)::int as n from ${playersSql} u where ${notBannedSql(sql`u.id`)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -67,17 +72,17 @@ export async function rankedPlayers(
   named: number,
 ): Promise<{ standings: Standings; names: Map<number, string> }> {
   const order = sql`order by total_score desc, id asc`;
-  const where = sql`where ${notBannedSql(sql`${users.id}`)} and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`;
+  const where = sql`where ${notBannedSql(sql`p.id`)} and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`;
   // Everyone as two lists in one row (parsing one text is far cheaper than a row per player).
   const [[all], top] = await Promise.all([
     queryRows<{ ids: string | null; scores: string | null }>(
       tx,
       sql`select string_agg(id::text, ',' ${order}) as ids, string_agg(total_score::text, ',' ${order}) as scores
-          from ${users} ${where}`,
+          from ${players} p ${where}`,
     ),
     queryRows<{ id: string | number; first_name: string }>(
       tx,
-      sql`select id, first_name from ${users} ${where} ${order} limit ${named}`,
+      sql`select id, first_name from ${players} p ${where} ${order} limit ${named}`,
     ),
   ]);
   return {
@@ -93,7 +98,7 @@ export async function playerScore(
 ): Promise<{ userid: number; firstname: string; totalScore: number } | undefined> {
   const [row] = await queryRows<{ first_name: string; total_score: string | number }>(
     tx,
-    sql`select first_name, total_score from ${users} where id = ${userId}`,
+    sql`select first_name, total_score from ${players} p where p.id = ${userId}`,
   );
   return row
     ? { userid: userId, firstname: neutraliseName(row.first_name), totalScore: Number(row.total_score) }
@@ -105,7 +110,7 @@ export async function firstNames(tx: Tx, ids: readonly number[]): Promise<Map<nu
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: string | number; first_name: string }>(
     tx,
-    sql`select id, first_name from ${users} where id in ${ids}`,
+    sql`select id, first_name from ${playersSql} u where id in ${ids}`,
   );
   return new Map(rows.map((r) => [Number(r.id), neutraliseName(r.first_name)]));
 }
@@ -133,7 +138,8 @@ export async function lifetimeTotals(
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string | number; total_score: string | number }>(
     tx,
-    sql`select id, total_score from ${users} where id in ${ids} and ${notBannedSql(sql`${users.id}`)}`,
+    sql`select user_id as id, total_score from ${lifetimeScoresSql} a
+        where user_id in ${ids} and ${notBannedSql(sql`a.user_id`)}`,
   );
   return rows.map((r) => ({ userid: Number(r.id), totalScore: Number(r.total_score) }));
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Tx } from '../../db/client.ts';
-import { playerTotals } from '../users/index.ts';
+import { playerTotals } from '../accounts/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 
 /**

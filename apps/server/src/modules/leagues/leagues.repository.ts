@@ -1,7 +1,8 @@
 import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
+import { lifetimeScoresSql, lockAccount } from '../accounts/index.ts';
 import type { RankRow } from '../leaderboard/index.ts';
 import { notBannedSql } from '../bans/index.ts';
 
@@ -14,23 +15,19 @@ const toRow = (r: Record<string, string | number>): RankRow => ({
 
 /** The player's lifetime total, locking the row (a claim's first statement). */
 export async function lockTotal(tx: Tx, userId: number): Promise<number | undefined> {
-  const [row] = await queryRows<{ total_score: string | number }>(
-    tx,
-    sql`select total_score from ${users} where id = ${userId} for update`,
-  );
-  return row ? Number(row.total_score) : undefined;
+  return (await lockAccount(tx, userId))?.totalScore;
 }
 
 /** The players whose lifetime score lies in [from, to) (to null: no upper end), best first. */
 export async function leagueTop(tx: Tx, from: number, to: number | null, limit: number): Promise<RankRow[]> {
   const rows = await queryRows<Record<string, string | number>>(
     tx,
-    sql`select id, first_name, total_score,
-               row_number() over (order by total_score desc, id asc) as rank
-        from ${users}
-        where ${notBannedSql(sql`${users.id}`)}
-          and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}
-        order by total_score desc, id asc limit ${limit}`,
+    sql`select u.id, u.first_name, a.total_score,
+               row_number() over (order by a.total_score desc, u.id asc) as rank
+        from ${playersSql} u join ${lifetimeScoresSql} a on a.user_id = u.id
+        where ${notBannedSql(sql`u.id`)}
+          and a.total_score >= ${from} ${to === null ? sql`` : sql`and a.total_score < ${to}`}
+        order by a.total_score desc, u.id asc limit ${limit}`,
   );
   return rows.map(toRow);
 }

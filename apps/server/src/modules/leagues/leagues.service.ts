@@ -19,8 +19,8 @@ import {
   rankRow,
   type RankRow,
 } from '../leaderboard/index.ts';
-import { write, creditPrize } from '../ledger/index.ts';
-import { findUser } from '../users/index.ts';
+import { creditPrize, findAccount } from '../accounts/index.ts';
+import { write } from '../ledger/index.ts';
 import { lockTotal } from './leagues.repository.ts';
 
 export const LEAGUE_NOT_REACHED = 'You have not reached this league yet.';
@@ -105,7 +105,7 @@ export function createLeaguesService(deps: Deps) {
 
   return {
     async status(userId: number): Promise<LeagueStatusResponse> {
-      const user = await findUser(db, userId);
+      const user = await findAccount(db, userId);
       if (!user) throw notFound('Player not found.');
       const claimed = await claimedKeys(db, userId, 'league:');
       const { league, next, progress } = leagueProgress(user.totalScore);
@@ -150,7 +150,7 @@ export function createLeaguesService(deps: Deps) {
     async board(userId: number, index: number | undefined): Promise<LeagueBoardResponse> {
       let league = index;
       if (league === undefined) {
-        const user = await findUser(db, userId);
+        const user = await findAccount(db, userId);
         if (!user) throw notFound('Player not found.');
         league = leagueProgress(user.totalScore).league.index;
       }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
 import { notBannedSql } from '../bans/index.ts';
 import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 
@@ -101,7 +101,7 @@ export async function retention(tx: Tx, from: Date, to: Date, days: number, pass
                  select 1 from ${economyEvents} e
                  where e.user_id = u.id and e.created_at >= u.created_at + make_interval(days => ${days})
                    and e.kind not in ${passive}))::int as retained
-        from ${users} u where u.created_at >= ${from} and u.created_at < ${to}`,
+        from ${playersSql} u where u.created_at >= ${from} and u.created_at < ${to}`,
   );
   return { cohort: Number(row?.cohort ?? 0), retained: Number(row?.retained ?? 0) };
 }
@@ -137,9 +137,9 @@ export async function recentInvitees(
                (select count(*) from (select 1 from ${economyEvents} e
                                       where e.user_id = u.id and e.kind not in ${passive}
                                       limit ${upTo}) a)::int as actions
-        from ${users} u
+        from ${playersSql} u
         where u.created_at >= ${since} and u.referrer_id in (
-          select referrer_id from ${users}
+          select referrer_id from ${playersSql} i
           where created_at >= ${since} and referrer_id is not null
           group by referrer_id having count(*) >= ${min})`,
   );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
 
 export interface LedgerEntry {
   userId: number;
@@ -40,40 +40,16 @@ export async function appendLedger(tx: Tx, entries: LedgerEntry | LedgerEntry[])
 export const ledgerInsertSql = (rows: string): string =>
   `insert into economy_events (user_id, kind, delta_coins, ref, created_at) ${rows}`;
 
-export interface LedgerMismatch {
-  userId: number;
-  coins: number;
-  ledgerCoins: number;
-  ticket: number;
-  ledgerTicket: number;
-}
-
-/** Players whose coins or tickets differ from the sums of their ledger rows. */
-export async function findLedgerMismatches(tx: Tx): Promise<LedgerMismatch[]> {
-  const rows = await queryRows<Record<string, string | number>>(
-    tx,
-    sql`
-    select u.id, u.coins, u.ticket,
-           coalesce(e.coins, 0) as ledger_coins, coalesce(e.ticket, 0) as ledger_ticket
-    from ${users} u
-    left join (
-      select user_id, sum(delta_coins) as coins, sum(delta_ticket) as ticket
-      from ${economyEvents} group by user_id
-    ) e on e.user_id = u.id
-    where u.coins <> coalesce(e.coins, 0) or u.ticket <> coalesce(e.ticket, 0)
-    order by u.id`,
-  );
-  return rows.map((r) => ({
-    userId: Number(r.id),
-    coins: Number(r.coins),
-    ledgerCoins: Number(r.ledger_coins),
-    ticket: Number(r.ticket),
-    ledgerTicket: Number(r.ledger_ticket),
-  }));
-}
+/**
+ * Each player's sums of their ledger rows, as a table (`user_id`, `coins`, `ticket`): what their
+ * balances must equal (modules/accounts findLedgerMismatches).
+ */
+export const ledgerSumsSql = sql`(
+  select user_id, sum(delta_coins) as coins, sum(delta_ticket) as ticket
+  from ${economyEvents} group by user_id)`;
 
 export async function countPlayers(tx: Tx): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${users}`);
+  const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${playersSql} u`);
   return Number(row?.n ?? 0);
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { miningLevels } from './mining.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { changeAccount } from '../accounts/index.ts';
 
 /** The player's levels by item id (items never bought are absent). */
 export async function findLevels(tx: Tx, userId: number): Promise<Map<string, number>> {
@@ -28,15 +28,12 @@ export async function applyPurchase(
   tx: Tx,
   p: { userId: number; price: number; profitGain: number },
 ): Promise<{ onion: number; earnPerHour: number } | null> {
-  const [row] = await tx
-    .update(users)
-    .set({
-      coins: sql`${users.coins} - ${p.price}`,
-      earnPerHour: sql`${users.earnPerHour} + ${p.profitGain}`,
-    })
-    .where(and(eq(users.id, p.userId), sql`${users.coins} > ${p.price}`))
-    .returning({ onion: users.coins, earnPerHour: users.earnPerHour });
-  return row ?? null;
+  const row = await changeAccount(tx, p.userId, {
+    coins: -p.price,
+    earnPerHour: p.profitGain,
+    atLeast: { coins: p.price + 1 },
+  });
+  return row && { onion: row.coins, earnPerHour: row.earnPerHour };
 }
 
 /** Moves an item from `from` to `from + 1`; false when another purchase got there first. */

@@ -24,7 +24,8 @@ import { noteComboUpgrade } from '../combo/index.ts';
 import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
 import { incomeEvents } from '../events/index.ts';
-import { findUser, recordRequest, settleIncome } from '../users/index.ts';
+import { recordRequest, settleIncome } from '../accounts/index.ts';
+import { findUser } from '../users/index.ts';
 import { applyPurchase, findLevel, findLevels, raiseLevel } from './mining.repository.ts';
 
 /** Mining's refusal texts (docs/game-rules.md, Messages). */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { invoices, starPayments } from './payments.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { changeAccount, lockAccount } from '../accounts/index.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof starPayments.$inferSelect;
@@ -135,22 +135,12 @@ export async function markRefunded(
 
 /** Adds (or, negative, removes) tickets; the new count, undefined for an unknown player. */
 export async function addTickets(tx: Tx, userId: number, delta: number): Promise<number | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ ticket: sql`${users.ticket} + ${delta}` })
-    .where(eq(users.id, userId))
-    .returning({ ticket: users.ticket });
-  return row?.ticket;
+  return (await changeAccount(tx, userId, { tickets: delta }))?.ticket;
 }
 
 /** The player's tickets, their row locked for the rest of the transaction. */
 export async function lockTickets(tx: Tx, userId: number): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ ticket: users.ticket })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return row?.ticket;
+  return (await lockAccount(tx, userId))?.ticket;
 }
 
 /** A group's Stars (starsPaidAmong): its players, the Stars they paid, and the sum of each one's total squared. */

@@ -2,18 +2,11 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { GAME_COST_TICKETS } from '@egg-rush/game/mole';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { games } from './play.schema.ts';
-import { users } from '../users/users.schema.ts';
-import type { UserRow } from '../users/index.ts';
+import { changeAccount, type AccountRow } from '../accounts/index.ts';
 
 /** Takes a game's tickets while the player has them; null when too few are left. */
-export async function spendTicket(tx: Tx, userId: number): Promise<UserRow | null> {
-  const [row] = await tx
-    .update(users)
-    .set({ ticket: sql`${users.ticket} - ${GAME_COST_TICKETS}` })
-    .where(sql`${users.id} = ${userId} and ${users.ticket} >= ${GAME_COST_TICKETS}`)
-    .returning();
-  return row ?? null;
-}
+export const spendTicket = (tx: Tx, userId: number): Promise<AccountRow | null> =>
+  changeAccount(tx, userId, { tickets: -GAME_COST_TICKETS, atLeast: { tickets: GAME_COST_TICKETS } });
 
 export async function createGame(tx: Tx, userId: number, startedAt: Date): Promise<string> {
   const [row] = await tx.insert(games).values({ userId, startedAt }).returning({ id: games.id });
@@ -57,14 +50,8 @@ export async function finishGame(
 }
 
 /** Pays the game's coins onto the balance and the lifetime score. */
-export async function payGame(tx: Tx, userId: number, coins: number): Promise<UserRow | null> {
-  const [row] = await tx
-    .update(users)
-    .set({ coins: sql`${users.coins} + ${coins}`, totalScore: sql`${users.totalScore} + ${coins}` })
-    .where(eq(users.id, userId))
-    .returning();
-  return row ?? null;
-}
+export const payGame = (tx: Tx, userId: number, coins: number): Promise<AccountRow | null> =>
+  changeAccount(tx, userId, { coins, score: coins });
 
 /**
  * Drops the player's unfinished games that expired (started before `expiredBefore`) and all but

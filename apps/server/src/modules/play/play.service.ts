@@ -4,7 +4,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { gameConfig } from '../config/index.ts';
 import { eventBonus, recordEventPaid } from '../events/index.ts';
 import { write } from '../ledger/index.ts';
-import { currentBalances } from '../users/index.ts';
+import { currentBalances } from '../accounts/index.ts';
 import {
   createGame,
   findGame,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { aggregatedNumbers, queryRows, type Db, type Tx } from '../../db/client.ts';
 import { seasonResults, seasonScores, seasonWeeks } from './seasons.schema.ts';
 import { ledgerReads } from '../ledger/index.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
 import { notBannedSql } from '../bans/index.ts';
 
 export interface WeekRow {
@@ -39,7 +39,7 @@ export async function weekBoard(
                           count(*) over () as n
                    from w)
         select r.user_id, r.coins, r.rank, r.n, u.first_name
-        from r left join ${users} u on u.id = r.user_id
+        from r left join ${playersSql} u on u.id = r.user_id
         where r.rank <= ${limit} or r.user_id = ${userId ?? -1}
         order by r.rank`,
   );
@@ -63,7 +63,7 @@ export async function liveWeekStandings(
   named: number,
 ): Promise<{ standings: Standings; names: Map<number, string> }> {
   const order = sql`order by s.coins desc, s.user_id asc`;
-  const from = sql`from ${seasonScores} s join ${users} u on u.id = s.user_id where s.week = ${week} and ${notBannedSql(sql`s.user_id`)}`;
+  const from = sql`from ${seasonScores} s join ${playersSql} u on u.id = s.user_id where s.week = ${week} and ${notBannedSql(sql`s.user_id`)}`;
   // Everyone as two lists in one row (parsing one text is far cheaper than a row per player).
   const [[all], top] = await Promise.all([
     queryRows<{ ids: string | null; scores: string | null }>(
@@ -90,7 +90,7 @@ export async function liveWeekRow(
   const [row] = await queryRows<{ coins: string | number; first_name: string }>(
     tx,
     sql`select s.coins, u.first_name
-        from ${seasonScores} s join ${users} u on u.id = s.user_id
+        from ${seasonScores} s join ${playersSql} u on u.id = s.user_id
         where s.week = ${week} and s.user_id = ${userId} and ${notBannedSql(sql`s.user_id`)}`,
   );
   return row ? { userid: userId, firstname: neutraliseName(row.first_name), coins: Number(row.coins) } : null;
@@ -173,7 +173,7 @@ export async function weekResults(tx: Tx, week: number, userId: number) {
   const rows = await queryRows<Record<string, string | number>>(
     tx,
     sql`select r.user_id, r.rank, r.coins, r.ticket, r.chests, u.first_name
-        from ${seasonResults} r left join ${users} u on u.id = r.user_id
+        from ${seasonResults} r left join ${playersSql} u on u.id = r.user_id
         where r.week = ${week} order by r.rank`,
   );
   const all = rows.map((r) => ({

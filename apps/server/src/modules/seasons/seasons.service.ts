@@ -13,7 +13,8 @@ import { bansOf } from '../bans/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { refused } from '../../lib/errors.ts';
 import { BOARD_SHARED_MS, sharedReads } from '../../lib/shared-read.ts';
-import { write, creditPrize } from '../ledger/index.ts';
+import { creditPrize } from '../accounts/index.ts';
+import { write } from '../ledger/index.ts';
 import {
   ensureWeek,
   finishedWeekTop,

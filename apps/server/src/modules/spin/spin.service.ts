@@ -4,7 +4,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
-import { currentBalances } from '../users/index.ts';
+import { currentBalances } from '../accounts/index.ts';
 import { applySpin, ticketCount } from './spin.repository.ts';
 
 /** The spin's refusal text (docs/game-rules.md, Messages). */

@@ -2,8 +2,9 @@ import { neutraliseName } from '@egg-rush/game/names';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { squadMembers, squads } from './squads.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { playersSql } from '../users/index.ts';
 import { notBannedSql } from '../bans/index.ts';
+import { lifetimeScoresSql } from '../accounts/index.ts';
 
 /** Creates a squad; undefined when the name is taken (its unique key). */
 export async function insertSquad(tx: Tx, name: string, nameKey: string, ownerId: number, at: Date) {
@@ -29,7 +30,8 @@ export async function insertMember(tx: Tx, userId: number, squadId: number, at: 
   const rows = await queryRows<{ user_id: number }>(
     tx,
     sql`insert into ${squadMembers} (user_id, squad_id, joined_total, joined_at)
-        select id, ${squadId}, total_score, ${at.toISOString()}::timestamptz from ${users} where id = ${userId}
+        select user_id, ${squadId}, total_score, ${at.toISOString()}::timestamptz
+        from ${lifetimeScoresSql} a where user_id = ${userId}
         on conflict (user_id) do nothing
         returning user_id`,
   );
@@ -83,8 +85,8 @@ export async function allSquadScores(tx: Tx): Promise<SquadScore[]> {
     tx,
     sql`with s as (
           select m.squad_id, sum(greatest(0, u.total_score - m.joined_total))::bigint as score, count(*)::int as members
-          from ${squadMembers} m join ${users} u on u.id = m.user_id
-          where ${notBannedSql(sql`u.id`)}
+          from ${squadMembers} m join ${lifetimeScoresSql} u on u.user_id = m.user_id
+          where ${notBannedSql(sql`m.user_id`)}
           group by m.squad_id
         )
         select q.id, q.name, coalesce(s.score, 0) as score, coalesce(s.members, 0) as members
@@ -100,10 +102,10 @@ export async function squadScore(tx: Tx, squadId: number): Promise<SquadScore | 
     tx,
     sql`select q.id, q.name,
                coalesce(sum(greatest(0, u.total_score - m.joined_total)), 0)::bigint as score,
-               count(u.id)::int as members
+               count(u.user_id)::int as members
         from ${squads} q
         left join ${squadMembers} m on m.squad_id = q.id
-        left join ${users} u on u.id = m.user_id and ${notBannedSql(sql`m.user_id`)}
+        left join ${lifetimeScoresSql} u on u.user_id = m.user_id and ${notBannedSql(sql`m.user_id`)}
         where q.id = ${squadId}
         group by q.id, q.name`,
   );
@@ -114,10 +116,11 @@ export async function squadScore(tx: Tx, squadId: number): Promise<SquadScore | 
 export async function squadMembersOf(tx: Tx, squadId: number, limit: number) {
   const rows = await queryRows<Record<string, string | number | boolean>>(
     tx,
-    sql`select m.user_id, u.first_name, greatest(0, u.total_score - m.joined_total) as contribution,
+    sql`select m.user_id, u.first_name, greatest(0, a.total_score - m.joined_total) as contribution,
                (extract(epoch from m.joined_at) * 1000)::bigint as joined_ms, (q.owner_id = m.user_id) as owner
         from ${squadMembers} m
-        join ${users} u on u.id = m.user_id
+        join ${playersSql} u on u.id = m.user_id
+        join ${lifetimeScoresSql} a on a.user_id = m.user_id
         join ${squads} q on q.id = m.squad_id
         where m.squad_id = ${squadId} and ${notBannedSql(sql`u.id`)}
         order by contribution desc, m.user_id asc limit ${limit}`,

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { tasksForAction } from '@egg-rush/game/tasks';
 import type { Tx } from '../../db/client.ts';
 import { taskCatalogue, taskProgress } from './tasks.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { changeAccount } from '../accounts/index.ts';
 
 export type TaskProgressRow = typeof taskProgress.$inferSelect;
 
@@ -127,17 +127,13 @@ export async function payTaskReward(
   userId: number,
   reward: { onion: number; ticket: number },
 ): Promise<{ onion: number; ticket: number }> {
-  const [row] = await tx
-    .update(users)
-    .set({
-      coins: sql`${users.coins} + ${reward.onion}`,
-      totalScore: sql`${users.totalScore} + ${reward.onion}`,
-      ticket: sql`${users.ticket} + ${reward.ticket}`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ onion: users.coins, ticket: users.ticket });
+  const row = await changeAccount(tx, userId, {
+    coins: reward.onion,
+    score: reward.onion,
+    tickets: reward.ticket,
+  });
   if (!row) throw new Error(`user ${userId} vanished during a task claim`);
-  return row;
+  return { onion: row.coins, ticket: row.ticket };
 }
 
 export type CatalogueRow = typeof taskCatalogue.$inferSelect;

@@ -29,7 +29,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { badRequest, notFound, refused } from '../../lib/errors.ts';
 import { gameConfig } from '../config/index.ts';
 import { write } from '../ledger/index.ts';
-import { countFriends, findUser, lockUser } from '../users/index.ts';
+import { lockAccount } from '../accounts/index.ts';
+import { countFriends, findUser } from '../users/index.ts';
 import {
   findCatalogue,
   findOneProgress,
@@ -235,8 +236,8 @@ export function createTasksService(deps: Deps, checks: TaskChecks = {}) {
       return write(deps, async (tx, fx): Promise<TaskRewardResponse> => {
         // The catalogue is read in the paying transaction: a task retired before it pays nothing.
         const task = requireTask(await liveCatalogue(tx, now, rewards), body);
-        // The player's row is locked first, so concurrent claims of one player queue up.
-        const user = await lockUser(tx, userId);
+        // The player's account is locked first, so concurrent claims of one player queue up.
+        const user = await lockAccount(tx, userId);
         if (!user) throw notFound('Player not found.');
         const period = taskPeriod(task, now);
         const friends = await friendsFor(tx, task, userId);

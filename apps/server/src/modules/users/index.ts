@@ -2,17 +2,20 @@
 export {
   accountFacts,
   countFriends,
+  countUsers,
   findUser,
+  invitedBy,
   lockUser,
   namesAndPhoto,
+  newestUsers,
   playerExists,
-  playerTotals,
-  recordRequest,
-  REQUEST_IDS_KEPT,
+  playersSql,
   seenSince,
   upsertFromLaunch,
+  usersByIds,
+  usersMatching,
 } from './users.repository.ts';
 export type { AccountFacts, LaunchIdentity, UserRow } from './users.repository.ts';
-export { currentBalances, provideProfilePart, settleIncome } from './users.service.ts';
+export { provideProfilePart } from './users.service.ts';
 export type { ProfileParts } from './users.service.ts';
 export { playersMatchingSql, type PlayerConditions } from './users.audience.ts';

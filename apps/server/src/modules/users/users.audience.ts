@@ -34,8 +34,6 @@ function languageSql(): SQL {
 export interface PlayerConditions {
   /** The language they read (see languageSql). */
   languages?: readonly string[];
-  /** Lifetime score at least this. */
-  minTotalScore?: number;
   /** Last launched the game before this instant. */
   seenBefore?: Date;
   walletBound?: boolean;
@@ -66,8 +64,6 @@ export function playersMatchingSql(
       )})`,
     );
   }
-  if (c.minTotalScore !== undefined && c.minTotalScore > 0)
-    where.push(sql`u.total_score >= ${c.minTotalScore}`);
   if (c.seenBefore) where.push(sql`u.seen_at < ${c.seenBefore}`);
   if (c.walletBound !== undefined) {
     const bound = walletBoundSql(sql`u.id`);

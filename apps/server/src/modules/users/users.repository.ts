@@ -1,10 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Settings } from '@egg-rush/contract/users';
 import type { Tx } from '../../db/client.ts';
-import { notBannedSql } from '../bans/index.ts';
 import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The players as other modules read them, as a table to join (`id`, `first_name`, `username`,
+ * `language_code`, `is_premium`, `referrer_id`, `created_at`, `seen_at`, `settings`): read-only.
+ * PostgreSQL inlines it, so a query through it uses the players' indexes (users_referrer_idx,
+ * users_created_idx).
+ */
+export const playersSql = sql`(select id, first_name, username, language_code, is_premium, referrer_id,
+  created_at, seen_at, settings from ${users})`;
 
 export interface LaunchIdentity {
   id: number;
@@ -35,33 +43,6 @@ export async function findUser(tx: Tx, id: number): Promise<UserRow | undefined>
   return row;
 }
 
-/**
- * How many of a player's latest request ids (users.request_ids: tap batches and purchases) are
- * kept: the app sends a write again only until it is answered, so between the first attempt and
- * the last at most a few writes of the player's other devices are applied.
- */
-export const REQUEST_IDS_KEPT = 32;
-
-/**
- * Records the app's id of a write (a purchase) in the player's row, inside the write's
- * transaction: false when the id is there already (the write was applied before and its answer
- * lost), and the caller applies nothing. Locks the row.
- */
-export async function recordRequest(tx: Tx, userId: number, id: number): Promise<boolean> {
-  const rows = await tx
-    .update(users)
-    .set({ requestIds: sql`(${id}::bigint || ${users.requestIds})[1:${sql.raw(String(REQUEST_IDS_KEPT))}]` })
-    .where(sql`${users.id} = ${userId} and not (${id}::bigint = any(${users.requestIds}))`)
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
-
-/** Locks the player's row for the rest of the transaction. */
-export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
-
 /** Whether the player exists (a point read by the primary key). */
 export async function playerExists(tx: Tx, id: number): Promise<boolean> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
@@ -86,13 +67,12 @@ export async function countFriends(tx: Tx, id: number): Promise<number> {
 }
 
 /**
- * Creates the player on first login (with the new-player values given) or refreshes the names
- * and photo. `created` tells which; a concurrent first login is created once.
+ * Creates the player on first login (with who invited them) or refreshes the names and photo. `created` tells which; a concurrent first login is created once.
  */
 export async function upsertFromLaunch(
   tx: Tx,
   identity: LaunchIdentity,
-  firstLogin: Partial<typeof users.$inferInsert>,
+  firstLogin: { referrerId: number | null },
   now: Date,
 ): Promise<{ user: UserRow; created: boolean }> {
   const profile = {
@@ -111,9 +91,6 @@ export async function upsertFromLaunch(
       ...firstLogin,
       ...profile,
       createdAt: now,
-      energyAt: now,
-      incomeAt: now,
-      tapClock: now,
     })
     .onConflictDoNothing({ target: users.id })
     .returning();
@@ -121,47 +98,6 @@ export async function upsertFromLaunch(
   const [updated] = await tx.update(users).set(profile).where(eq(users.id, identity.id)).returning();
   if (!updated) throw new Error(`user ${identity.id} vanished during login`);
   return { user: updated, created: false };
-}
-
-/**
- * Pays settled passive income: `coins` onto the balance and the lifetime score, and the new settle
- * instant. The caller holds the row lock (settleIncome in users.service.ts).
- */
-export async function creditIncome(tx: Tx, id: number, coins: number, incomeAt: Date): Promise<UserRow> {
-  const [row] = await tx
-    .update(users)
-    .set({
-      coins: sql`${users.coins} + ${coins}`,
-      totalScore: sql`${users.totalScore} + ${coins}`,
-      incomeAt,
-    })
-    .where(eq(users.id, id))
-    .returning();
-  if (!row) throw new Error(`user ${id} vanished while settling income`);
-  return row;
-}
-
-/**
- * Every player who is not banned, with their lifetime score, in pages of `batch` by id: what the
- * Redis boards are rebuilt from.
- */
-export async function* playerTotals(
-  tx: Tx,
-  batch: number,
-): AsyncGenerator<{ userid: number; totalScore: number }[]> {
-  let after = -1;
-  for (;;) {
-    const rows = await tx
-      .select({ id: users.id, totalScore: users.totalScore })
-      .from(users)
-      .where(sql`${users.id} > ${after} and ${notBannedSql(sql`${users.id}`)}`)
-      .orderBy(users.id)
-      .limit(batch);
-    const last = rows.at(-1);
-    if (!last) return;
-    yield rows.map((r) => ({ userid: r.id, totalScore: r.totalScore }));
-    after = last.id;
-  }
 }
 
 /** Merges `changes` into the player's stored settings; returns the stored settings after. */
@@ -188,7 +124,6 @@ export interface AccountFacts {
   createdAt: Date;
   isPremium: boolean;
   referrerId: number | null;
-  totalScore: number;
 }
 
 /** The account facts of each of `ids` that exists, in one query. */
@@ -200,7 +135,6 @@ export async function accountFacts(tx: Tx, ids: readonly number[]): Promise<Acco
       createdAt: users.createdAt,
       isPremium: users.isPremium,
       referrerId: users.referrerId,
-      totalScore: users.totalScore,
     })
     .from(users)
     .where(sql`${users.id} = any(${idArray(ids)})`);
@@ -216,4 +150,76 @@ export async function seenSince(tx: Tx, since: Date): Promise<number[]> {
     .from(users)
     .where(sql`${users.seenAt} >= ${since}`);
   return rows.map((r) => r.id);
+}
+
+// --- The console's reads (modules/admin) ---------------------------------------------------------
+
+/** The newest players, newest first. */
+export async function newestUsers(tx: Tx, limit: number): Promise<UserRow[]> {
+  return tx.select().from(users).orderBy(desc(users.createdAt)).limit(limit);
+}
+
+/**
+ * Players whose id is one of `ids` or whose username or first name starts with `prefix` (any
+ * case; LIKE's wildcards in it taken as text), each prefix through its own index
+ * (users_*_prefix_idx); by id.
+ */
+export async function usersMatching(
+  tx: Tx,
+  { ids, prefix, limit }: { ids: readonly number[]; prefix: string; limit: number },
+): Promise<UserRow[]> {
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return tx
+    .select()
+    .from(users)
+    .where(
+      sql`${ids.length === 0 ? sql`false` : inArray(users.id, [...ids])}
+          or lower(${users.username}) like lower(${like})
+          or lower(${users.firstName}) like lower(${like})`,
+    )
+    .orderBy(users.id)
+    .limit(limit);
+}
+
+/** The players of `ids` (any order). */
+export async function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+/** Locks the player's row for the rest of the transaction. */
+export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** The players whom any of `inviterIds` invited, newest first, at most `limit`. */
+export async function invitedBy(tx: Tx, inviterIds: readonly number[], limit: number) {
+  if (inviterIds.length === 0) return [];
+  return tx
+    .select({
+      id: users.id,
+      referrerId: users.referrerId,
+      firstName: users.firstName,
+      username: users.username,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(inArray(users.referrerId, [...inviterIds]))
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+}
+
+/** How many players there are, and how many joined at or after `since`. */
+export async function countUsers(tx: Tx, since: Date): Promise<{ total: number; since: number }> {
+  const [row] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      since: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since}))::int`,
+    })
+    .from(users);
+  return { total: Number(row?.total ?? 0), since: Number(row?.since ?? 0) };
 }

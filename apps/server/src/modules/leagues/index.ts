@@ -1,2 +1,0 @@
-// The module's public surface: what other modules and the app may import (lint enforces it).
-export { lockTotal } from './leagues.repository.ts';
