@@ -42,18 +42,8 @@ const serverOutsideModules = readdirSync(serverSrc.slice(2), { withFileTypes: tr
   );
 /**
  * A module owns its tables (`<module>.schema.ts`, beside its repository): no other module imports
- * them (the zones below), and only db/schema.ts gathers them, for the database client. Another
- * module's table read or written directly, until it moves behind the owner's index.ts, is named
- * here (owner: the modules that still import its schema file), and only these: the player row
- * (users) is still read and written by the modules whose balances it holds.
+ * them (the zones below), and only db/schema.ts gathers them, for the database client.
  */
-const pendingTableImports = {
-  users: [
-    ...['admin', 'bot', 'economy', 'fairness', 'friends'],
-    ...['leaderboard', 'leagues', 'ledger', 'mining', 'payments', 'play', 'seasons', 'spin', 'squads'],
-    ...['tasks'],
-  ],
-};
 const schemaFiles = (module) =>
   readdirSync(`${modulesDir}/${module}`)
     .filter((name) => name.endsWith('.schema.ts'))
@@ -67,7 +57,7 @@ const moduleSurfaceZones = serverModules.flatMap((module) => {
       .map((other) => ({
         target: `./${modulesDir}/${other}/**`,
         from,
-        except: ['./index.ts', ...(pendingTableImports[module]?.includes(other) ? schemaFiles(module) : [])],
+        except: ['./index.ts'],
         message,
       })),
     { target: serverOutsideModules, from, except: ['./index.ts'], message },
@@ -95,7 +85,7 @@ const architecture = [
     plugins: { architecture: moduleCycles },
     rules: {
       'architecture/no-module-cycle': ['error', { modulesDir }],
-      'architecture/no-foreign-table-sql': ['error', { modulesDir, pending: pendingTableImports }],
+      'architecture/no-foreign-table-sql': ['error', { modulesDir }],
     },
   },
   {

@@ -6,8 +6,7 @@ import path from 'node:path';
  * counted module to module, not file to file (import-x/no-cycle sees files: the ledger importing
  * the tasks' index while the tasks' service imports the ledger's is no file cycle, yet the two
  * modules depend on each other). An import of another module is reported when that module leads
- * back to this one through value imports (type-only imports are erased and ignored). The cycles
- * not removed yet are named in the `pending` option as `from>to` edges, and only those.
+ * back to this one through value imports (type-only imports are erased and ignored).
  */
 
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^;]*?from\s+'\.\.\/([\w-]+)\/[^']*'/g;
@@ -56,11 +55,11 @@ function pathBetween(graph, from, to) {
   return undefined;
 }
 
-/** A rule's options: where the modules are, and the exceptions not removed yet (`pending`). */
-const moduleOptions = (pending) => [
+/** A rule's options: where the modules are. */
+const moduleOptions = [
   {
     type: 'object',
-    properties: { modulesDir: { type: 'string' }, pending },
+    properties: { modulesDir: { type: 'string' } },
     additionalProperties: false,
   },
 ];
@@ -78,7 +77,7 @@ const modulesDirOf = (context) =>
 const noModuleCycle = {
   meta: {
     type: 'problem',
-    schema: moduleOptions({ type: 'array', items: { type: 'string' } }),
+    schema: moduleOptions,
     messages: { cycle: 'Module cycle: {{cycle}}. A module depends on another one way only.' },
   },
   create(context) {
@@ -86,7 +85,6 @@ const noModuleCycle = {
     const filename = path.resolve(context.cwd, context.filename);
     const { module } = moduleOfFile(context, modulesDir) ?? {};
     if (!module) return {};
-    const pending = new Set(context.options[0]?.pending ?? []);
     const imports = [];
     const collect = (node) => {
       const source = node.source?.value;
@@ -110,7 +108,6 @@ const noModuleCycle = {
         for (const { target } of imports) own.add(target);
         graph.set(module, own);
         for (const { node, target } of imports) {
-          if (pending.has(`${module}>${target}`)) continue;
           const back = pathBetween(graph, target, module);
           if (back)
             context.report({ node, messageId: 'cycle', data: { cycle: [module, ...back].join(' → ') } });
@@ -142,16 +139,12 @@ const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_]+)"?/gi;
 
 /**
  * `architecture/no-foreign-table-sql`: SQL written as text (a raw statement, a `sql` template's
- * text) names no table of another module: what the import zones cannot see. The reads not moved
- * behind their owner yet are named in `pending` as `{ owner: [modules] }`, as the import zones'.
+ * text) names no table of another module: what the import zones cannot see.
  */
 const noForeignTableSql = {
   meta: {
     type: 'problem',
-    schema: moduleOptions({
-      type: 'object',
-      additionalProperties: { type: 'array', items: { type: 'string' } },
-    }),
+    schema: moduleOptions,
     messages: {
       foreign:
         "SQL text names {{table}}, a table of the {{owner}} module: read or write it through the {{owner}} module's index.ts.",
@@ -161,12 +154,11 @@ const noForeignTableSql = {
     const modulesDir = modulesDirOf(context);
     const { module, relative } = moduleOfFile(context, modulesDir) ?? {};
     if (!module || relative.endsWith('.schema.ts')) return {};
-    const pending = context.options[0]?.pending ?? {};
     const owners = ownersOf(modulesDir);
     const check = (node, text) => {
       for (const match of text.matchAll(SQL_TABLE)) {
         const owner = owners.get(match[1]);
-        if (!owner || owner === module || pending[owner]?.includes(module)) continue;
+        if (!owner || owner === module) continue;
         context.report({ node, messageId: 'foreign', data: { table: match[1], owner } });
       }
     };
