@@ -29,6 +29,8 @@ INSERT INTO "accounts" (user_id, coins, ticket, total_score, earn_per_hour, ches
 SELECT id, coins, ticket, total_score, earn_per_hour, chests, energy, max_energy, earn_per_tap, lose_energy_per_tap, boosts, boost_end_at, touch_income_level, energy_capacity_level, refill_day, refill_count, energy_at, income_at, tap_clock, request_ids FROM "users";--> statement-breakpoint
 -- The key after the rows: one index build instead of an insertion per row.
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_pkey" PRIMARY KEY ("user_id");--> statement-breakpoint
+-- Statistics now, for the plans of the first reads (the boards, the audiences).
+ANALYZE "accounts";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "ticket";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "total_score";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "earn_per_hour";--> statement-breakpoint

@@ -3,7 +3,7 @@
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { findLedgerMismatches } from './modules/accounts/index.ts';
-import { countPlayers } from './modules/ledger/index.ts';
+import { countUsers } from './modules/users/index.ts';
 
 const env = loadEnv();
 const database = await openDatabase({
@@ -12,7 +12,7 @@ const database = await openDatabase({
   statementTimeoutMs: 0,
 });
 await database.migrate();
-const players = await countPlayers(database.db);
+const players = (await countUsers(database.db, new Date())).total;
 const mismatches = await findLedgerMismatches(database.db);
 for (const m of mismatches) {
   console.log(

@@ -23,10 +23,9 @@ let op: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_IDS: String(OPERATOR) } });
-  op = await t.console(OPERATOR);
 });
 afterAll(() => t.close());
-// A fresh console session for each test: the game clock moves hours on.
+// A console session for each test, fresh: the game clock moves hours on.
 beforeEach(async () => {
   op = await t.console(OPERATOR);
 });

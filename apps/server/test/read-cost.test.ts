@@ -316,7 +316,7 @@ describe('the Leader Board and the league boards on PostgreSQL alone', () => {
     const deps = { ...t.deps, database, redis: undefined };
     const leaderboard = createLeaderboardService(deps);
     const leagues = createLeaguesService(deps);
-    const tops = () => statements.filter((s) => /string_agg\(id::text/.test(s)).length;
+    const tops = () => statements.filter((s) => /string_agg\(user_id::text/.test(s)).length;
 
     const boards = await Promise.all(ids.map((id) => leaderboard.total(id)));
     expect(tops()).toBe(1);

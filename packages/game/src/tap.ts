@@ -7,7 +7,7 @@ import { ENERGY_REGEN_MS, settleEnergy } from './energy.ts';
 export const TAP_MAX_BATCH = 500;
 
 /**
- * The human tap rate, paced with GCRA (a "theoretical arrival time" stored in users.tap_clock).
+ * The human tap rate, paced with GCRA (a "theoretical arrival time" stored in accounts.tap_clock).
  * Design choice: 20 taps a second (one every 50 ms)...
  */
 export const TAP_INTERVAL_MS = 50;

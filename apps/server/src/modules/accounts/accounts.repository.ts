@@ -88,8 +88,9 @@ export async function recordRequest(tx: Tx, userId: number, id: number): Promise
 
 /**
  * A change of a player's balances: each amount is added (a negative one takes), and `score` is
- * added to the lifetime score, which never goes below zero. Whatever pays a player, and whatever a
- * player pays with, goes through `changeAccount`.
+ * added to the lifetime score, which never goes below zero. What other modules pay a player, and
+ * charge them, goes through `changeAccount`; the account's own writes (taps, income, boosts) have
+ * statements of their own here.
  */
 export interface AccountChange {
   coins?: number;
@@ -204,8 +205,8 @@ export async function* playerTotals(
 }
 
 /**
- * The players' lifetime scores, as a table (`user_id`, `total_score`) for the boards' and the
- * audiences' queries to join: read-only, the columns the account lends.
+ * The players' lifetime scores, as a table (`user_id`, `total_score`) for the boards', squads' and
+ * friends' queries to join: read-only, the columns the account lends.
  */
 export const lifetimeScoresSql = sql`(select user_id, total_score from ${accounts})`;
 

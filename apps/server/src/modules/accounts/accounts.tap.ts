@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ENERGY_REGEN_MS } from '@egg-rush/game/energy';
 import type { EventSpan } from '@egg-rush/game/events';
 import { INCOME_OFFLINE_CAP_MS } from '@egg-rush/game/income';
@@ -77,7 +78,7 @@ export interface TapBatch {
 export async function applyTapBatches(
   database: Database,
   batches: readonly TapBatch[],
-  follows = '',
+  follows: string,
 ): Promise<Map<number, TapRow>> {
   const seen = new Set<number>();
   const input = batches.map((b) => {
@@ -100,11 +101,9 @@ export async function applyTapBatches(
       })),
     };
   });
-  const rows = await database.prepared<Record<string, string | number>>(
-    'apply_tap_batches',
-    tapStatement(follows),
-    [JSON.stringify(input)],
-  );
+  const rows = await database.prepared<Record<string, string | number>>(...tapStatement(follows), [
+    JSON.stringify(input),
+  ]);
   const out = new Map<number, TapRow>();
   for (const row of rows) {
     if (row.repeated) {
@@ -150,7 +149,7 @@ const REPEATED_ROW: TapRow = {
  * [i_start, i_at) pays each floor(overlap × eph × (pct − 100) / (100 × 1 h)) more, as
  * incomeEventExtras in packages/game/src/events.ts.
  */
-const tapStatement = (follows: string) => `
+const tapStatementText = (follows: string) => `
     with r as (
       select * from jsonb_to_recordset($1::jsonb) as r(id bigint, t bigint, want bigint, day int, batch bigint, ev int, pct bigint, rg bigint, isp jsonb)
     ), u as (
@@ -233,3 +232,18 @@ const tapStatement = (follows: string) => `
     from upd
     union all
     select id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true from n where repeated`;
+
+/**
+ * The statement with `follows`, and its name, built once each: a named statement is prepared once
+ * per connection, so each text has a name of its own.
+ */
+const statements = new Map<string, [string, string]>();
+function tapStatement(follows: string): [string, string] {
+  let statement = statements.get(follows);
+  if (!statement) {
+    const text = tapStatementText(follows);
+    statement = [`apply_tap_batches_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`, text];
+    statements.set(follows, statement);
+  }
+  return statement;
+}

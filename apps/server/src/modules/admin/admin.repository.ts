@@ -12,7 +12,7 @@ import {
   usersMatching,
   type UserRow,
 } from '../users/index.ts';
-import { accountsOf, changeAccount, type AccountRow } from '../accounts/index.ts';
+import { accountsOf, changeAccount, lockAccount, type AccountRow } from '../accounts/index.ts';
 import { addressPrefixOwners, walletAtSql, walletsOf } from '../wallet/index.ts';
 import { bannedAtSql, banStates, countBanned, type BanState } from '../bans/index.ts';
 
@@ -81,7 +81,10 @@ export async function existingPlayers(tx: Tx, ids: readonly number[]): Promise<n
 }
 
 export async function lockPlayer(tx: Tx, id: number): Promise<PlayerRow | undefined> {
+  // The player's row (operators' changes of one player queue up) and their account (the balances
+  // read here are the ones the change starts from: taps wait).
   const user = await lockUser(tx, id);
+  if (user) await lockAccount(tx, id);
   const [row] = await withWallets(tx, user ? [user] : []);
   return row;
 }

@@ -18,14 +18,3 @@ const TAP_FOLLOWS = `, event_paid as (${eventsPaidFrom('(select ev, extra from u
  */
 export const applyTapBatches = (database: Database, batches: readonly TapBatch[]) =>
   applyAccountTaps(database, batches, TAP_FOLLOWS);
-
-/** One player's batch alone (one statement, one commit); null when no tap could be credited. */
-export async function applyTaps(
-  database: Database,
-  userId: number,
-  count: number,
-  now: Date,
-): Promise<TapRow | null> {
-  const rows = await applyTapBatches(database, [{ userId, count, now: now.getTime() }]);
-  return rows.get(userId) ?? null;
-}

@@ -301,7 +301,7 @@ export async function signalsOf(db: Tx, options: { since: number | Date }): Prom
   const active = new Set([...(await repo.sessionUsersSince(db, since)), ...(await seenSince(db, since))]);
   const ids = [...active].sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  const accounts = await accountFacts(db, ids);
+  const facts = await accountFacts(db, ids);
   const scores = await lifetimeScoresOf(db, ids);
   const sessions = await repo.sessionsSince(db, ids, since);
   const taps = new Map((await repo.tapsOfPlayers(db, ids)).map((t) => [t.userId, t]));
@@ -317,7 +317,7 @@ export async function signalsOf(db: Tx, options: { since: number | Date }): Prom
     list.push({ start: s.startedAt.getTime(), end: s.lastAt.getTime(), net: s.net, device: s.device });
   }
 
-  return accounts
+  return facts
     .sort((a, b) => a.id - b.id)
     .map((a): AccountSignals => {
       const w = wallets.get(a.id);

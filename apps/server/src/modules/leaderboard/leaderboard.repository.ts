@@ -71,24 +71,18 @@ export async function rankedPlayers(
   to: number | null,
   named: number,
 ): Promise<{ standings: Standings; names: Map<number, string> }> {
-  const order = sql`order by total_score desc, id asc`;
-  const where = sql`where ${notBannedSql(sql`p.id`)} and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`;
-  // Everyone as two lists in one row (parsing one text is far cheaper than a row per player).
-  const [[all], top] = await Promise.all([
-    queryRows<{ ids: string | null; scores: string | null }>(
-      tx,
-      sql`select string_agg(id::text, ',' ${order}) as ids, string_agg(total_score::text, ',' ${order}) as scores
-          from ${players} p ${where}`,
-    ),
-    queryRows<{ id: string | number; first_name: string }>(
-      tx,
-      sql`select id, first_name from ${players} p ${where} ${order} limit ${named}`,
-    ),
-  ]);
-  return {
-    standings: { ids: aggregatedNumbers(all?.ids), scores: aggregatedNumbers(all?.scores) },
-    names: new Map(top.map((r) => [Number(r.id), neutraliseName(r.first_name)])),
-  };
+  const order = sql`order by total_score desc, user_id asc`;
+  // Everyone as two lists in one row (parsing one text is far cheaper than a row per player),
+  // from the scores alone; then the names of the first `named`, by key.
+  const [all] = await queryRows<{ ids: string | null; scores: string | null }>(
+    tx,
+    sql`select string_agg(user_id::text, ',' ${order}) as ids, string_agg(total_score::text, ',' ${order}) as scores
+        from ${lifetimeScoresSql} p
+        where ${notBannedSql(sql`p.user_id`)}
+          and total_score >= ${from} ${to === null ? sql`` : sql`and total_score < ${to}`}`,
+  );
+  const standings = { ids: aggregatedNumbers(all?.ids), scores: aggregatedNumbers(all?.scores) };
+  return { standings, names: await firstNames(tx, [...standings.ids.subarray(0, named)]) };
 }
 
 /** One player's name and lifetime score, by key (undefined when there is no such player). */

@@ -2,7 +2,7 @@ import { neutraliseName } from '@egg-rush/game/names';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { playersSql } from '../users/index.ts';
-import { lifetimeScoresSql, lockAccount } from '../accounts/index.ts';
+import { lifetimeScoresSql } from '../accounts/index.ts';
 import type { RankRow } from '../leaderboard/index.ts';
 import { notBannedSql } from '../bans/index.ts';
 
@@ -12,11 +12,6 @@ const toRow = (r: Record<string, string | number>): RankRow => ({
   totalScore: Number(r.total_score),
   rank: Number(r.rank),
 });
-
-/** The player's lifetime total, locking the row (a claim's first statement). */
-export async function lockTotal(tx: Tx, userId: number): Promise<number | undefined> {
-  return (await lockAccount(tx, userId))?.totalScore;
-}
 
 /** The players whose lifetime score lies in [from, to) (to null: no upper end), best first. */
 export async function leagueTop(tx: Tx, from: number, to: number | null, limit: number): Promise<RankRow[]> {

@@ -19,9 +19,8 @@ import {
   rankRow,
   type RankRow,
 } from '../leaderboard/index.ts';
-import { creditPrize, findAccount } from '../accounts/index.ts';
+import { creditPrize, findAccount, lockAccount } from '../accounts/index.ts';
 import { write } from '../ledger/index.ts';
-import { lockTotal } from './leagues.repository.ts';
 
 export const LEAGUE_NOT_REACHED = 'You have not reached this league yet.';
 export const LEAGUE_ALREADY_CLAIMED = 'This league reward has already been claimed.';
@@ -127,7 +126,7 @@ export function createLeaguesService(deps: Deps) {
       if (!league || index === 0) throw badRequest('Unknown league.', 'UNKNOWN_LEAGUE');
       const at = new Date(deps.now());
       return write(deps, async (tx, fx) => {
-        const total = await lockTotal(tx, userId);
+        const total = (await lockAccount(tx, userId))?.totalScore;
         if (total === undefined) throw notFound('Player not found.');
         if (total < league.threshold) throw refused('LEAGUE_NOT_REACHED', LEAGUE_NOT_REACHED);
         if (!(await claimOnce(tx, userId, leagueRewardKey(league), at)))

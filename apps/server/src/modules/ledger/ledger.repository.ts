@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { DAY_MS, RESET_OFFSET_HOURS } from '@egg-rush/game/time';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { economyEvents } from './ledger.schema.ts';
-import { playersSql } from '../users/index.ts';
 
 export interface LedgerEntry {
   userId: number;
@@ -47,11 +46,6 @@ export const ledgerInsertSql = (rows: string): string =>
 export const ledgerSumsSql = sql`(
   select user_id, sum(delta_coins) as coins, sum(delta_ticket) as ticket
   from ${economyEvents} group by user_id)`;
-
-export async function countPlayers(tx: Tx): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${playersSql} u`);
-  return Number(row?.n ?? 0);
-}
 
 /**
  * For each of `ids` with any, the number of distinct game days (midnight at the game's UTC

@@ -24,7 +24,7 @@ export interface LaunchIdentity {
   isPremium: boolean;
 }
 
-/** The most frequent read (every balance refresh): built once per database, planned once by it. */
+/** A frequent read (every profile): built once per database, planned once by it. */
 const findUserStatements = new WeakMap<Tx, ReturnType<typeof prepareFindUser>>();
 const prepareFindUser = (tx: Tx) =>
   tx
