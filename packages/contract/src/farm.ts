@@ -15,19 +15,14 @@ export const farmStatusResponse = z.object({
 });
 export type FarmStatusResponse = z.infer<typeof farmStatusResponse>;
 
+/** A farm action's reply: success, the action's own fields, and a message. */
+const farmReply = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({ success: z.literal(true), ...fields, msg: z.string() });
+
 /** POST /farm/start. */
-export const farmStartResponse = z.object({
-  success: z.literal(true),
-  remainTime: z.number(),
-  msg: z.string(),
-});
+export const farmStartResponse = farmReply({ remainTime: z.number() });
 export type FarmStartResponse = z.infer<typeof farmStartResponse>;
 
 /** POST /farm/claim. */
-export const farmClaimResponse = z.object({
-  success: z.literal(true),
-  reward: z.number(),
-  onion: z.number(),
-  msg: z.string(),
-});
+export const farmClaimResponse = farmReply({ reward: z.number(), onion: z.number() });
 export type FarmClaimResponse = z.infer<typeof farmClaimResponse>;

@@ -1,49 +1,53 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/ui.tsx';
 import { HomeScreen } from '../features/home/home-screen.tsx';
-import { useT, withTexts } from '../lib/i18n.tsx';
+import { lazyWithTexts, useT } from '../lib/i18n.tsx';
 import { ErrorBoundary, ErrorFallback } from './error-boundary.tsx';
 import { Layout } from './layout.tsx';
 
 // The first screen is Home: the other screens load after it, and the mole game (gsap,
 // confetti) only when opened.
 // A screen waits for its texts too (the catalogue's part beyond the first screen).
-const screens = {
-  mining: withTexts(() =>
-    import('../features/mining/mining-screen.tsx').then((m) => ({ default: m.MiningScreen })),
-  ),
-  friends: withTexts(() =>
-    import('../features/friends/friends-screen.tsx').then((m) => ({ default: m.FriendsScreen })),
-  ),
-  tasks: withTexts(() =>
-    import('../features/tasks/tasks-screen.tsx').then((m) => ({ default: m.TasksScreen })),
-  ),
-  airdrop: withTexts(() =>
-    import('../features/airdrop/airdrop-screen.tsx').then((m) => ({ default: m.AirdropScreen })),
-  ),
-  spin: withTexts(() => import('../features/spin/spin-screen.tsx').then((m) => ({ default: m.SpinScreen }))),
-  seasons: withTexts(() =>
-    import('../features/seasons/seasons-screen.tsx').then((m) => ({ default: m.SeasonsScreen })),
-  ),
-  squads: withTexts(() =>
-    import('../features/squads/squads-screen.tsx').then((m) => ({ default: m.SquadsScreen })),
-  ),
-  squad: withTexts(() => import('../features/squads/squad-page.tsx').then((m) => ({ default: m.SquadPage }))),
-};
-const MiningScreen = lazy(screens.mining);
-const FriendsScreen = lazy(screens.friends);
-const TasksScreen = lazy(screens.tasks);
-const AirdropScreen = lazy(screens.airdrop);
-const SpinScreen = lazy(screens.spin);
-const SeasonsScreen = lazy(screens.seasons);
-const SquadsScreen = lazy(screens.squads);
-const SquadPage = lazy(screens.squad);
-const PlayScreen = lazy(withTexts(() => import('../features/play/play-screen.tsx')));
+const MiningScreen = lazyWithTexts(() =>
+  import('../features/mining/mining-screen.tsx').then((m) => ({ default: m.MiningScreen })),
+);
+const FriendsScreen = lazyWithTexts(() =>
+  import('../features/friends/friends-screen.tsx').then((m) => ({ default: m.FriendsScreen })),
+);
+const TasksScreen = lazyWithTexts(() =>
+  import('../features/tasks/tasks-screen.tsx').then((m) => ({ default: m.TasksScreen })),
+);
+const AirdropScreen = lazyWithTexts(() =>
+  import('../features/airdrop/airdrop-screen.tsx').then((m) => ({ default: m.AirdropScreen })),
+);
+const SpinScreen = lazyWithTexts(() =>
+  import('../features/spin/spin-screen.tsx').then((m) => ({ default: m.SpinScreen })),
+);
+const SeasonsScreen = lazyWithTexts(() =>
+  import('../features/seasons/seasons-screen.tsx').then((m) => ({ default: m.SeasonsScreen })),
+);
+const SquadsScreen = lazyWithTexts(() =>
+  import('../features/squads/squads-screen.tsx').then((m) => ({ default: m.SquadsScreen })),
+);
+const SquadPage = lazyWithTexts(() =>
+  import('../features/squads/squad-page.tsx').then((m) => ({ default: m.SquadPage })),
+);
+const afterHome = [
+  MiningScreen,
+  FriendsScreen,
+  TasksScreen,
+  AirdropScreen,
+  SpinScreen,
+  SeasonsScreen,
+  SquadsScreen,
+  SquadPage,
+];
+const PlayScreen = lazyWithTexts(() => import('../features/play/play-screen.tsx'));
 
 /** Fetches the tab screens once Home is up, so that opening a tab does not wait for the network. */
 export function preloadScreens() {
-  for (const load of Object.values(screens)) void load().catch(() => undefined);
+  for (const screen of afterHome) screen.preload();
 }
 
 function PageFailed() {

@@ -1,5 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { useSyncExternalStore } from 'react';
+import { lazy, useSyncExternalStore } from 'react';
 import { loaders } from 'virtual:catalogues';
 import type { Catalogue } from '@egg-rush/contract/locales';
 import { formatNumber, setFormatLocale } from './format.ts';
@@ -87,6 +87,18 @@ export const withTexts =
   <T,>(load: () => Promise<T>) =>
   () =>
     Promise.all([load(), moreTexts()]).then(([chunk]) => chunk);
+
+/** What React.lazy takes: a component of any props. */
+type LazyComponent = Parameters<typeof lazy>[0] extends () => Promise<{ default: infer T }> ? T : never;
+
+/**
+ * A component loaded at its first render (React.lazy) with the other screens' texts (withTexts),
+ * and `preload` to fetch both before then (a failure is left to that render, which asks again).
+ */
+export function lazyWithTexts<T extends LazyComponent>(load: () => Promise<{ default: T }>) {
+  const loadAll = withTexts(load);
+  return Object.assign(lazy(loadAll), { preload: () => void loadAll().catch(() => undefined) });
+}
 
 /** Switches the language, loading all its texts first. */
 export async function setLanguage(lng: Language): Promise<void> {

@@ -20,6 +20,11 @@ export function TicketIcon({ size = 20 }: { size?: number }) {
 
 export { compactNumber, formatNumber } from '../../lib/format.ts';
 
+/** A player's round photo, 40 px; `className` adds its background and ring. */
+export function Avatar({ src, className }: { src: string; className: string }) {
+  return <img src={src} alt="" width={40} height={40} className={`h-10 w-10 rounded-full ${className}`} />;
+}
+
 export function Spinner({ label }: { label?: string }) {
   const { t } = useT();
   return (

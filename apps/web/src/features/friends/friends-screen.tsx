@@ -3,7 +3,14 @@ import { FriendsIcon } from '../../components/ui/icons.tsx';
 import { CheckIcon, CopyIcon, StoryIcon } from '../../components/ui/icons-later.tsx';
 import { LoadState } from '../../components/ui/load-state.tsx';
 import { StatusBar } from '../../components/ui/status-bar.tsx';
-import { Button, CoinIcon, compactNumber, formatNumber, TicketIcon } from '../../components/ui/ui.tsx';
+import {
+  Avatar,
+  Button,
+  CoinIcon,
+  compactNumber,
+  formatNumber,
+  TicketIcon,
+} from '../../components/ui/ui.tsx';
 import { Card, ScreenTitle } from '../../components/ui/ui-later.tsx';
 import { MILESTONES } from '@egg-rush/game/referrals';
 import { canShareStory, shareInviteStory } from '../../lib/native-behaviour.ts';
@@ -114,13 +121,7 @@ export function FriendsScreen() {
               <ul className="card divide-y divide-lilac/10 overflow-hidden">
                 {data.friends.map((f) => (
                   <li key={f.id} className="flex min-h-[60px] items-center gap-3 px-3.5 py-2.5">
-                    <img
-                      src={f.avatar}
-                      alt=""
-                      width={40}
-                      height={40}
-                      className="h-10 w-10 rounded-full bg-night-700"
-                    />
+                    <Avatar src={f.avatar} className="bg-night-700" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-black" data-clip-ok>
                         {f.firstname}

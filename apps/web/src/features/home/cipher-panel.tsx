@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { CIPHER_LETTERS, CIPHER_WORD_MIN, fromMorse, MORSE } from '@egg-rush/game/cipher';
 import { CheckIcon } from '../../components/ui/icons-later.tsx';
 import { Button, CoinIcon, compactNumber, TicketIcon } from '../../components/ui/ui.tsx';
@@ -116,30 +116,19 @@ export default function CipherPanel({ code, setCode }: { code: string; setCode: 
             )}
           </div>
           <div className="grid grid-cols-3 gap-1.5">
-            <Button
-              variant="ghost"
-              className="min-h-11 px-1 text-sm leading-tight"
-              data-testid="cipher-next"
-              onClick={nextLetter}
-            >
+            <KeyButton variant="ghost" data-testid="cipher-next" onClick={nextLetter}>
               {t('cipher.next')}
-            </Button>
-            <Button
-              variant="ghost"
-              className="min-h-11 px-1 text-sm leading-tight"
-              data-testid="cipher-erase"
-              onClick={erase}
-            >
+            </KeyButton>
+            <KeyButton variant="ghost" data-testid="cipher-erase" onClick={erase}>
               {t('cipher.erase')}
-            </Button>
-            <Button
-              className="min-h-11 px-1 text-sm leading-tight"
+            </KeyButton>
+            <KeyButton
               data-testid="cipher-check"
               disabled={solve.isPending || word.length < CIPHER_WORD_MIN || data?.triesLeft === 0}
               onClick={check}
             >
               {t('cipher.check')}
-            </Button>
+            </KeyButton>
           </div>
           {message ? (
             <p
@@ -173,4 +162,9 @@ export default function CipherPanel({ code, setCode }: { code: string; setCode: 
       </ul>
     </section>
   );
+}
+
+/** One of the keys under the word (next letter, erase, check). */
+function KeyButton(props: ComponentProps<typeof Button>) {
+  return <Button className="min-h-11 px-1 text-sm leading-tight" {...props} />;
 }

@@ -14,8 +14,8 @@ import {
   TrophyIcon,
   WheelIcon,
 } from '../../components/ui/icons.tsx';
-import { Button, CoinIcon, compactNumber, formatNumber } from '../../components/ui/ui.tsx';
-import { useT, withTexts } from '../../lib/i18n.tsx';
+import { Avatar, Button, CoinIcon, compactNumber, formatNumber } from '../../components/ui/ui.tsx';
+import { lazyWithTexts, useT } from '../../lib/i18n.tsx';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSaveSettings } from '../../lib/settings.ts';
@@ -31,20 +31,17 @@ import { localDigits } from '../../lib/format.ts';
 import { useNow } from '../../lib/now.ts';
 
 // The sheets and the guide are not part of the first screen: they load once Home is up (see below).
-const sheets = {
-  boost: withTexts(() => import('./boost-sheet.tsx').then((m) => ({ default: m.BoostSheet }))),
-  treasure: withTexts(() => import('./treasure-sheet.tsx').then((m) => ({ default: m.TreasureSheet }))),
-  leaderboard: withTexts(() => import('./leaderboard-sheet.tsx')),
-  settings: withTexts(() => import('./settings-sheet.tsx').then((m) => ({ default: m.SettingsSheet }))),
-  guide: withTexts(() => import('./guide.tsx').then((m) => ({ default: m.Guide }))),
-  cipher: withTexts(() => import('./cipher-panel.tsx')),
-};
-const BoostSheet = lazy(sheets.boost);
-const TreasureSheet = lazy(sheets.treasure);
-const LeaderboardSheet = lazy(sheets.leaderboard);
-const SettingsSheet = lazy(sheets.settings);
-const Guide = lazy(sheets.guide);
-const CipherPanel = lazy(sheets.cipher);
+const BoostSheet = lazyWithTexts(() => import('./boost-sheet.tsx').then((m) => ({ default: m.BoostSheet })));
+const TreasureSheet = lazyWithTexts(() =>
+  import('./treasure-sheet.tsx').then((m) => ({ default: m.TreasureSheet })),
+);
+const LeaderboardSheet = lazyWithTexts(() => import('./leaderboard-sheet.tsx'));
+const SettingsSheet = lazyWithTexts(() =>
+  import('./settings-sheet.tsx').then((m) => ({ default: m.SettingsSheet })),
+);
+const Guide = lazyWithTexts(() => import('./guide.tsx').then((m) => ({ default: m.Guide })));
+const CipherPanel = lazyWithTexts(() => import('./cipher-panel.tsx'));
+const sheets = [BoostSheet, TreasureSheet, LeaderboardSheet, SettingsSheet, Guide, CipherPanel];
 // The events strip is not on the first screen's budget either: it shows once its chunk and the
 // events are in (both asked for at once when Home renders), nothing in its place before.
 const EventsStrip = lazy(() => import('./events-strip.tsx').then((m) => ({ default: m.EventsStrip })));
@@ -70,7 +67,7 @@ export function HomeScreen() {
   // Fetched right after the first paint, so a sheet opens without waiting for the network.
   useEffect(() => {
     const timer = setTimeout(() => {
-      for (const load of Object.values(sheets)) void load().catch(() => undefined);
+      for (const sheet of sheets) sheet.preload();
     }, 0);
     return () => clearTimeout(timer);
   }, []);
@@ -193,12 +190,9 @@ function WelcomeCard({ onSettings, onLeague }: { onSettings: () => void; onLeagu
         data-testid="open-settings"
         className="relative shrink-0 rounded-full"
       >
-        <img
+        <Avatar
           src={user.photoUrl ?? `/api/v1/users/avatar/${user.id}`}
-          alt=""
-          width={40}
-          height={40}
-          className="h-10 w-10 rounded-full bg-night-600 object-cover ring-2 ring-gold/50"
+          className="bg-night-600 object-cover ring-2 ring-gold/50"
         />
         <span className="absolute -end-1 -bottom-1 grid h-5 w-5 place-items-center rounded-full bg-night-800 text-gold ring-1 ring-gold/50">
           <GearIcon size={13} />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { version } from '../../../../../package.json';
 import { Sheet } from '../../components/ui/sheet.tsx';
 import { LANGUAGES, useT } from '../../lib/i18n.tsx';
@@ -48,22 +48,18 @@ export function SettingsSheet({
           </h3>
           <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-labelledby="settings-language">
             {LANGUAGES.map((l) => (
-              <button
+              <Radio
                 key={l.code}
-                type="button"
-                role="radio"
-                aria-checked={language === l.code}
+                checked={language === l.code}
                 lang={l.code}
                 onClick={() => save({ language: l.code })}
-                className={`min-h-11 rounded-xl border px-3 py-2 text-start text-sm font-extrabold break-words ${
-                  language === l.code
-                    ? 'border-gold bg-gold/15 text-gold'
-                    : 'border-lilac/15 bg-night-950/40 text-text'
-                }`}
+                className="min-h-11 rounded-xl border px-3 py-2 text-start text-sm font-extrabold break-words"
+                on="border-gold bg-gold/15 text-gold"
+                off="border-lilac/15 bg-night-950/40 text-text"
               >
                 {/* Each name in its own direction (a Latin one in the Persian screen, and back). */}
                 <bdi>{l.name}</bdi>
-              </button>
+              </Radio>
             ))}
           </div>
         </section>
@@ -82,18 +78,16 @@ export function SettingsSheet({
             aria-label={t('settings.motion')}
           >
             {motions.map((m) => (
-              <button
+              <Radio
                 key={m.id}
-                type="button"
-                role="radio"
-                aria-checked={motion === m.id}
+                checked={motion === m.id}
                 onClick={() => save({ reducedMotion: m.id })}
-                className={`min-h-9 rounded-lg px-2.5 text-xs font-extrabold ${
-                  motion === m.id ? 'bg-gold text-gold-ink' : 'text-text-dim'
-                }`}
+                className="min-h-9 rounded-lg px-2.5 text-xs font-extrabold"
+                on="bg-gold text-gold-ink"
+                off="text-text-dim"
               >
                 {m.label}
-              </button>
+              </Radio>
             ))}
           </div>
         </Row>
@@ -116,6 +110,25 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <span className="min-w-0 font-extrabold">{label}</span>
       {children}
     </div>
+  );
+}
+
+/** One choice of a radio group: `className`, and `on` or `off` as it is checked or not. */
+function Radio({
+  checked,
+  className,
+  on,
+  off,
+  ...rest
+}: ComponentProps<'button'> & { checked: boolean; on: string; off: string }) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={checked}
+      className={`${className} ${checked ? on : off}`}
+      {...rest}
+    />
   );
 }
 

@@ -113,30 +113,23 @@ function Results() {
   return (
     <>
       <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="ghost"
-          className="min-h-10 px-4 text-sm"
-          aria-label={t('season.earlier')}
+        <WeekButton
+          back
+          label={t('season.earlier')}
           disabled={data.week <= 0}
           onClick={() => setWeek(data.week - 1)}
-        >
-          <Chevron flip />
-        </Button>
+        />
         <p className="text-center text-sm font-black" data-testid="results-week">
           {weekRange(data.startsAt, data.endsAt, lng)}
           <span className="block text-xs font-bold text-text-dim">
             {data.settled ? t('season.paid') : t('season.pending')}
           </span>
         </p>
-        <Button
-          variant="ghost"
-          className="min-h-10 px-4 text-sm"
-          aria-label={t('season.later')}
+        <WeekButton
+          label={t('season.later')}
           disabled={lastWeek === undefined || data.week >= lastWeek}
           onClick={() => setWeek(lastWeek !== undefined && data.week + 1 >= lastWeek ? null : data.week + 1)}
-        >
-          <Chevron />
-        </Button>
+        />
       </div>
       {data.me ? <EntryRow entry={data.me} me testId="results-me" /> : null}
       <section aria-label={t('season.weekResults')}>
@@ -249,16 +242,35 @@ function weekRange(startsAt: number, endsAt: number, lng: string): string {
   return `${day(startsAt)} – ${day(endsAt - 1)}`;
 }
 
-function Chevron({ flip = false }: { flip?: boolean }) {
+/** The results' arrow to the week before (`back`) or after, a chevron pointing that way. */
+function WeekButton({
+  back = false,
+  label,
+  disabled,
+  onClick,
+}: {
+  back?: boolean;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={flip ? 'rotate-180 rtl:rotate-0' : 'rtl:rotate-180'}
+    <Button
+      variant="ghost"
+      className="min-h-10 px-4 text-sm"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
     >
-      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" />
-    </svg>
+      <svg
+        width={20}
+        height={20}
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className={back ? 'rotate-180 rtl:rotate-0' : 'rtl:rotate-180'}
+      >
+        <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" />
+      </svg>
+    </Button>
   );
 }
