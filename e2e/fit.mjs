@@ -11,6 +11,17 @@ export const LANGUAGES = readdirSync(fileURLToPath(new URL('../packages/contract
   .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
 
 /**
+ * The languages that try a layout hardest: the longest texts in Latin and Cyrillic script (Spanish
+ * and Russian, 17% longer than English), right to left (Persian) and the tallest script (Hindi).
+ *
+ * The app has one width breakpoint (360 px, `min-[360px]:`) and one height breakpoint (700 px),
+ * and no layout between them: within a breakpoint a wider phone wraps text less and is bigger, so
+ * every language is tried at the narrowest and shortest phone of each breakpoint, and the wider
+ * ones, whose difference is size, not text, in these.
+ */
+export const HARDEST_LANGUAGES = ['es', 'ru', 'fa', 'hi'];
+
+/**
  * The problems on the page as it is now, one line each (empty when every text is whole and
  * visible):
  * - `page`: the document is wider than the screen (it would scroll sideways);
