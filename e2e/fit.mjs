@@ -22,6 +22,20 @@ export const LANGUAGES = readdirSync(fileURLToPath(new URL('../packages/contract
 export const HARDEST_LANGUAGES = ['es', 'ru', 'fa', 'hi'];
 
 /**
+ * A phone's browser context for looking at where things lie at rest: `width` x `height` at one
+ * device pixel, touch, and the player's reduced motion. Motion changes no layout, and Home's glow
+ * breathes for ever: drawn without a GPU it takes a tenth of a core per page, still it takes
+ * none. (The app's reduced motion makes every animation and transition 1 ms long.)
+ */
+export const restingPhone = (width, height) => ({
+  viewport: { width, height },
+  deviceScaleFactor: 1,
+  hasTouch: true,
+  isMobile: true,
+  reducedMotion: 'reduce',
+});
+
+/**
  * The problems on the page as it is now, one line each (empty when every text is whole and
  * visible):
  * - `page`: the document is wider than the screen (it would scroll sideways);

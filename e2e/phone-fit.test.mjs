@@ -11,7 +11,7 @@
 // e2e/artifacts/.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HARDEST_LANGUAGES, LANGUAGES } from './fit.mjs';
+import { HARDEST_LANGUAGES, LANGUAGES, restingPhone } from './fit.mjs';
 import { passStartGate, putOffCelebrations, shot, skipGuide, useApp } from './lib.mjs';
 import { BOT_TOKEN, openAsTelegram, productionEnv, signedInitData } from './telegram-host.mjs';
 
@@ -143,12 +143,7 @@ const HOME = {
 describe('the game on the first screen of every phone', { concurrency: PHONES.length }, () => {
   for (const { width, height, safe, languages } of PHONES) {
     it(`at ${width}x${height} in full screen, in ${languages.length} languages`, async () => {
-      const context = await app.browser.newContext({
-        viewport: { width, height },
-        deviceScaleFactor: 1,
-        hasTouch: true,
-        isMobile: true,
-      });
+      const context = await app.browser.newContext(restingPhone(width, height));
       const page = await app.page({ context });
       const id = 5570000 + width;
       const initData = signedInitData(BOT_TOKEN, { id, first_name: 'Lucía', language_code: 'en' });
