@@ -82,21 +82,15 @@ export function moreTexts(): Promise<void> {
   return more;
 }
 
-/** A lazy chunk's loader that also waits for the other screens' texts. */
-export const withTexts =
-  <T,>(load: () => Promise<T>) =>
-  () =>
-    Promise.all([load(), moreTexts()]).then(([chunk]) => chunk);
-
 /** What React.lazy takes: a component of any props. */
 type LazyComponent = Parameters<typeof lazy>[0] extends () => Promise<{ default: infer T }> ? T : never;
 
 /**
- * A component loaded at its first render (React.lazy) with the other screens' texts (withTexts),
- * and `preload` to fetch both before then (a failure is left to that render, which asks again).
+ * A component loaded at its first render (React.lazy) together with the other screens' texts, and
+ * `preload` to fetch both before then (a failure is left to that render, which asks again).
  */
 export function lazyWithTexts<T extends LazyComponent>(load: () => Promise<{ default: T }>) {
-  const loadAll = withTexts(load);
+  const loadAll = () => Promise.all([load(), moreTexts()]).then(([chunk]) => chunk);
   return Object.assign(lazy(loadAll), { preload: () => void loadAll().catch(() => undefined) });
 }
 

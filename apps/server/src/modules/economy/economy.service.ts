@@ -78,19 +78,19 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
     // The income events, read before the transaction (the settled income may pay their extra).
     const events = await incomeEvents(deps, now);
     return write(deps, async (tx, fx) => {
-      const user = await settleIncome(tx, fx, userId, now, events);
-      if (request !== undefined && !(await recordRequest(tx, userId, request))) return user;
+      const account = await settleIncome(tx, fx, userId, now, events);
+      if (request !== undefined && !(await recordRequest(tx, userId, request))) return account;
       const energy = settleEnergy(
-        user.energy,
-        user.maxEnergy,
-        user.energyAt.getTime(),
+        account.energy,
+        account.maxEnergy,
+        account.energyAt.getTime(),
         now,
         config.energy.regenMs,
       );
       // Levels and today's refills are columns of the row locked above (settleIncome), so
       // concurrent purchases see each other's count.
-      const refillsToday = refillsUsed(user.refillDay, user.refillCount, now);
-      const plan = planBoost(name, { ...user, energy: energy.value, refillsToday }, config.boosts);
+      const refillsToday = refillsUsed(account.refillDay, account.refillCount, now);
+      const plan = planBoost(name, { ...account, energy: energy.value, refillsToday }, config.boosts);
       if (!plan.ok) throw refused(...BOOST_REFUSALS[plan.reason]);
       const refill = name === 'fullyEnergy';
       const row = await applyBoost(tx, userId, {
@@ -146,9 +146,9 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
       );
       if (row?.repeated) {
         // Applied before (its reply was lost): the balances as they are, nothing credited again.
-        const user = await findAccount(db, userId);
-        if (!user) throw notFound('Player not found.');
-        const { coins, energy } = currentBalances(user, now, regenMs);
+        const account = await findAccount(db, userId);
+        if (!account) throw notFound('Player not found.');
+        const { coins, energy } = currentBalances(account, now, regenMs);
         return { success: true, credited: 0, earned: 0, onion: coins, energy, repeated: true };
       }
       if (row) {
@@ -171,10 +171,10 @@ export function createEconomyService(deps: Deps, taps: TapWriter = createTapWrit
           energy: row.energy,
         };
       }
-      const user = await findAccount(db, userId);
-      if (!user) throw notFound('Player not found.');
-      const balances = currentBalances(user, now, regenMs);
-      if (!canTap(balances.energy, user.loseEnergyPerTap)) throw refused('NO_ENERGY', MESSAGES.noEnergy);
+      const account = await findAccount(db, userId);
+      if (!account) throw notFound('Player not found.');
+      const balances = currentBalances(account, now, regenMs);
+      if (!canTap(balances.energy, account.loseEnergyPerTap)) throw refused('NO_ENERGY', MESSAGES.noEnergy);
       // Faster than a human can tap: nothing credited this time.
       return { success: true, credited: 0, earned: 0, onion: balances.coins, energy: balances.energy };
     },
