@@ -124,6 +124,78 @@ export function Stat({ label, value, hint }: { label: string; value: ReactNode; 
   );
 }
 
+/** A column of a `Table`: its heading and what each row shows under it. */
+export type Column<T> = {
+  /** The heading; in a stacking table also each cell's label, above its value. */
+  head: string;
+  cell: (row: T) => ReactNode;
+  /** A figure: aligned to the end, heading included, in tabular digits. */
+  num?: boolean;
+  /** The cell's own classes (`a-nowrap`, `a-mono`, …). */
+  className?: string;
+  /** The heading's hover hint. */
+  hint?: string;
+  /** In a stacking table: the row card's title (first) or its actions (last), unlabelled. */
+  stackAs?: 'title' | 'actions';
+};
+
+/**
+ * A list as a table: a heading per column, a row per item. `stack` lays each row out as a card at
+ * phone width (admin.css, .a-stack), every cell under its column's heading.
+ */
+export function Table<T>({
+  rows,
+  columns,
+  rowKey,
+  rowClass,
+  rowTestId,
+  stack = false,
+  label,
+  testId,
+}: {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string | number;
+  rowClass?: (row: T) => string | undefined;
+  rowTestId?: string;
+  stack?: boolean;
+  label?: string;
+  testId?: string;
+}) {
+  const cellClass = (c: Column<T>) =>
+    [c.num ? 'a-r num' : '', c.className ?? '', stack && c.stackAs ? `a-stack-${c.stackAs}` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+  return (
+    <table className={stack ? 'a-table a-stack' : 'a-table'} aria-label={label} data-testid={testId}>
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={i} className={c.num ? 'a-r' : undefined} title={c.hint}>
+              {c.head}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={rowClass?.(row)} data-testid={rowTestId}>
+            {columns.map((c, i) => (
+              <td
+                key={i}
+                className={cellClass(c)}
+                data-label={stack && !c.stackAs && c.head ? c.head : undefined}
+              >
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (
     <label className="a-field">

@@ -14,6 +14,7 @@ import {
   QueryStatus,
   Section,
   Stat,
+  Table,
 } from '../ui.tsx';
 
 /**
@@ -67,40 +68,35 @@ export function AirdropPage() {
           <p className="a-muted">No allocation yet.</p>
         ) : null}
         {list.data && list.data.allocations.length > 0 ? (
-          <table className="a-table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Snapshot</th>
-                <th>Status</th>
-                <th className="a-r">Supply</th>
-                <th className="a-r">Allocated</th>
-                <th className="a-r">Wallets</th>
-                <th>Claims open</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.allocations.map((a) => (
-                <tr key={a.id}>
-                  <td className="num">{a.id}</td>
-                  <td className="num">{a.snapshotId}</td>
-                  <td>{a.status}</td>
-                  <td className="a-r num">{jettons(a.supply, a.decimals)}</td>
-                  <td className="a-r num">{jettons(a.total, a.decimals)}</td>
-                  <td className="a-r num">{fmt.num(a.wallets)}</td>
-                  <td className="a-nowrap">
+          <Table
+            rows={list.data.allocations}
+            rowKey={(a) => a.id}
+            columns={[
+              { head: '#', className: 'num', cell: (a) => a.id },
+              { head: 'Snapshot', className: 'num', cell: (a) => a.snapshotId },
+              { head: 'Status', cell: (a) => a.status },
+              { head: 'Supply', num: true, cell: (a) => jettons(a.supply, a.decimals) },
+              { head: 'Allocated', num: true, cell: (a) => jettons(a.total, a.decimals) },
+              { head: 'Wallets', num: true, cell: (a) => fmt.num(a.wallets) },
+              {
+                head: 'Claims open',
+                className: 'a-nowrap',
+                cell: (a) => (
+                  <>
                     {fmt.day(a.startFrom * 1000)} → {fmt.day(a.expiredAt * 1000)}
-                  </td>
-                  <td>
-                    <Button onClick={() => setOpen(open === a.id ? null : a.id)}>
-                      {open === a.id ? 'Close' : 'Preview'}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                head: '',
+                cell: (a) => (
+                  <Button onClick={() => setOpen(open === a.id ? null : a.id)}>
+                    {open === a.id ? 'Close' : 'Preview'}
+                  </Button>
+                ),
+              },
+            ]}
+          />
         ) : null}
       </Section>
       {open !== null ? <Preview id={open} /> : null}
@@ -171,55 +167,35 @@ function Preview({ id }: { id: number }) {
       <h3>Amounts (whole jettons)</h3>
       <Histogram rows={preview.data.histogram} decimals={a.decimals} />
       <h3>Largest allocations</h3>
-      <table className="a-table">
-        <thead>
-          <tr>
-            <th>Wallet</th>
-            <th className="a-r">Jettons</th>
-            <th className="a-r">Lifetime coins</th>
-            <th
-              className="a-r"
-              title="Coins credited by operators to the wallet's players, up to the snapshot"
-            >
-              Of which operator credits
-            </th>
-            <th>Players</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.data.largest.map((l) => (
-            <tr key={l.wallet}>
-              <td className="a-mono a-small">{l.wallet}</td>
-              <td className="a-r num">{j(l.amount)}</td>
-              <td className="a-r num">{fmt.num(l.coins)}</td>
-              <td className="a-r num">{l.operatorCoins > 0 ? fmt.num(l.operatorCoins) : '—'}</td>
-              <td>{l.playerIds.join(', ')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        rows={preview.data.largest}
+        rowKey={(l) => l.wallet}
+        columns={[
+          { head: 'Wallet', className: 'a-mono a-small', cell: (l) => l.wallet },
+          { head: 'Jettons', num: true, cell: (l) => j(l.amount) },
+          { head: 'Lifetime coins', num: true, cell: (l) => fmt.num(l.coins) },
+          {
+            head: 'Of which operator credits',
+            num: true,
+            hint: "Coins credited by operators to the wallet's players, up to the snapshot",
+            cell: (l) => (l.operatorCoins > 0 ? fmt.num(l.operatorCoins) : '—'),
+          },
+          { head: 'Players', cell: (l) => l.playerIds.join(', ') },
+        ]}
+      />
       <h3>Claims confirmed per day</h3>
       {preview.data.claims.length === 0 ? (
         <p className="a-muted">None yet.</p>
       ) : (
-        <table className="a-table">
-          <thead>
-            <tr>
-              <th>Day (UTC)</th>
-              <th className="a-r">Wallets</th>
-              <th className="a-r">Jettons</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.data.claims.map((c) => (
-              <tr key={c.day}>
-                <td>{c.day}</td>
-                <td className="a-r num">{fmt.num(c.wallets)}</td>
-                <td className="a-r num">{j(c.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          rows={preview.data.claims}
+          rowKey={(c) => c.day}
+          columns={[
+            { head: 'Day (UTC)', cell: (c) => c.day },
+            { head: 'Wallets', num: true, cell: (c) => fmt.num(c.wallets) },
+            { head: 'Jettons', num: true, cell: (c) => j(c.amount) },
+          ]}
+        />
       )}
       <h3>Refused</h3>
       <p>
@@ -228,24 +204,15 @@ function Preview({ id }: { id: number }) {
           : preview.data.refusals.map((r) => `${r.reason}: ${fmt.num(r.players)}`).join(' · ')}
       </p>
       {preview.data.excluded.length > 0 ? (
-        <table className="a-table">
-          <thead>
-            <tr>
-              <th>Player</th>
-              <th>Why</th>
-              <th>Reason given</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.data.excluded.map((e) => (
-              <tr key={e.playerId}>
-                <td className="num">{e.playerId}</td>
-                <td>{e.reason}</td>
-                <td>{e.detail ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          rows={preview.data.excluded}
+          rowKey={(e) => e.playerId}
+          columns={[
+            { head: 'Player', className: 'num', cell: (e) => e.playerId },
+            { head: 'Why', cell: (e) => e.reason },
+            { head: 'Reason given', cell: (e) => e.detail ?? '—' },
+          ]}
+        />
       ) : null}
       {publishing ? (
         <PublishDialog
@@ -272,28 +239,18 @@ const COHORTS: Record<AdminAllocationPreview['cohorts'][number]['cohort'], strin
 /** How the allocation falls on groups of players: what each group's wallets receive. */
 function Cohorts({ rows, decimals }: { rows: AdminAllocationPreview['cohorts']; decimals: number }) {
   return (
-    <table className="a-table" aria-label="Cohorts">
-      <thead>
-        <tr>
-          <th>Group</th>
-          <th className="a-r">Players</th>
-          <th className="a-r">Wallets</th>
-          <th className="a-r">Share</th>
-          <th className="a-r">Median (jettons)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((c) => (
-          <tr key={c.cohort}>
-            <td>{COHORTS[c.cohort]}</td>
-            <td className="a-r num">{fmt.num(c.players)}</td>
-            <td className="a-r num">{fmt.num(c.wallets)}</td>
-            <td className="a-r num">{fmt.pct(c.share)}</td>
-            <td className="a-r num">{jettons(c.median, decimals)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table
+      label="Cohorts"
+      rows={rows}
+      rowKey={(c) => c.cohort}
+      columns={[
+        { head: 'Group', cell: (c) => COHORTS[c.cohort] },
+        { head: 'Players', num: true, cell: (c) => fmt.num(c.players) },
+        { head: 'Wallets', num: true, cell: (c) => fmt.num(c.wallets) },
+        { head: 'Share', num: true, cell: (c) => fmt.pct(c.share) },
+        { head: 'Median (jettons)', num: true, cell: (c) => jettons(c.median, decimals) },
+      ]}
+    />
   );
 }
 
@@ -601,30 +558,20 @@ function Exclusions() {
       </p>
       <ErrorNote error={list.error} />
       {list.data && list.data.exclusions.length > 0 ? (
-        <table className="a-table">
-          <thead>
-            <tr>
-              <th>Player</th>
-              <th>Reason</th>
-              <th>By</th>
-              <th>When</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.exclusions.map((e) => (
-              <tr key={e.playerId}>
-                <td className="num">{e.playerId}</td>
-                <td>{e.reason}</td>
-                <td>{e.excludedBy}</td>
-                <td className="a-nowrap">{fmt.day(e.excludedAt)}</td>
-                <td>
-                  <Button onClick={() => setRemoving(e.playerId)}>Include again…</Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          rows={list.data.exclusions}
+          rowKey={(e) => e.playerId}
+          columns={[
+            { head: 'Player', className: 'num', cell: (e) => e.playerId },
+            { head: 'Reason', cell: (e) => e.reason },
+            { head: 'By', cell: (e) => e.excludedBy },
+            { head: 'When', className: 'a-nowrap', cell: (e) => fmt.day(e.excludedAt) },
+            {
+              head: '',
+              cell: (e) => <Button onClick={() => setRemoving(e.playerId)}>Include again…</Button>,
+            },
+          ]}
+        />
       ) : (
         <p className="a-muted">Nobody is excluded.</p>
       )}

@@ -1,10 +1,13 @@
+import { type AnalyticsRetention } from '@egg-rush/contract/analytics';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useT, type Key } from '../../lib/i18n.tsx';
 import { call, fetchRaw } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
+import { Button, type Column, ErrorNote, Loading, Section, Table } from '../ui.tsx';
 import { DaysChart, PALETTE, type Series } from './charts.tsx';
+
+type Cohort = AnalyticsRetention['cohorts'][number];
 
 const DAY = 86_400_000;
 /** Today's game day (reset at UTC-6) as YYYY-MM-DD. */
@@ -298,39 +301,28 @@ function Analytics({ picker }: { picker: ReactNode }) {
             <p className="a-muted">{t('analytics.empty')}</p>
           ) : (
             <div className="a-scroll">
-              <table className="a-table">
-                <thead>
-                  <tr>
-                    <th>{t('analytics.cohort')}</th>
-                    <th className="a-r">{t('analytics.players')}</th>
-                    <th className="a-r">{t('analytics.dayN', { n: 1 })}</th>
-                    <th className="a-r">{t('analytics.dayN', { n: 7 })}</th>
-                    <th className="a-r">{t('analytics.dayN', { n: 30 })}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...retention.data.cohorts].reverse().map((c) => (
-                    <tr key={c.day}>
-                      <td className="num">{c.day}</td>
-                      <td className="a-r num">{num(c.size)}</td>
-                      {(['d1', 'd7', 'd30'] as const).map((d) => {
-                        const n = c.retained[d];
-                        return (
-                          <td key={d} className="a-r num">
-                            {n === null ? (
-                              <span className="a-muted">{t('analytics.notYet')}</span>
-                            ) : (
-                              <>
-                                {pct(n, c.size)} <span className="a-muted a-small">({num(n)})</span>
-                              </>
-                            )}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                rows={[...retention.data.cohorts].reverse()}
+                rowKey={(c) => c.day}
+                columns={[
+                  { head: t('analytics.cohort'), className: 'num', cell: (c) => c.day },
+                  { head: t('analytics.players'), num: true, cell: (c) => num(c.size) },
+                  ...([1, 7, 30] as const).map((n): Column<Cohort> => ({
+                    head: t('analytics.dayN', { n }),
+                    num: true,
+                    cell: (c) => {
+                      const retained = c.retained[`d${n}`];
+                      return retained === null ? (
+                        <span className="a-muted">{t('analytics.notYet')}</span>
+                      ) : (
+                        <>
+                          {pct(retained, c.size)} <span className="a-muted a-small">({num(retained)})</span>
+                        </>
+                      );
+                    },
+                  })),
+                ]}
+              />
             </div>
           )
         ) : (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { call } from '../api.ts';
-import { Button, Field, fmt, PageHead, QueryStatus, RefreshButton, Section } from '../ui.tsx';
+import { Button, Field, fmt, PageHead, QueryStatus, RefreshButton, Section, Table } from '../ui.tsx';
 
 /** The row counts GET /admin/audit accepts (at most 200; it has no paging). */
 const LIMITS = [50, 100, 200] as const;
@@ -102,34 +102,23 @@ export function AuditPage() {
         <QueryStatus query={log} />
         {log.data && entries === 0 ? <p className="a-muted">No entry.</p> : null}
         {log.data && entries > 0 ? (
-          <table className="a-table" aria-label="Audit log">
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Operator</th>
-                <th>Action</th>
-                <th>Target</th>
-                <th>Reason</th>
-                <th>Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="a-nowrap">{fmt.time(r.createdAt)}</td>
-                  <td className="num">{r.adminId}</td>
-                  <td className="a-nowrap">{r.action}</td>
-                  <td className="a-nowrap">
-                    <TargetCell target={r.target} />
-                  </td>
-                  <td className="a-wide">{r.reason ?? '—'}</td>
-                  <td className="a-wide">
-                    <Change before={r.before} after={r.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            label="Audit log"
+            rows={log.data.rows}
+            rowKey={(r) => r.id}
+            columns={[
+              { head: 'When', className: 'a-nowrap', cell: (r) => fmt.time(r.createdAt) },
+              { head: 'Operator', className: 'num', cell: (r) => r.adminId },
+              { head: 'Action', className: 'a-nowrap', cell: (r) => r.action },
+              { head: 'Target', className: 'a-nowrap', cell: (r) => <TargetCell target={r.target} /> },
+              { head: 'Reason', className: 'a-wide', cell: (r) => r.reason ?? '—' },
+              {
+                head: 'Change',
+                className: 'a-wide',
+                cell: (r) => <Change before={r.before} after={r.after} />,
+              },
+            ]}
+          />
         ) : null}
         {log.data && entries === limit ? (
           <p className="a-muted a-small">

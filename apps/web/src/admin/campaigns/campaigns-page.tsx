@@ -12,7 +12,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { isRightToLeft, LANGUAGES, t, useT, type Key, type Language } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, Dialog, ErrorNote, Field, fmt, QueryStatus, Section, Stat } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, Field, fmt, QueryStatus, Section, Stat, Table } from '../ui.tsx';
 import './campaigns.css';
 
 const listKey = ['admin', 'campaigns'];
@@ -71,40 +71,28 @@ function CampaignList() {
         {list.data && campaigns.length === 0 ? <p className="a-muted">{t('campaigns.none')}</p> : null}
         {campaigns.length > 0 ? (
           <div className="a-clip-x">
-            <table className="a-table" aria-label={t('campaigns.title')}>
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>{t('campaigns.created')}</th>
-                  <th>{t('campaigns.status')}</th>
-                  <th className="a-r">{t('campaigns.recipients')}</th>
-                  <th className="a-r">{t('campaigns.sent')}</th>
-                  <th className="a-r">{t('campaigns.blocked')}</th>
-                  <th className="a-r">{t('campaigns.failed')}</th>
-                  <th className="a-r">{t('campaigns.opened')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {campaigns.map((c) => (
-                  <tr key={c.id}>
-                    <td>
-                      <Link className="a-link" to={`/admin/campaigns/${c.id}`}>
-                        {t('campaigns.campaign', { id: String(c.id) })}
-                      </Link>
-                    </td>
-                    <td className="a-nowrap">{fmt.day(c.createdAt)}</td>
-                    <td>
-                      <StatusTag status={c.status} />
-                    </td>
-                    <td className="a-r num">{fmt.num(c.recipients)}</td>
-                    <td className="a-r num">{fmt.num(c.sent)}</td>
-                    <td className="a-r num">{fmt.num(c.blocked)}</td>
-                    <td className="a-r num">{fmt.num(c.failed)}</td>
-                    <td className="a-r num">{fmt.num(c.opened)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              label={t('campaigns.title')}
+              rows={campaigns}
+              rowKey={(c) => c.id}
+              columns={[
+                {
+                  head: '#',
+                  cell: (c) => (
+                    <Link className="a-link" to={`/admin/campaigns/${c.id}`}>
+                      {t('campaigns.campaign', { id: String(c.id) })}
+                    </Link>
+                  ),
+                },
+                { head: t('campaigns.created'), className: 'a-nowrap', cell: (c) => fmt.day(c.createdAt) },
+                { head: t('campaigns.status'), cell: (c) => <StatusTag status={c.status} /> },
+                { head: t('campaigns.recipients'), num: true, cell: (c) => fmt.num(c.recipients) },
+                { head: t('campaigns.sent'), num: true, cell: (c) => fmt.num(c.sent) },
+                { head: t('campaigns.blocked'), num: true, cell: (c) => fmt.num(c.blocked) },
+                { head: t('campaigns.failed'), num: true, cell: (c) => fmt.num(c.failed) },
+                { head: t('campaigns.opened'), num: true, cell: (c) => fmt.num(c.opened) },
+              ]}
+            />
           </div>
         ) : null}
       </Section>

@@ -4,7 +4,7 @@ import { CIPHER_WORD_MAX, CIPHER_WORD_MIN } from '@egg-rush/game/cipher';
 import { useT } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, ErrorNote, Field, QueryStatus, Section } from '../ui.tsx';
+import { Button, ErrorNote, Field, QueryStatus, Section, Table } from '../ui.tsx';
 
 const when = (ms: number, lng: string) =>
   new Date(ms).toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
@@ -106,33 +106,32 @@ function Cipher({ picker }: { picker: ReactNode }) {
           days.data.days.length === 0 ? (
             <p className="a-muted">{t('cipherAdmin.none')}</p>
           ) : (
-            <table className="a-table" aria-label={t('cipherAdmin.tableLabel')}>
-              <thead>
-                <tr>
-                  <th>{t('cipherAdmin.colDay')}</th>
-                  <th>{t('cipherAdmin.colWord')}</th>
-                  <th>{t('cipherAdmin.colSetBy')}</th>
-                  <th>{t('cipherAdmin.colSetAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.data.days.map((d) => (
-                  <tr key={d.day}>
-                    <td className="a-nowrap">
+            <Table
+              label={t('cipherAdmin.tableLabel')}
+              rows={days.data.days}
+              rowKey={(d) => d.day}
+              columns={[
+                {
+                  head: t('cipherAdmin.colDay'),
+                  className: 'a-nowrap',
+                  cell: (d) => (
+                    <>
                       {d.day}
                       {d.day === days.data.today ? (
                         <span className="a-tag a-tag-good"> {t('cipherAdmin.todayTag')}</span>
                       ) : null}
-                    </td>
-                    <td className="a-mono" dir="ltr">
-                      {d.word}
-                    </td>
-                    <td className="num">{d.setBy}</td>
-                    <td className="a-nowrap">{when(d.setAt, lng)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                {
+                  head: t('cipherAdmin.colWord'),
+                  className: 'a-mono',
+                  cell: (d) => <span dir="ltr">{d.word}</span>,
+                },
+                { head: t('cipherAdmin.colSetBy'), className: 'num', cell: (d) => d.setBy },
+                { head: t('cipherAdmin.colSetAt'), className: 'a-nowrap', cell: (d) => when(d.setAt, lng) },
+              ]}
+            />
           )
         ) : null}
       </Section>

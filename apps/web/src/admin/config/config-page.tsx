@@ -6,7 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, ErrorNote, Loading, Section } from '../ui.tsx';
+import { Button, ErrorNote, Loading, Section, Table } from '../ui.tsx';
 import { configLabel, prizeKind } from './config-label.ts';
 
 type Section = (typeof CONFIG_SECTIONS)[number];
@@ -200,41 +200,40 @@ function ConfigForm({ picker }: { picker: ReactNode }) {
         {versions.isPending ? <Loading label={t('config.loading')} /> : <ErrorNote error={versions.error} />}
         {versions.data ? (
           <div className="a-scroll">
-            <table className="a-table" data-testid="config-history">
-              <thead>
-                <tr>
-                  <th>{t('config.version')}</th>
-                  <th>{t('config.why')}</th>
-                  <th>{t('config.created')}</th>
-                  <th>{t('config.publications')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {versions.data.versions.map((v) => (
-                  <tr key={v.version} data-testid="config-version">
-                    <td>
+            <Table
+              testId="config-history"
+              rows={versions.data.versions}
+              rowKey={(v) => v.version}
+              rowTestId="config-version"
+              columns={[
+                {
+                  head: t('config.version'),
+                  cell: (v) => (
+                    <>
                       {v.version}{' '}
                       {v.active ? <span className="a-tag a-tag-good">{t('config.activeTag')}</span> : null}
-                    </td>
-                    <td>{v.reason}</td>
-                    <td className="a-nowrap">{when(v.createdAt, lng)}</td>
-                    <td>{v.publications.length}</td>
-                    <td className="a-nowrap">
-                      {v.active ? null : (
-                        <Button
-                          onClick={() => void publishAgain(v.version)}
-                          disabled={!reasonOk || busy}
-                          title={reasonOk ? undefined : t('config.reasonFirst')}
-                        >
-                          {t('config.publishAgain')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { head: t('config.why'), cell: (v) => v.reason },
+                { head: t('config.created'), className: 'a-nowrap', cell: (v) => when(v.createdAt, lng) },
+                { head: t('config.publications'), cell: (v) => v.publications.length },
+                {
+                  head: '',
+                  className: 'a-nowrap',
+                  cell: (v) =>
+                    v.active ? null : (
+                      <Button
+                        onClick={() => void publishAgain(v.version)}
+                        disabled={!reasonOk || busy}
+                        title={reasonOk ? undefined : t('config.reasonFirst')}
+                      >
+                        {t('config.publishAgain')}
+                      </Button>
+                    ),
+                },
+              ]}
+            />
           </div>
         ) : null}
       </Section>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../api.ts';
-import { fmt, PageHead, QueryStatus, RefreshButton, Section, Stat } from '../ui.tsx';
+import { fmt, PageHead, QueryStatus, RefreshButton, Section, Stat, Table } from '../ui.tsx';
 import { TimeChart } from './chart.tsx';
 
 /** The game's numbers: players, activity, taps, coins by kind, retention, revenue. */
@@ -71,26 +71,16 @@ export default function DashboardPage() {
             {board.data.byKind.length === 0 ? (
               <p className="a-muted">No ledger rows yet.</p>
             ) : (
-              <table className="a-table">
-                <thead>
-                  <tr>
-                    <th>Kind</th>
-                    <th className="a-r">Coins issued</th>
-                    <th className="a-r">Coins spent</th>
-                    <th className="a-r">Tickets (net)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {board.data.byKind.map((k) => (
-                    <tr key={k.kind}>
-                      <td>{k.kind}</td>
-                      <td className="a-r num">{fmt.num(k.issued)}</td>
-                      <td className="a-r num">{fmt.num(k.spent)}</td>
-                      <td className="a-r num">{fmt.signed(k.tickets)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                rows={board.data.byKind}
+                rowKey={(k) => k.kind}
+                columns={[
+                  { head: 'Kind', cell: (k) => k.kind },
+                  { head: 'Coins issued', num: true, cell: (k) => fmt.num(k.issued) },
+                  { head: 'Coins spent', num: true, cell: (k) => fmt.num(k.spent) },
+                  { head: 'Tickets (net)', num: true, cell: (k) => fmt.signed(k.tickets) },
+                ]}
+              />
             )}
           </Section>
         </>

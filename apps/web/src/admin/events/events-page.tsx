@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { LANGUAGES, useT, type Key } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, DateTimeInput, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
+import { Button, DateTimeInput, Dialog, Field, QueryStatus, Section, Table } from '../ui.tsx';
 
 /** The operator's local time, as a datetime-local input shows it, and back (ms). */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -82,51 +82,50 @@ function Events({ picker }: { picker: ReactNode }) {
       <Section title={t('eventsAdmin.listTitle')}>
         <QueryStatus query={events} />
         {events.data ? (
-          <table className="a-table a-stack" data-testid="events-table">
-            <thead>
-              <tr>
-                <th>{t('eventsAdmin.colTitle')}</th>
-                <th>{t('eventsAdmin.colKind')}</th>
-                <th>{t('eventsAdmin.colStarts')}</th>
-                <th>{t('eventsAdmin.colEnds')}</th>
-                <th>{t('eventsAdmin.colStatus')}</th>
-                <th className="a-r">{t('eventsAdmin.colPaid')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {events.data.events.map((e) => (
-                <tr key={e.id} className={e.status === 'cancelled' ? 'a-dim' : ''} data-testid="event-row">
-                  <td className="a-stack-title">{e.titles.en}</td>
-                  <td className="a-nowrap" data-label={t('eventsAdmin.colKind')}>
-                    {t(KIND_LABELS[e.kind].short, {
-                      m: e.multiplier.toLocaleString(lng),
-                      n: e.tasks.length.toLocaleString(lng),
-                    })}
-                  </td>
-                  <td className="a-nowrap" data-label={t('eventsAdmin.colStarts')}>
-                    {local(e.startsAt, lng)}
-                  </td>
-                  <td className="a-nowrap" data-label={t('eventsAdmin.colEnds')}>
-                    {local(e.endsAt, lng)}
-                  </td>
-                  <td data-label={t('eventsAdmin.colStatus')}>
-                    <StatusTag status={e.status} />
-                  </td>
-                  <td className="a-r num a-nowrap" data-label={t('eventsAdmin.colPaid')}>
-                    {t('eventsAdmin.paid', { coins: e.paid.coins, payouts: e.paid.payouts })}
-                  </td>
-                  <td className="a-nowrap a-stack-actions">
-                    {e.status === 'upcoming' || e.status === 'running' ? (
-                      <Button tone="danger" onClick={() => setCancelling(e)}>
-                        {t('eventsAdmin.cancel')}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            stack
+            testId="events-table"
+            rows={events.data.events}
+            rowKey={(e) => e.id}
+            rowClass={(e) => (e.status === 'cancelled' ? 'a-dim' : undefined)}
+            rowTestId="event-row"
+            columns={[
+              { head: t('eventsAdmin.colTitle'), stackAs: 'title', cell: (e) => e.titles.en },
+              {
+                head: t('eventsAdmin.colKind'),
+                className: 'a-nowrap',
+                cell: (e) =>
+                  t(KIND_LABELS[e.kind].short, {
+                    m: e.multiplier.toLocaleString(lng),
+                    n: e.tasks.length.toLocaleString(lng),
+                  }),
+              },
+              {
+                head: t('eventsAdmin.colStarts'),
+                className: 'a-nowrap',
+                cell: (e) => local(e.startsAt, lng),
+              },
+              { head: t('eventsAdmin.colEnds'), className: 'a-nowrap', cell: (e) => local(e.endsAt, lng) },
+              { head: t('eventsAdmin.colStatus'), cell: (e) => <StatusTag status={e.status} /> },
+              {
+                head: t('eventsAdmin.colPaid'),
+                num: true,
+                className: 'a-nowrap',
+                cell: (e) => t('eventsAdmin.paid', { coins: e.paid.coins, payouts: e.paid.payouts }),
+              },
+              {
+                head: '',
+                stackAs: 'actions',
+                className: 'a-nowrap',
+                cell: (e) =>
+                  e.status === 'upcoming' || e.status === 'running' ? (
+                    <Button tone="danger" onClick={() => setCancelling(e)}>
+                      {t('eventsAdmin.cancel')}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
         ) : null}
         {events.data ? (
           <p className="a-muted a-small">

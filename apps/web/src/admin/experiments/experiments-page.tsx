@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useT, type Key, type Language } from '../../lib/i18n.tsx';
 import { call } from '../api.ts';
 import { InPageLanguage } from '../page-language.tsx';
-import { Button, Dialog, Field, QueryStatus, Section } from '../ui.tsx';
+import { Button, Dialog, Field, QueryStatus, Section, Table } from '../ui.tsx';
 
 /** An instant in UTC (the column says so): the same for every operator, wherever they are. */
 const utc = (ms: number | null, lng: string) =>
@@ -198,52 +198,60 @@ function Experiments({ picker }: { picker: ReactNode }) {
       <Section title={t('experimentsAdmin.listTitle')}>
         <QueryStatus query={list} />
         {list.data ? (
-          <table className="a-table a-stack" data-testid="experiments-table">
-            <thead>
-              <tr>
-                <th>{t('experimentsAdmin.colName')}</th>
-                <th>{t('experimentsAdmin.colKind')}</th>
-                <th>{t('experimentsAdmin.colVariants')}</th>
-                <th className="a-r">{t('experimentsAdmin.colHoldout')}</th>
-                <th className="a-r">{t('experimentsAdmin.colPlayers')}</th>
-                <th>{t('experimentsAdmin.colStarted')}</th>
-                <th>{t('experimentsAdmin.colStatus')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.experiments.map((e) => (
-                <tr key={e.id} data-testid="experiment-row">
-                  <td className="a-stack-title">{e.name}</td>
-                  <td className="a-nowrap" data-label={t('experimentsAdmin.colKind')}>
-                    {t(KIND_LABELS[e.kind])}
-                  </td>
-                  <td data-label={t('experimentsAdmin.colVariants')}>
-                    {e.variants.map((v) => (
-                      <div key={v.name} className="a-nowrap" data-testid="experiment-variant">
-                        {label(e, v, true)}
-                      </div>
-                    ))}
-                  </td>
-                  <td className="a-r num" data-label={t('experimentsAdmin.colHoldout')}>
-                    {percent(e.holdoutPercent / 100, lng)}
-                  </td>
-                  <td className="a-r num" data-label={t('experimentsAdmin.colPlayers')}>
-                    {e.players.toLocaleString(lng)}
-                  </td>
-                  <td className="a-nowrap" data-label={t('experimentsAdmin.colStarted')}>
-                    {utc(e.startsAt, lng)}
-                  </td>
-                  <td data-label={t('experimentsAdmin.colStatus')}>
-                    {e.stoppedAt === null ? (
-                      <span className="a-tag a-tag-good">{t('experimentsAdmin.statusRunning')}</span>
-                    ) : (
-                      <span className="a-tag">
-                        {t('experimentsAdmin.statusStopped', { at: utc(e.stoppedAt, lng) })}
-                      </span>
-                    )}
-                  </td>
-                  <td className="a-nowrap a-stack-actions">
+          <Table
+            stack
+            testId="experiments-table"
+            rows={list.data.experiments}
+            rowKey={(e) => e.id}
+            rowTestId="experiment-row"
+            columns={[
+              { head: t('experimentsAdmin.colName'), stackAs: 'title', cell: (e) => e.name },
+              {
+                head: t('experimentsAdmin.colKind'),
+                className: 'a-nowrap',
+                cell: (e) => t(KIND_LABELS[e.kind]),
+              },
+              {
+                head: t('experimentsAdmin.colVariants'),
+                cell: (e) =>
+                  e.variants.map((v) => (
+                    <div key={v.name} className="a-nowrap" data-testid="experiment-variant">
+                      {label(e, v, true)}
+                    </div>
+                  )),
+              },
+              {
+                head: t('experimentsAdmin.colHoldout'),
+                num: true,
+                cell: (e) => percent(e.holdoutPercent / 100, lng),
+              },
+              {
+                head: t('experimentsAdmin.colPlayers'),
+                num: true,
+                cell: (e) => e.players.toLocaleString(lng),
+              },
+              {
+                head: t('experimentsAdmin.colStarted'),
+                className: 'a-nowrap',
+                cell: (e) => utc(e.startsAt, lng),
+              },
+              {
+                head: t('experimentsAdmin.colStatus'),
+                cell: (e) =>
+                  e.stoppedAt === null ? (
+                    <span className="a-tag a-tag-good">{t('experimentsAdmin.statusRunning')}</span>
+                  ) : (
+                    <span className="a-tag">
+                      {t('experimentsAdmin.statusStopped', { at: utc(e.stoppedAt, lng) })}
+                    </span>
+                  ),
+              },
+              {
+                head: '',
+                stackAs: 'actions',
+                className: 'a-nowrap',
+                cell: (e) => (
+                  <>
                     <Button onClick={() => setOpen(e.id)} data-testid="experiment-results">
                       {t('experimentsAdmin.results')}
                     </Button>{' '}
@@ -252,11 +260,11 @@ function Experiments({ picker }: { picker: ReactNode }) {
                         {t('experimentsAdmin.stop')}
                       </Button>
                     ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         ) : null}
         <p className="a-muted a-small">
           {t('experimentsAdmin.bounds', {
@@ -284,6 +292,51 @@ function Experiments({ picker }: { picker: ReactNode }) {
         >
           <p>{t('experimentsAdmin.stopText')}</p>
         </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+/** A group's Stars per player with its interval, or why there is none; against the holdout once anyone paid. */
+function StarsCell({
+  group,
+  holdout,
+}: {
+  group: ExperimentGroupResult;
+  holdout: ExperimentGroupResult | undefined;
+}) {
+  const { t, lng } = useT();
+  const paid = group.revenue.stars > 0 || (holdout?.revenue.stars ?? 0) > 0;
+  const revenue = group.versusHoldout?.revenue;
+  return (
+    <>
+      {group.revenue.perPlayer === null || group.revenue.stars === 0 ? (
+        <>
+          —
+          <div className="a-muted a-small" data-testid="no-results">
+            {t(group.players === 0 ? 'experimentsAdmin.noResults' : 'experimentsAdmin.noPayments')}
+          </div>
+        </>
+      ) : (
+        <>
+          <span className="a-nowrap">
+            {t('experimentsAdmin.starsInterval', {
+              value: stars(group.revenue.perPlayer, lng),
+              low: stars(group.revenue.low ?? 0, lng),
+              high: stars(group.revenue.high ?? 0, lng),
+            })}
+          </span>
+          <div className="a-muted a-small">
+            {t('experimentsAdmin.starsTotal', { stars: group.revenue.stars })}
+          </div>
+        </>
+      )}
+      {paid ? (
+        <Versus
+          verdict={revenue}
+          few={group.players < MIN_OBSERVED || (holdout?.players ?? 0) < MIN_OBSERVED}
+          lift={t('experimentsAdmin.liftStars', { value: signed(revenue?.difference ?? 0, 2, lng) })}
+        />
       ) : null}
     </>
   );
@@ -329,69 +382,32 @@ function Results({ id }: { id: number }) {
       <QueryStatus query={result} />
       {data ? (
         <>
-          <table className="a-table a-stack" data-testid="experiment-results-table">
-            <thead>
-              <tr>
-                <th>{t('experimentsAdmin.colVariant')}</th>
-                <th className="a-r">{t('experimentsAdmin.colPlayers')}</th>
-                <th>{t('experimentsAdmin.colD1')}</th>
-                <th>{t('experimentsAdmin.colD7')}</th>
-                <th>{t('experimentsAdmin.colStars')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((group) => {
-                const paid = group.revenue.stars > 0 || (holdout?.revenue.stars ?? 0) > 0;
-                const revenue = group.versusHoldout?.revenue;
-                return (
-                  <tr key={group.variant} data-testid="result-row">
-                    <td className="a-stack-title a-nowrap">{groupName(group)}</td>
-                    <td className="a-r num" data-label={t('experimentsAdmin.colPlayers')}>
-                      {group.players.toLocaleString(lng)}
-                    </td>
-                    <td data-label={t('experimentsAdmin.colD1')}>{retention(group, 'd1')}</td>
-                    <td data-label={t('experimentsAdmin.colD7')}>{retention(group, 'd7')}</td>
-                    <td data-label={t('experimentsAdmin.colStars')}>
-                      {group.revenue.perPlayer === null || group.revenue.stars === 0 ? (
-                        <>
-                          —
-                          <div className="a-muted a-small" data-testid="no-results">
-                            {t(
-                              group.players === 0
-                                ? 'experimentsAdmin.noResults'
-                                : 'experimentsAdmin.noPayments',
-                            )}
-                          </div>
-                        </>
-                      ) : (
-                        <>
-                          <span className="a-nowrap">
-                            {t('experimentsAdmin.starsInterval', {
-                              value: stars(group.revenue.perPlayer, lng),
-                              low: stars(group.revenue.low ?? 0, lng),
-                              high: stars(group.revenue.high ?? 0, lng),
-                            })}
-                          </span>
-                          <div className="a-muted a-small">
-                            {t('experimentsAdmin.starsTotal', { stars: group.revenue.stars })}
-                          </div>
-                        </>
-                      )}
-                      {paid ? (
-                        <Versus
-                          verdict={revenue}
-                          few={group.players < MIN_OBSERVED || (holdout?.players ?? 0) < MIN_OBSERVED}
-                          lift={t('experimentsAdmin.liftStars', {
-                            value: signed(revenue?.difference ?? 0, 2, lng),
-                          })}
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            stack
+            testId="experiment-results-table"
+            rows={data.results}
+            rowKey={(group) => group.variant}
+            rowTestId="result-row"
+            columns={[
+              {
+                head: t('experimentsAdmin.colVariant'),
+                stackAs: 'title',
+                className: 'a-nowrap',
+                cell: groupName,
+              },
+              {
+                head: t('experimentsAdmin.colPlayers'),
+                num: true,
+                cell: (group) => group.players.toLocaleString(lng),
+              },
+              { head: t('experimentsAdmin.colD1'), cell: (group) => retention(group, 'd1') },
+              { head: t('experimentsAdmin.colD7'), cell: (group) => retention(group, 'd7') },
+              {
+                head: t('experimentsAdmin.colStars'),
+                cell: (group) => <StarsCell group={group} holdout={holdout} />,
+              },
+            ]}
+          />
           <p className="a-muted a-small">{t('experimentsAdmin.resultsNote')}</p>
         </>
       ) : null}

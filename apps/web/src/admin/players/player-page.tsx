@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { call } from '../api.ts';
-import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section, Stat } from '../ui.tsx';
+import { Button, Dialog, ErrorNote, Field, fmt, Loading, Section, Stat, Table } from '../ui.tsx';
 
 type Action = 'adjust' | 'ban' | 'unban' | 'streak' | null;
 
@@ -111,52 +111,32 @@ export function PlayerPage() {
           {page.data.games.length === 0 ? (
             <p className="a-muted">No games.</p>
           ) : (
-            <table className="a-table">
-              <thead>
-                <tr>
-                  <th>Started</th>
-                  <th>Finished</th>
-                  <th className="a-r">Score</th>
-                  <th className="a-r">Reward</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.games.map((g) => (
-                  <tr key={g.id}>
-                    <td>{fmt.time(g.startedAt)}</td>
-                    <td>{g.finishedAt ? fmt.time(g.finishedAt) : 'unfinished'}</td>
-                    <td className="a-r num">{g.score ?? '—'}</td>
-                    <td className="a-r num">{g.reward ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              rows={page.data.games}
+              rowKey={(g) => g.id}
+              columns={[
+                { head: 'Started', cell: (g) => fmt.time(g.startedAt) },
+                { head: 'Finished', cell: (g) => (g.finishedAt ? fmt.time(g.finishedAt) : 'unfinished') },
+                { head: 'Score', num: true, cell: (g) => g.score ?? '—' },
+                { head: 'Reward', num: true, cell: (g) => g.reward ?? '—' },
+              ]}
+            />
           )}
         </Section>
         <Section title={`Task claims (${page.data.taskClaims.length})`}>
           {page.data.taskClaims.length === 0 ? (
             <p className="a-muted">No task progress.</p>
           ) : (
-            <table className="a-table">
-              <thead>
-                <tr>
-                  <th>Task</th>
-                  <th className="a-r">Period</th>
-                  <th>Claimed</th>
-                  <th>Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.taskClaims.map((t) => (
-                  <tr key={`${t.taskName}:${t.period}`}>
-                    <td>{t.taskName}</td>
-                    <td className="a-r num">{t.period}</td>
-                    <td>{t.claimed ? 'yes' : 'no'}</td>
-                    <td>{fmt.time(t.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              rows={page.data.taskClaims}
+              rowKey={(t) => `${t.taskName}:${t.period}`}
+              columns={[
+                { head: 'Task', cell: (t) => t.taskName },
+                { head: 'Period', num: true, cell: (t) => t.period },
+                { head: 'Claimed', cell: (t) => (t.claimed ? 'yes' : 'no') },
+                { head: 'Updated', cell: (t) => fmt.time(t.updatedAt) },
+              ]}
+            />
           )}
         </Section>
       </div>
@@ -165,26 +145,16 @@ export function PlayerPage() {
         {page.data.audit.length === 0 ? (
           <p className="a-muted">None.</p>
         ) : (
-          <table className="a-table">
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Operator</th>
-                <th>Action</th>
-                <th>Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.audit.map((a) => (
-                <tr key={a.id}>
-                  <td>{fmt.time(a.createdAt)}</td>
-                  <td>{a.adminId}</td>
-                  <td>{a.action}</td>
-                  <td>{a.reason ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            rows={page.data.audit}
+            rowKey={(a) => a.id}
+            columns={[
+              { head: 'When', cell: (a) => fmt.time(a.createdAt) },
+              { head: 'Operator', cell: (a) => a.adminId },
+              { head: 'Action', cell: (a) => a.action },
+              { head: 'Reason', cell: (a) => a.reason ?? '—' },
+            ]}
+          />
         )}
       </Section>
 

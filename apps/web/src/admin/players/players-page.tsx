@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { call } from '../api.ts';
-import { Button, fmt, QueryStatus, Section } from '../ui.tsx';
+import { Button, fmt, QueryStatus, Section, Table } from '../ui.tsx';
 
 /** Search by Telegram id, the start of a username or first name (any case), or a wallet address. */
 export function PlayersPage() {
@@ -44,38 +44,24 @@ export function PlayersPage() {
           search.data.players.length === 0 ? (
             <p className="a-muted">No player matches.</p>
           ) : (
-            <table className="a-table">
-              <thead>
-                <tr>
-                  <th>Id</th>
-                  <th>Name</th>
-                  <th>Username</th>
-                  <th>Wallet</th>
-                  <th className="a-r">Coins</th>
-                  <th className="a-r">Tickets</th>
-                  <th className="a-r">Lifetime coins</th>
-                  <th>Joined</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {search.data.players.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      <Link to={`/admin/players/${p.id}`}>{p.id}</Link>
-                    </td>
-                    <td>{p.firstName}</td>
-                    <td>{p.username ? `@${p.username}` : '—'}</td>
-                    <td className="a-mono a-clip">{p.walletAddress ?? '—'}</td>
-                    <td className="a-r num">{fmt.num(p.coins)}</td>
-                    <td className="a-r num">{fmt.num(p.tickets)}</td>
-                    <td className="a-r num">{fmt.num(p.lifetimeCoins)}</td>
-                    <td>{fmt.time(p.createdAt)}</td>
-                    <td>{p.bannedAt ? <span className="a-tag a-tag-bad">banned</span> : 'active'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              rows={search.data.players}
+              rowKey={(p) => p.id}
+              columns={[
+                { head: 'Id', cell: (p) => <Link to={`/admin/players/${p.id}`}>{p.id}</Link> },
+                { head: 'Name', cell: (p) => p.firstName },
+                { head: 'Username', cell: (p) => (p.username ? `@${p.username}` : '—') },
+                { head: 'Wallet', className: 'a-mono a-clip', cell: (p) => p.walletAddress ?? '—' },
+                { head: 'Coins', num: true, cell: (p) => fmt.num(p.coins) },
+                { head: 'Tickets', num: true, cell: (p) => fmt.num(p.tickets) },
+                { head: 'Lifetime coins', num: true, cell: (p) => fmt.num(p.lifetimeCoins) },
+                { head: 'Joined', cell: (p) => fmt.time(p.createdAt) },
+                {
+                  head: 'Status',
+                  cell: (p) => (p.bannedAt ? <span className="a-tag a-tag-bad">banned</span> : 'active'),
+                },
+              ]}
+            />
           )
         ) : null}
       </Section>

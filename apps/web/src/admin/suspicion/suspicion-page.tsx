@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { call } from '../api.ts';
-import { Button, Dialog, OkNote, PageHead, QueryStatus, RefreshButton, Section } from '../ui.tsx';
+import { Button, Dialog, OkNote, PageHead, QueryStatus, RefreshButton, Section, Table } from '../ui.tsx';
 
 const RULES = {
   'tap-pace': 'Tapped at the human pace cap for long stretches',
@@ -63,52 +63,57 @@ export function SuspicionPage() {
         <QueryStatus query={list} />
         {list.data && list.data.suspects.length === 0 ? <p className="a-muted">Nobody is flagged.</p> : null}
         {list.data && list.data.suspects.length > 0 ? (
-          <table className="a-table">
-            <thead>
-              <tr>
-                <th />
-                <th>Player</th>
-                <th>Rules</th>
-                <th>Evidence</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.suspects.map((s) => (
-                <tr key={s.id} className={s.bannedAt ? 'a-dim' : ''}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${s.id}`}
-                      disabled={Boolean(s.bannedAt)}
-                      checked={picked.has(s.id)}
-                      onChange={() => toggle(s.id)}
-                    />
-                  </td>
-                  <td className="a-nowrap">
+          <Table
+            rows={list.data.suspects}
+            rowKey={(s) => s.id}
+            rowClass={(s) => (s.bannedAt ? 'a-dim' : undefined)}
+            columns={[
+              {
+                head: '',
+                cell: (s) => (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${s.id}`}
+                    disabled={Boolean(s.bannedAt)}
+                    checked={picked.has(s.id)}
+                    onChange={() => toggle(s.id)}
+                  />
+                ),
+              },
+              {
+                head: 'Player',
+                className: 'a-nowrap',
+                cell: (s) => (
+                  <>
                     <Link to={`/admin/players/${s.id}`}>
                       {s.firstName} #{s.id}
                     </Link>
                     {s.username ? <div className="a-muted a-small">@{s.username}</div> : null}
                     {s.bannedAt ? <span className="a-tag a-tag-bad a-gap">banned</span> : null}
-                  </td>
-                  <td>
-                    {s.rules.map((r) => (
-                      <span key={r} className="a-tag a-tag-warn" title={RULES[r]}>
-                        {r}
-                      </span>
+                  </>
+                ),
+              },
+              {
+                head: 'Rules',
+                cell: (s) =>
+                  s.rules.map((r) => (
+                    <span key={r} className="a-tag a-tag-warn" title={RULES[r]}>
+                      {r}
+                    </span>
+                  )),
+              },
+              {
+                head: 'Evidence',
+                cell: (s) => (
+                  <ul className="a-evidence">
+                    {s.evidence.map((e, i) => (
+                      <li key={i}>{e}</li>
                     ))}
-                  </td>
-                  <td>
-                    <ul className="a-evidence">
-                      {s.evidence.map((e, i) => (
-                        <li key={i}>{e}</li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </ul>
+                ),
+              },
+            ]}
+          />
         ) : null}
       </Section>
       {list.data ? (

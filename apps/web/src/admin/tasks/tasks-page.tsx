@@ -2,7 +2,7 @@ import { type AdminTask } from '@egg-rush/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api.ts';
-import { Button, DateTimeInput, Dialog, Field, fmt, QueryStatus, Section } from '../ui.tsx';
+import { Button, DateTimeInput, Dialog, Field, fmt, QueryStatus, Section, Table } from '../ui.tsx';
 
 /** An instant (ms) as the value of a UTC datetime-local input, and back. */
 const toInput = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString().slice(0, 16));
@@ -76,53 +76,52 @@ export function TasksPage() {
       <Section title="Partner and social tasks">
         <QueryStatus query={tasks} />
         {tasks.data ? (
-          <table className="a-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Title</th>
-                <th>Kind</th>
-                <th className="a-r">Reward</th>
-                <th>Link</th>
-                <th className="a-r">Pos.</th>
-                <th>Starts</th>
-                <th>Ends</th>
-                <th>Status</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.data.tasks.map((t) => (
-                <tr key={t.taskName} className={t.retiredAt ? 'a-dim' : ''}>
-                  <td className="a-mono">{t.taskName}</td>
-                  <td>{t.title}</td>
-                  <td>{t.dailyType}</td>
-                  <td className="a-r num a-nowrap">
+          <Table
+            rows={tasks.data.tasks}
+            rowKey={(t) => t.taskName}
+            rowClass={(t) => (t.retiredAt ? 'a-dim' : undefined)}
+            columns={[
+              { head: 'Name', className: 'a-mono', cell: (t) => t.taskName },
+              { head: 'Title', cell: (t) => t.title },
+              { head: 'Kind', cell: (t) => t.dailyType },
+              {
+                head: 'Reward',
+                num: true,
+                className: 'a-nowrap',
+                cell: (t) => (
+                  <>
                     {fmt.num(t.reward.amount)} {t.reward.type === 'onion' ? 'coins' : 'tickets'}
-                  </td>
-                  <td className="a-clip">
-                    <a href={t.link} target="_blank" rel="noreferrer">
-                      {t.link}
-                    </a>
-                  </td>
-                  <td className="a-r num">{t.position}</td>
-                  <td className="a-nowrap">{fmt.day(t.startsAt)}</td>
-                  <td className="a-nowrap">{fmt.day(t.endsAt)}</td>
-                  <td>{status(t)}</td>
-                  <td className="a-nowrap">
-                    {t.retiredAt ? null : (
-                      <>
-                        <Button onClick={() => setEditing(t)}>Edit</Button>{' '}
-                        <Button tone="danger" onClick={() => setRetiring(t)}>
-                          Retire
-                        </Button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                head: 'Link',
+                className: 'a-clip',
+                cell: (t) => (
+                  <a href={t.link} target="_blank" rel="noreferrer">
+                    {t.link}
+                  </a>
+                ),
+              },
+              { head: 'Pos.', num: true, cell: (t) => t.position },
+              { head: 'Starts', className: 'a-nowrap', cell: (t) => fmt.day(t.startsAt) },
+              { head: 'Ends', className: 'a-nowrap', cell: (t) => fmt.day(t.endsAt) },
+              { head: 'Status', cell: (t) => status(t) },
+              {
+                head: '',
+                className: 'a-nowrap',
+                cell: (t) =>
+                  t.retiredAt ? null : (
+                    <>
+                      <Button onClick={() => setEditing(t)}>Edit</Button>{' '}
+                      <Button tone="danger" onClick={() => setRetiring(t)}>
+                        Retire
+                      </Button>
+                    </>
+                  ),
+              },
+            ]}
+          />
         ) : null}
         {tasks.data ? (
           <p className="a-muted a-small">
