@@ -16,6 +16,7 @@ import pg from 'pg';
 import { problemsOnScreen } from './fit.mjs';
 import {
   freshPostgres,
+  goInApp as go,
   newPhonePage,
   openBrowser,
   passStartGate,
@@ -39,13 +40,6 @@ const SIZES = [
 
 /** Launch data as Telegram signs it, with a start parameter (an invitation) when given. */
 const launchData = (user, startParam) => signedInitData(BOT_TOKEN, user, { startParam });
-
-/** Goes to `path` inside the app (client navigation: the session stays). */
-const go = (page, path) =>
-  page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 
 describe('a farm’s players under review appeal, in Russian and in Persian', () => {
   let db, server, browser, sql, op;

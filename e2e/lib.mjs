@@ -165,6 +165,13 @@ export async function openBrowser() {
   });
 }
 
+/** Goes to `path` inside the app (client navigation: the session stays). */
+export const goInApp = (page, path) =>
+  page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
 /**
  * A phone-sized page (`viewport`, 390x844 unless given; touch) that keeps its uncaught page errors
  * in `page.pageErrors`, for the test to fail on.

@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HARDEST_LANGUAGES, LANGUAGES, problemsOnScreen, restingPhone } from './fit.mjs';
-import { passStartGate as passGate, putOffCelebrations, shot, skipGuide, useApp } from './lib.mjs';
+import {
+  goInApp as go,
+  passStartGate as passGate,
+  putOffCelebrations,
+  shot,
+  skipGuide,
+  useApp,
+} from './lib.mjs';
 
 const TABS = ['/home', '/mining', '/friends', '/tasks', '/airdrop', '/spin', '/play', '/seasons', '/squads'];
 /**
@@ -20,13 +27,6 @@ const SCREENS = [
   { width: 390, height: 844, languages: HARDEST_LANGUAGES },
   { width: 430, height: 932, languages: HARDEST_LANGUAGES },
 ];
-
-/** Goes to `path` inside the app (client navigation: the session stays). */
-const go = (page, path) =>
-  page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 
 /**
  * Waits until the screen is still: nothing loading (no busy region, placeholder or spinner: a

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HARDEST_LANGUAGES, LANGUAGES, restingPhone } from './fit.mjs';
-import { passStartGate, putOffCelebrations, shot, skipGuide, useApp } from './lib.mjs';
+import { goInApp as go, passStartGate, putOffCelebrations, shot, skipGuide, useApp } from './lib.mjs';
 import { BOT_TOKEN, openAsTelegram, productionEnv, signedInitData } from './telegram-host.mjs';
 
 const app = useApp({ env: productionEnv() });
@@ -40,13 +40,6 @@ const PHONES = [
   },
 ];
 const SHOTS = new Set(['fa', 'hi', 'ru']);
-
-/** Goes to `path` inside the app (client navigation: the session stays). */
-const go = (page, path) =>
-  page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 
 /**
  * What of `selectors` (name → CSS selector) is not wholly on the first screen: above the tab bar,

@@ -5,7 +5,7 @@
 // Persian digits. A Hindi player reads Hindi, left to right. Screenshots go to e2e/artifacts/.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { passStartGate, shot, skipGuide, useApp } from './lib.mjs';
+import { goInApp as go, passStartGate, shot, skipGuide, useApp } from './lib.mjs';
 import { BOT_TOKEN, openAsTelegram, productionEnv, signedInitData } from './telegram-host.mjs';
 
 const app = useApp({ env: productionEnv() });
@@ -34,13 +34,6 @@ const fillsFromRight = (locator) =>
     const width = parseFloat(style.width);
     return width > 0 && Math.abs(parseFloat(style.transformOrigin) - width) < 0.5;
   });
-
-/** Goes to `path` inside the app (client navigation: the session stays). */
-const go = (page, path) =>
-  page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 
 describe('right to left', () => {
   it('shows a Persian player from Telegram a right-to-left app in Persian on every tab', async () => {
