@@ -51,7 +51,8 @@ afterEach(async () => {
 /** One press of the egg held for `ms`. */
 function press(ms: number) {
   const egg = screen.getByTestId('egg');
-  const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+  // An event is stamped when it is made (jsdom stamps it from Date.now).
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => clock);
   fireEvent.pointerDown(egg, { pointerId: 1, clientX: 10, clientY: 10 });
   clock += ms;
   fireEvent.pointerUp(egg, { pointerId: 1 });

@@ -28,9 +28,11 @@ export function Egg({ onPress }: { onPress?: (ms: number) => void } = {}) {
   const pressedAt = useRef<number | null>(null);
   const { t } = useT();
 
-  const onPointerUp = () => {
+  // A press is timed from its events' own stamps (when the finger went down and up), not from when
+  // they were handled: a busy page handles them late, and a dot would read as a dash.
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     if (!onPress || pressedAt.current === null) return;
-    const ms = performance.now() - pressedAt.current;
+    const ms = e.timeStamp - pressedAt.current;
     pressedAt.current = null;
     egg.current?.getAnimations?.().forEach((a) => a.cancel());
     onPress(ms);
@@ -39,7 +41,7 @@ export function Egg({ onPress }: { onPress?: (ms: number) => void } = {}) {
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
     if (onPress) {
-      pressedAt.current = performance.now();
+      pressedAt.current = e.timeStamp;
       // A hold that slides off the egg still ends here.
       e.currentTarget.setPointerCapture?.(e.pointerId);
       egg.current?.animate?.([{ transform: 'scale(1)' }, { transform: 'scale(0.95)' }], {
