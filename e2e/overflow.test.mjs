@@ -67,10 +67,30 @@ describe('every screen fits at 320 to 430 px in every language', { concurrency: 
       const problems = [];
       const putOff = await putOffCelebrations(page);
       const look = async (where) => {
-        await settled(page);
-        // Looking is no action, so the handler does not run: put off here.
-        if (await putOff()) await settled(page);
-        for (const p of await problemsOnScreen(page)) problems.push(`${where}: ${p}`);
+        for (;;) {
+          await settled(page);
+          // Looking is no action, so the handler does not run: put off here.
+          if (await putOff()) await settled(page);
+          const found = await problemsOnScreen(page);
+          // A celebration that came during the look was looked at, not the screen: again.
+          if (await putOff()) continue;
+          for (const p of found) problems.push(`${where}: ${p}`);
+          return;
+        }
+      };
+      // A sheet (a dialog, but not a celebration's). A celebration that comes at the very moment
+      // of a press takes it: it is put off and the press made again.
+      const sheet = page.locator('[role="dialog"]:not(.league-celebration)');
+      const pressUntil = async (press, state) => {
+        for (let k = 0; ; k++) {
+          await press();
+          const done = await sheet.waitFor({ state, timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          );
+          if (done) return;
+          if (k === 2 || !(await putOff())) throw new Error(`the sheet is not ${state}`);
+        }
       };
       for (const [index, language] of languages.entries()) {
         await app.server.api(token, 'PUT', '/users/settings', { userid, language });
@@ -84,12 +104,10 @@ describe('every screen fits at 320 to 430 px in every language', { concurrency: 
           if (path === '/home') {
             // Home's sheets: the boost shop and the settings.
             for (const opener of ['open-boost', 'open-settings']) {
-              await page.getByTestId(opener).click();
-              await page.getByRole('dialog').waitFor();
+              await pressUntil(() => page.getByTestId(opener).click(), 'visible');
               await look(`${language} ${opener}`);
               if (width === 360 && language === 'ru') await shot(page, `ru-360-${opener}`);
-              await page.keyboard.press('Escape');
-              await page.getByRole('dialog').waitFor({ state: 'detached' });
+              await pressUntil(() => page.keyboard.press('Escape'), 'detached');
             }
           }
           if (path === '/spin' && index === 0) {
