@@ -171,7 +171,7 @@ describe('operator console', () => {
     await context.close();
   });
 
-  it('fits a phone: a bar with a Menu across the top, tables scrolling inside their cards, nothing wider than the screen', async () => {
+  it('fits a phone: a bar with a Menu across the top, a task’s actions on screen, wide tables scrolling inside their cards, nothing wider than the screen', async () => {
     for (const width of [320, 390, 430]) {
       const context = await browser.newContext({
         viewport: { width, height: 760 },
@@ -197,6 +197,11 @@ describe('operator console', () => {
           (p) => p.startsWith('page') || p.startsWith('covered'),
         );
         assert.deepEqual(cut, [], `${name} at ${width}`);
+        if (name === 'Tasks') {
+          // Each task is a card with its actions on it, not at the end of a row scrolled sideways.
+          const edit = await page.getByRole('button', { name: 'Edit' }).first().boundingBox();
+          assert.ok(edit && edit.x >= 0 && edit.x + edit.width <= width, `Edit at x=${edit?.x} at ${width}`);
+        }
         if (width === 390) await shot(page, `admin-390-${name.toLowerCase().replace(/ /g, '-')}`);
       }
       await context.close();

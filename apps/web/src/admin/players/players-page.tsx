@@ -47,8 +47,13 @@ export function PlayersPage() {
             <Table
               rows={search.data.players}
               rowKey={(p) => p.id}
+              stack
               columns={[
-                { head: 'Id', cell: (p) => <Link to={`/admin/players/${p.id}`}>{p.id}</Link> },
+                {
+                  head: 'Id',
+                  stackAs: 'title',
+                  cell: (p) => <Link to={`/admin/players/${p.id}`}>{p.id}</Link>,
+                },
                 { head: 'Name', cell: (p) => p.firstName },
                 { head: 'Username', cell: (p) => (p.username ? `@${p.username}` : '—') },
                 { head: 'Wallet', className: 'a-mono a-clip', cell: (p) => p.walletAddress ?? '—' },

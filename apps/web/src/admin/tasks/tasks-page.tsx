@@ -80,8 +80,9 @@ export function TasksPage() {
             rows={tasks.data.tasks}
             rowKey={(t) => t.taskName}
             rowClass={(t) => (t.retiredAt ? 'a-dim' : undefined)}
+            stack
             columns={[
-              { head: 'Name', className: 'a-mono', cell: (t) => t.taskName },
+              { head: 'Name', className: 'a-mono', stackAs: 'title', cell: (t) => t.taskName },
               { head: 'Title', cell: (t) => t.title },
               { head: 'Kind', cell: (t) => t.dailyType },
               {
@@ -110,6 +111,7 @@ export function TasksPage() {
               {
                 head: '',
                 className: 'a-nowrap',
+                stackAs: 'actions',
                 cell: (t) =>
                   t.retiredAt ? null : (
                     <>
