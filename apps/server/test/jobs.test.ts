@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { createJobs, type JobLog, type Jobs, type PeriodicJob } from '../src/lib/jobs.ts';
+import { until } from '../../../scripts/lib/net.mjs';
 import { freshDatabase } from './helpers.ts';
 
 // The job runner (src/lib/jobs.ts) on the database of the run: PGlite, or PostgreSQL with
@@ -34,10 +35,6 @@ function gate() {
 }
 
 const HOUR = 3_600_000;
-const until = async (what: () => boolean, tries = 500) => {
-  for (let i = 0; i < tries && !what(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(what()).toBe(true);
-};
 
 /** Two runners ("processes") with the same job, whose runs are counted. */
 function twoProcesses(name: string, run: (process: number, attempt: number) => Promise<void>, more = {}) {
@@ -66,7 +63,7 @@ describe('a periodic job', () => {
     });
     // Both start: each ticks at once, the period's run is made by one of them.
     await Promise.all([a.start(), b.start()]);
-    await until(() => runs.length === 1);
+    await until('the first run', () => runs.length === 1, 5_000, 10);
     // Asked now on both while it runs: neither runs it beside the one in flight.
     expect(await Promise.all([a.tick('test.once'), b.tick('test.once')])).toEqual([false, false]);
     hold.open();
@@ -106,7 +103,7 @@ describe('a periodic job', () => {
       },
     });
     await jobs.start();
-    await until(() => order.length === 1);
+    await until('the run', () => order.length === 1, 5_000, 10);
     let stopped = false;
     const stopping = jobs.stop().then(() => (stopped = true));
     await new Promise((r) => setTimeout(r, 100));
@@ -136,7 +133,7 @@ describe('a periodic job', () => {
       { timeoutMs: 1000 },
     );
     void a.tick('test.crash');
-    await until(() => started);
+    await until('the run started', () => started, 5_000, 10);
     // While the dead run's time limit has not passed, nobody runs it.
     expect(await b.tick('test.crash')).toBe(false);
     await new Promise((r) => setTimeout(r, 1200));
@@ -163,7 +160,7 @@ describe('a periodic job', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await until(() => out.includes('started'), 6000);
+    await until('the child started', () => out.includes('started'), 60_000, 10);
     child.kill('SIGKILL');
     await exited;
     const restarted = url ? database : await openDatabase({ dataDir: dir ?? '' });
