@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_VISIT_MS } from '@egg-rush/game/tasks';
 import { TASK_REWARD_LIMITS } from '@egg-rush/game/operator';
 import { queryRows } from '../src/db/client.ts';
@@ -230,15 +230,14 @@ describe('players', () => {
     expect((await leagueOf()).ranking.map((r) => r.userid)).not.toContain(PLAYER);
     expect((await weekOf()).ranking.map((r) => r.userid)).not.toContain(PLAYER);
 
-    const coinsOf = async (id: number) =>
-      Number(
-        (
-          await queryRows<{ coins: string }>(
-            t.deps.database.db,
-            sql`select coins from ${accounts} where user_id = ${id}`,
-          )
-        )[0]!.coins,
+    const coinsOf = async (id: number) => {
+      const [row] = await queryRows<{ coins: string }>(
+        t.deps.database.db,
+        sql`select coins from ${accounts} where user_id = ${id}`,
       );
+      assert(row, `no account for ${id}`);
+      return Number(row.coins);
+    };
     const inviterBefore = await coinsOf(PLAYER);
     await t.login(7100, { start_param: String(PLAYER) });
     expect(await coinsOf(PLAYER)).toBe(inviterBefore);
@@ -387,7 +386,7 @@ describe('the suspicion list', () => {
     expect(suspects.map((s) => s.id)).toContain(FARMER);
     const honest = [HONEST, ...Array.from({ length: 6 }, (_, i) => 8101 + i), PLAYER, OTHER, OPERATOR];
     expect(suspects.filter((s) => honest.includes(s.id))).toEqual([]);
-    expect(farm[0]!.evidence[0]).toMatch(/joined through 8000/);
+    expect(farm[0]?.evidence[0]).toMatch(/joined through 8000/);
 
     const bulk = await t.call(op, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { sign, signData } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { DEV_BOT_TOKEN, loadEnv } from '../src/env.ts';
@@ -198,7 +198,8 @@ describe('bad input', () => {
       expect(res.statusCode, c.url).toBeLessThan(500);
       expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
     }
-    const missing = await t.app.inject(cases[2]!);
+    assert(cases[2]);
+    const missing = await t.app.inject(cases[2]);
     expect(missing.json().message).toMatch(/initData/);
   });
 

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { DB_LIMITS, DatabaseBusyError, openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { connectionLost } from '../src/db/failover.ts';
 import { freshDatabase } from './helpers.ts';
@@ -51,7 +51,8 @@ describe.runIf(process.env.DATABASE_URL)('a stalled database', () => {
   let database: Database;
   beforeAll(async () => {
     fresh = await freshDatabase();
-    const url = new URL(fresh.url!);
+    assert(fresh.url, 'a PostgreSQL database (DATABASE_URL)');
+    const url = new URL(fresh.url);
     relay = await stallingRelay({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = `127.0.0.1:${relay.port}`;
     database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });

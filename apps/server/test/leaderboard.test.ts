@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_SIZE } from '@egg-rush/game/leaderboard';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -20,7 +20,8 @@ describe('leader board', () => {
     await t.deps.database.db.execute(
       sql`update accounts set total_score = case when user_id in (3050, 3051) then 1000 else (user_id - 3000) * 10 end where user_id > 3000`,
     );
-    const res = await t.call(tokens[0]!, { method: 'GET', url: '/api/v1/users/ranking/3001/total' });
+    assert(tokens[0] && tokens[50]);
+    const res = await t.call(tokens[0], { method: 'GET', url: '/api/v1/users/ranking/3001/total' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalParticipants).toBe(105);
@@ -32,7 +33,7 @@ describe('leader board', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(body.me).toEqual({ userid: 3001, firstname: 'P1', totalScore: 10, rank: 105 });
 
-    const mid = await t.call(tokens[50]!, { method: 'GET', url: '/api/v1/users/ranking/3051/total' });
+    const mid = await t.call(tokens[50], { method: 'GET', url: '/api/v1/users/ranking/3051/total' });
     expect(mid.json().me).toMatchObject({ userid: 3051, rank: 7 });
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { findItem, nextPrice } from '@egg-rush/game/mining';
 import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
 import { createTestApp, testClock, type TestApp } from './helpers.ts';
@@ -89,7 +89,8 @@ describe('mining', () => {
 
   it('never overspends under concurrent buys', async () => {
     const token = await t.login(1105);
-    const item = findItem('rides', 'ferris-wheel')!;
+    const item = findItem('rides', 'ferris-wheel');
+    assert(item, 'no ferris-wheel');
     // Enough for exactly three levels (10,000 + 15,000 + 22,500) and one coin left over.
     await t.grant(1105, { onion: nextPrice(item, 0) + nextPrice(item, 1) + nextPrice(item, 2) + 1 });
     const results = await Promise.all(

@@ -27,10 +27,10 @@ describe('/metrics', () => {
 
   it('counts requests, taps, coins by kind and ledger rows while players tap at once', async () => {
     const players = [5001, 5002, 5003, 5004, 5005];
-    const tokens = await Promise.all(players.map((id) => t.login(id)));
-    const load = players.flatMap((id, i) =>
+    const sessions = await Promise.all(players.map(async (id) => ({ id, token: await t.login(id) })));
+    const load = sessions.flatMap(({ id, token }) =>
       Array.from({ length: 20 }, () =>
-        t.call(tokens[i]!, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid: id, count: 3 } }),
+        t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid: id, count: 3 } }),
       ),
     );
     const scrape = t.app.inject({

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTokens } from '../src/lib/token.ts';
 import { RATE_LIMITED_MESSAGE } from '../src/plugins/rate-limit.ts';
@@ -188,7 +188,9 @@ describe('rate limits in Redis', () => {
       url: '/api/v1/users/get/912',
       headers: { authorization: `Bearer ${token}` },
     });
-    const keys = await r.deps.redis!.keys('*rl:*912');
+    const { redis } = r.deps;
+    assert(redis, 'the app runs with Redis');
+    const keys = await redis.keys('*rl:*912');
     expect(keys.some((k) => k.includes('/users/get/'))).toBe(true);
     expect(keys.filter((k) => k.includes('/users/tap'))).toEqual([]);
   });

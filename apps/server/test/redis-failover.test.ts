@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { seededRng } from '@egg-rush/game/rng';
 import { buildApp } from '../src/app.ts';
 import { queryRows, type Database } from '../src/db/client.ts';
@@ -36,7 +36,8 @@ async function startApp(env: Record<string, string>) {
     REDIS_KEY_PREFIX: prefix,
     ...env,
   });
-  const redis = openRedisFor(config)!;
+  const redis = openRedisFor(config);
+  assert(redis, 'REDIS_URL is set');
   await keepRedisCopies(redis, db.database.db);
   const app = await buildApp({ env: config, database: db.database, redis, now: Date.now, rng: seededRng(7) });
   await app.ready();
@@ -60,13 +61,14 @@ async function player(app: FastifyInstance, userid: number) {
   };
 }
 
-const committedTotal = async (userid: number) =>
-  (
-    await queryRows<{ t: number }>(
-      db.database.db,
-      sql`select total_score::int as t from accounts where user_id = ${userid}`,
-    )
-  )[0]!.t;
+const committedTotal = async (userid: number) => {
+  const [row] = await queryRows<{ t: number }>(
+    db.database.db,
+    sql`select total_score::int as t from accounts where user_id = ${userid}`,
+  );
+  assert(row, `no account for ${userid}`);
+  return row.t;
+};
 
 /** The score Redis itself holds for a player (a raw client, no prefix). */
 const redisScore = async (port: number, prefix: string, userid: number) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DB_LIMITS, openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
@@ -37,8 +37,11 @@ afterAll(async () => {
   servers?.close();
 });
 
-const inRecovery = async (db: Database['db']) =>
-  (await queryRows<{ r: boolean }>(db, sql`select pg_is_in_recovery() as r`))[0]!.r;
+const inRecovery = async (db: Database['db']) => {
+  const [row] = await queryRows<{ r: boolean }>(db, sql`select pg_is_in_recovery() as r`);
+  assert(row, 'no answer to pg_is_in_recovery()');
+  return row.r;
+};
 
 /** Waits until the replica has replayed everything the primary has written so far. */
 async function caughtUp() {
@@ -46,14 +49,16 @@ async function caughtUp() {
   await primary.connect();
   const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
   await primary.end();
+  const [primaryAt] = rows;
+  assert(primaryAt, 'no WAL position of the primary');
   const replica = new pg.Client({ connectionString: url(replicaPort) });
   await replica.connect();
   try {
     for (let i = 0; i < 200; i++) {
       const r = await replica.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [
-        rows[0]!.lsn,
+        primaryAt.lsn,
       ]);
-      if (r.rows[0]!.ok) return;
+      if (r.rows[0]?.ok) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error('the replica did not catch up');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { createAdminService } from '../src/modules/admin/admin.service.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
@@ -82,13 +82,14 @@ describe('the airdrop snapshot at its instant', () => {
     const list = await t.call(token, { method: 'GET', url: '/api/v1/admin/snapshots' });
     const [latest] = list.json<{ snapshots: { id: number; csvSha256: string; jsonSha256: string }[] }>()
       .snapshots;
+    assert(latest, 'no snapshot listed');
     for (const format of ['csv', 'json'] as const) {
       const res = await t.call(token, {
         method: 'GET',
-        url: `/api/v1/admin/snapshots/${latest!.id}/export.${format}`,
+        url: `/api/v1/admin/snapshots/${latest.id}/export.${format}`,
       });
       const hash = createHash('sha256').update(res.rawPayload).digest('hex');
-      expect(hash).toBe(format === 'csv' ? latest!.csvSha256 : latest!.jsonSha256);
+      expect(hash).toBe(format === 'csv' ? latest.csvSha256 : latest.jsonSha256);
       expect(res.headers['x-content-sha256']).toBe(hash);
     }
   });

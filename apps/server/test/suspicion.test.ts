@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { sealResult } from '../src/modules/play/play.seal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -50,7 +50,11 @@ describe('the suspicion list finds scripts', () => {
   it('lists a script tapping around the clock with mole results at the cap, and not a diligent player', async () => {
     const base = t.clock.now();
     const tokens = new Map<number, string>();
-    const token = (id: number) => tokens.get(id)!;
+    const token = (id: number) => {
+      const found = tokens.get(id);
+      assert(found, `no token for ${id}`);
+      return found;
+    };
     for (const id of [SCRIPT, DILIGENT]) {
       tokens.set(id, await t.login(id));
       await t.setTickets(id, 100);
@@ -66,8 +70,11 @@ describe('the suspicion list finds scripts', () => {
       t.clock.set(base + h * HOUR + 20 * 60_000);
       if (h % 24 < 16) {
         await tap(token(DILIGENT), DILIGENT, 15 + (h % 7));
-        if (h % 24 === 2 || h % 24 === 11)
-          await game(token(DILIGENT), DILIGENT, scores[h % scores.length]!, 64_500 + (h % 5) * 300);
+        if (h % 24 === 2 || h % 24 === 11) {
+          const score = scores[h % scores.length];
+          assert(score !== undefined);
+          await game(token(DILIGENT), DILIGENT, score, 64_500 + (h % 5) * 300);
+        }
       }
     }
     const op = await t.console(OPERATOR);

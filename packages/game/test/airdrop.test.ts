@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   allocateAirdrop,
   airdropParamsProblem,
@@ -160,7 +160,9 @@ describe('airdrop allocation', () => {
         (rows, params, pick, more) => {
           const i = pick % rows.length;
           const richer = rows.map((r, k) => (k === i ? { ...r, coins: BigInt(r.coins) + more } : r));
-          const id = rows[i]!.playerId;
+          const row = rows[i];
+          assert(row);
+          const id = row.playerId;
           expect(amountOf(richer, params, id)).toBeGreaterThanOrEqual(amountOf(rows, params, id));
         },
       ),

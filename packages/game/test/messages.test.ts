@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 
 // One table of refusal texts: docs/game-rules.md, "Messages". Each text there is one the server
 // sends (a literal in apps/server/src or packages/game/src), and where a code has one text, the
@@ -14,11 +14,11 @@ const rules = read('docs/game-rules.md');
 const start = rules.indexOf('## Messages');
 const section = rules.slice(start, rules.indexOf('\n## ', start + 1));
 /** `| \`CODE\` (where) | \`message\` |` rows. */
-const rows = [...section.matchAll(/^\| `([A-Z_]+)`(?: \(([^)]*)\))?\s*\| `([^`]+)`/gm)].map((m) => ({
-  code: m[1]!,
-  where: m[2],
-  message: m[3]!,
-}));
+const rows = [...section.matchAll(/^\| `([A-Z_]+)`(?: \(([^)]*)\))?\s*\| `([^`]+)`/gm)].map((m) => {
+  const [, code, where, message] = m;
+  assert(code && message, m[0]);
+  return { code, where, message };
+});
 const sources = execFileSync('git', ['ls-files', '-z', 'apps/server/src', 'packages/game/src'], {
   cwd: root,
   encoding: 'utf8',

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   CATEGORY_TITLES,
   decideBuy,
@@ -49,7 +49,8 @@ describe('mining catalogue', () => {
 });
 
 describe('mining prices and purchases', () => {
-  const carousel = findItem('rides', 'carousel')!;
+  const carousel = findItem('rides', 'carousel');
+  assert(carousel, 'no carousel');
 
   it('prices level 1 at the base price and grows 1.5x per level', () => {
     expect(nextPrice(carousel, 0)).toBe(100);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   capLaunchText,
   DISPLAY_NAME_MAX,
@@ -92,7 +92,8 @@ describe('names shown to other players', () => {
   it('launch-data names are cut at Telegram’s own lengths, never inside a character', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (raw) => {
-        const cut = capLaunchText(raw, LAUNCH_NAME_MAX.firstName)!;
+        const cut = capLaunchText(raw, LAUNCH_NAME_MAX.firstName);
+        assert(cut !== undefined);
         expect(Array.from(cut).length).toBeLessThanOrEqual(64);
         expect(cut).not.toContain('\u0000');
         expect(raw.replaceAll('\u0000', '').startsWith(cut)).toBe(true);
@@ -184,7 +185,8 @@ describe('launch-data names cut in graphemes', () => {
     expect(capLaunchText(`A${'रवि '.repeat(15)}प्रिया`, 64)).toBe(`A${'रवि '.repeat(15)}`);
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (raw) => {
-        const kept = capLaunchText(raw, LAUNCH_NAME_MAX.firstName)!;
+        const kept = capLaunchText(raw, LAUNCH_NAME_MAX.firstName);
+        assert(kept !== undefined);
         const whole = Array.from(
           new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(raw),
           (s) => s.segment,

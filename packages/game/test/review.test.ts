@@ -84,7 +84,7 @@ describe('the cohorts of an allocation', () => {
   it('shares the total among the top 1 %, the median wallet, new accounts, Premium and review', () => {
     // 200 wallets of 1..200 units: the top 1 % is the two largest.
     const wallets = Array.from({ length: 200 }, (_, i) => wallet(BigInt(i + 1), i + 1));
-    const players = new Map(wallets.map((w) => [w.playerIds[0]!, old]));
+    const players = new Map(wallets.flatMap((w) => w.playerIds).map((id) => [id, old]));
     players.set(200, { ...old, premium: true });
     players.set(1, { ...old, registeredAt: at - NEW_ACCOUNT_MS, review: true });
     players.set(2, { ...old, registeredAt: at - NEW_ACCOUNT_MS - 1 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { BOOST_COST, FULL_ENERGY_PER_DAY } from '../src/boosts.ts';
 import { GAME_REWARD_CAP } from '../src/mole.ts';
 import { seededRng } from '../src/rng.ts';
@@ -18,7 +18,11 @@ const MAX_RATIO = 2;
 
 describe('economy simulator', { timeout: 60_000 }, () => {
   const table = economyTable(30, 1);
-  const run = (name: string) => table.runs.find((r) => r.strategy === name)!;
+  const run = (name: string) => {
+    const found = table.runs.find((r) => r.strategy === name);
+    assert(found, `no run of ${name}`);
+    return found;
+  };
 
   it('keeps the best script within twice the diligent player, over 30 days and per day at steady state', () => {
     expect(table.ratioTotal).toBeLessThanOrEqual(MAX_RATIO);
@@ -46,7 +50,8 @@ describe('economy simulator', { timeout: 60_000 }, () => {
 
   it('a diligent player sees steady progress', () => {
     const d = run('diligent').days;
-    expect(d[6]!.earned).toBeGreaterThan(d[0]!.earned);
+    assert(d[0] && d[6]);
+    expect(d[6].earned).toBeGreaterThan(d[0].earned);
     expect(run('diligent').tierDays.every((day) => day !== null)).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { COUNTDOWN_MS, GAME_REWARD_CAP, simulatePerfectPlay, TIME_LIMIT_MS } from '../src/mole.ts';
 import { seededRng, type Rng } from '../src/rng.ts';
 import {
@@ -48,7 +48,8 @@ describe('no human sleep', () => {
     for (const days of [4, 7, 30]) {
       const stretch = longestAwakeStretch(scriptHours(days, rng));
       expect(sleepless(stretch), `${days} days`).toBe(true);
-      expect(stretch!.toHour - stretch!.fromHour + 1).toBeGreaterThanOrEqual(days * DAY_HOURS - 3);
+      assert(stretch, `${days} days`);
+      expect(stretch.toHour - stretch.fromHour + 1).toBeGreaterThanOrEqual(days * DAY_HOURS - 3);
     }
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { gameReward, maxScoreFor } from '@egg-rush/game/mole';
 import { queryRows } from '../../src/db/client.ts';
@@ -163,14 +163,15 @@ describe('regeneration calls', () => {
     const token = await t.login(8190);
     await t.deps.database.db.execute(sql`update accounts set earn_per_hour = 3600 where user_id = 8190`);
     await t.call(token, { method: 'PUT', url: '/api/v1/users/tap', payload: { userid: 8190, count: 50 } });
-    const version = async () =>
-      (
-        await queryRows<{ v: string }>(
-          t.deps.database.db,
-          sql`select u.xmin::text || '/' || a.xmin::text as v
-              from users u join accounts a on a.user_id = u.id where u.id = 8190`,
-        )
-      )[0]!.v;
+    const version = async () => {
+      const [row] = await queryRows<{ v: string }>(
+        t.deps.database.db,
+        sql`select u.xmin::text || '/' || a.xmin::text as v
+            from users u join accounts a on a.user_id = u.id where u.id = 8190`,
+      );
+      assert(row, 'no row for 8190');
+      return row.v;
+    };
     const before = await dumpTables();
     const xmin = await version();
     const seen: number[] = [];
@@ -185,7 +186,9 @@ describe('regeneration calls', () => {
       seen.push(up.json().energy);
     }
     // The answers follow the clock, but no row was written, not even rewritten with equal values.
-    expect(seen.at(-1)).toBeGreaterThan(seen[0]!);
+    const [first] = seen;
+    assert(first !== undefined, 'no energy seen');
+    expect(seen.at(-1)).toBeGreaterThan(first);
     expect(await version()).toBe(xmin);
     expect(await dumpTables()).toEqual(before);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { findLedgerMismatches } from '../../src/modules/accounts/index.ts';
 import { sealResult } from '../../src/modules/play/play.seal.ts';
@@ -51,7 +51,8 @@ export async function dumpTables() {
       sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as md5
           from ${sql.identifier(table)} x`,
     );
-    out[table] = `${row!.n}:${row!.md5}`;
+    assert(row, `no count for ${table}`);
+    out[table] = `${row.n}:${row.md5}`;
   }
   out.tables = (await tableNames(t.deps.database.db)).join(',');
   return out;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { FARM_DURATION_MS } from '@egg-rush/game/farm';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { queryRows } from '../../src/db/client.ts';
@@ -28,7 +28,7 @@ describe('launch data and tokens', () => {
       t.deps.database.db,
       sql`select count(*)::int as n from users where id = 8600`,
     );
-    expect(row!.n).toBe(0);
+    expect(row).toEqual({ n: 0 });
   });
 
   it('replayed launch data logs in only the player it names, pays nothing again, and expires after 24 hours', async () => {
@@ -205,7 +205,8 @@ describe('referrals', () => {
     // A new player through B's link is B's friend, once; B's old inviter gets nothing from it.
     await t.login(D, { start_param: String(B) });
     const after = await state();
-    expect(Number(after[1]!.coins) - Number(before[1]!.coins)).toBe(REFERRAL_REWARD.regular.inviter);
+    assert(after[1] && before[1], 'no row for B');
+    expect(Number(after[1].coins) - Number(before[1].coins)).toBe(REFERRAL_REWARD.regular.inviter);
     expect(after[0]).toEqual(before[0]);
     await t.login(B, { start_param: String(D) });
     expect(await state()).toEqual(after);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_INSTANT } from '@egg-rush/contract/admin';
 import type { RegisteredRoute } from '../../src/app.ts';
 import { queryRows } from '../../src/db/client.ts';
@@ -187,7 +187,8 @@ async function writeMark(): Promise<string> {
     t.deps.database.db,
     sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`,
   );
-  return row!.x;
+  assert(row, 'no snapshot');
+  return row.x;
 }
 
 /**
@@ -203,7 +204,8 @@ async function fingerprint(): Promise<Record<string, string>> {
     t.deps.database.db,
     sql`select ${sql.join(columns, sql`, `)}`,
   );
-  return row!;
+  assert(row, 'no fingerprint');
+  return row;
 }
 
 interface State {
@@ -414,7 +416,8 @@ describe('server bugs this fuzzer found, fixed', () => {
   it("refuses a task's schedule past the year 9999 with 400, where it was a 500 (body.endsAt at maximum)", async () => {
     // zod's int() let through up to 2^53 - 1 ms; an instant past the year 9999 (a five-digit
     // year) failed in the database: a 500. A schedule's instants are now bounded (LAST_INSTANT).
-    const op = callers.operator.token!;
+    const op = callers.operator.token;
+    assert(op, 'the operator is signed in');
     const before = await fingerprint();
     for (const endsAt of [LAST_INSTANT + 1, 8.64e15, Number.MAX_SAFE_INTEGER]) {
       const calls = [

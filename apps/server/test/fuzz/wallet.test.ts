@@ -1,5 +1,5 @@
 import nacl from 'tweetnacl';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { tonProofMessage } from '../../src/modules/wallet/ton-proof.ts';
 import {
   authHeaders,
@@ -60,7 +60,9 @@ describe('regressions found by fuzzing', () => {
   });
 
   it('refuses a signed ton_proof whose payload holds a NUL character with 400, changing nothing', async () => {
-    const body = signedProof(WALLETS[0]!, 'a\u0000b');
+    const [wallet] = WALLETS;
+    assert(wallet);
+    const body = signedProof(wallet, 'a\u0000b');
     const before = await snapshot();
     const res = await checkProof(body);
     // No field of any route holds a control character (plugins/control-characters.ts).

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { refuse, renderWithProviders, serve } from '../../test/harness.tsx';
 import { AdminConsole } from './routes.tsx';
 
@@ -43,7 +43,9 @@ describe('the console’s navigation', () => {
     expect(nav.querySelector('.a-nav-here')).toHaveTextContent('Clusters');
     const menu = within(nav).getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(document.getElementById(menu.getAttribute('aria-controls')!)).toContainElement(
+    const controls = menu.getAttribute('aria-controls');
+    assert(controls, 'the menu button names what it opens');
+    expect(document.getElementById(controls)).toContainElement(
       within(nav).getByRole('link', { name: 'Appeals' }),
     );
     fireEvent.click(menu);

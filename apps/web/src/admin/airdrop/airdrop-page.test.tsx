@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { allocationFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, serve, type Body } from '../../../test/harness.tsx';
 import { AirdropPage, jettons } from './airdrop-page.tsx';
@@ -74,7 +74,8 @@ describe('the console airdrop page', () => {
     await screen.findByText('Allocation 3 (draft)');
     expect(screen.getAllByText('2,999')).toHaveLength(2); // the largest wallet and the day's claims
     // The largest wallets show the part of their weight operators credited.
-    const largest = screen.getByText('Of which operator credits').closest('table')!;
+    const largest = screen.getByText('Of which operator credits').closest('table');
+    assert(largest, 'no table of the largest wallets');
     expect(within(largest).getByText('1,250')).toBeTruthy();
     expect(screen.getByText('bot farm')).toBeTruthy();
     expect(screen.getByText('2026-06-16')).toBeTruthy();

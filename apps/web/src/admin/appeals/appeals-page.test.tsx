@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders, serve, type Body, type Call, type Stubs } from '../../../test/harness.tsx';
 import { AppealsPage } from './appeals-page.tsx';
 
@@ -92,7 +92,8 @@ describe('the console appeals queue', () => {
   it('upholds one and rejects another, each with a reason', async () => {
     const calls = open({ adminAppealAnswer: answer });
     const queue = await screen.findByRole('list', { name: 'Waiting for an answer' }, { timeout: 5000 });
-    const first = within(queue).getAllByRole('listitem')[0]!;
+    const [first] = within(queue).getAllByRole('listitem');
+    assert(first, 'no appeal waiting');
     fireEvent.click(within(first).getByRole('button', { name: 'Uphold…' }));
     let dialog = screen.getByRole('dialog', { name: 'Uphold the appeal of player 7003?' });
     const uphold = within(dialog).getByRole('button', { name: 'Uphold' });

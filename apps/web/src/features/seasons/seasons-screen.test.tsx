@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import type { SeasonBoardResponse, SeasonResultsResponse } from '@egg-rush/contract/seasons';
 import { profileFixture } from '../../../test/fixtures.ts';
 import { type Stubs, type Call, refuse, renderWithProviders, serve } from '../../../test/harness.tsx';
@@ -59,7 +59,8 @@ describe('Season screen', () => {
     expect(prizes.map((p) => p.textContent)).toEqual(['#11005', '#2–10201', '#11–1005']);
     const rows = within(screen.getByRole('region', { name: "This week's ranking" })).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.querySelector('[data-me]')).not.toBeNull();
+    assert(rows[1]);
+    expect(rows[1].querySelector('[data-me]')).not.toBeNull();
     expect(rows[0]).toHaveTextContent('Bo');
   });
 

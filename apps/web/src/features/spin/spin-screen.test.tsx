@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { segmentAt, SPIN_WHEEL } from '@egg-rush/game/spin';
 import { profileFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, serve, type Answer } from '../../../test/harness.tsx';
@@ -17,13 +17,17 @@ function open(ticket: number, spin: Answer<'spin'>) {
 
 afterEach(() => vi.useRealTimers());
 
-const won = (segment: number) => ({
-  cheatData: { type: SPIN_WHEEL[segment]!.type, value: SPIN_WHEEL[segment]!.value },
-  segment,
-  onion: 1_250,
-  ticket: 2,
-  cheatCount: 0,
-});
+const won = (segment: number) => {
+  const prize = SPIN_WHEEL[segment];
+  assert(prize, `no segment ${segment}`);
+  return {
+    cheatData: { type: prize.type, value: prize.value },
+    segment,
+    onion: 1_250,
+    ticket: 2,
+    cheatCount: 0,
+  };
+};
 
 describe('Spin screen', () => {
   it('shows the wheel, the ticket count, the specified text and Spin*1', async () => {

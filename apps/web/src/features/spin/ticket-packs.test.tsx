@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { TICKET_PACKS } from '@egg-rush/game/payments';
@@ -81,7 +81,9 @@ describe('ticket packs on the Spin screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Get more tickets/ }));
     fireEvent.click(await screen.findByRole('button', { name: '50 Stars' }));
     await waitFor(() => expect(openUrl).toHaveBeenCalledWith(LINK, { timeout: INVOICE_ANSWER_MS }));
-    expect(calls).toContain(`POST /api/v1/payments/invoice {"pack":"${TICKET_PACKS[0]!.id}"}`);
+    const [pack] = TICKET_PACKS;
+    assert(pack);
+    expect(calls).toContain(`POST /api/v1/payments/invoice {"pack":"${pack.id}"}`);
     expect(await screen.findByText(/Your tickets are in your balance/)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.endsWith('/users/get/42'))).toHaveLength(2));
     expect(await screen.findByTestId('spin-tickets')).toHaveTextContent('13');

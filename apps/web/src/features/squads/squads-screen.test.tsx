@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import type { SquadBoardResponse, SquadSummary } from '@egg-rush/contract/squads';
 import { profileFixture } from '../../../test/fixtures.ts';
@@ -61,7 +61,8 @@ describe('Squads screen', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Night Owls');
     expect(rows[0]).toHaveTextContent('2 members');
-    expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/squads/7');
+    assert(rows[0]);
+    expect(within(rows[0]).getByRole('link')).toHaveAttribute('href', '/squads/7');
   });
 
   it("creates a squad: the server's refusal shows under the name, then the new squad's page opens", async () => {
@@ -126,7 +127,7 @@ describe('Squads screen', () => {
   it("draws a squad's initials as whole graphemes: क्ष and यो, not क and य", async () => {
     open('/squads', { squadBoard: board(null, [squad(9, 'क्षत्रिय योद्धा')]) });
     const [row] = await screen.findAllByRole('listitem');
-    expect(row!.querySelector('[aria-hidden="true"]')).toHaveTextContent('क्षयो');
+    expect(row?.querySelector('[aria-hidden="true"]')).toHaveTextContent('क्षयो');
   });
 
   it("shows the player's squad with its rank and its members", async () => {
