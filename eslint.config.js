@@ -158,55 +158,15 @@ const architecture = [
 ];
 /**
  * Files written before `!` was refused (@typescript-eslint/no-non-null-assertion), each still
- * holding some: the rule is off in them until each is cleaned (a guard, `.at()` with a check, a
- * helper), and no file joins the list.
+ * holding some: the clustering, the simulated population and the airdrop's tree index typed arrays
+ * in their hot loops, in range by construction, where a check per read would cost what the
+ * benchmarks measure. The rule is off in them only, and no file joins the list.
  */
 const nonNullLegacy = [
-  'apps/server/test/airdrop-confirm.test.ts',
-  'apps/server/test/airdrop-tree.test.ts',
-  'apps/server/test/airdrop-window.test.ts',
-  'apps/server/test/airdrop.test.ts',
-  'apps/server/test/attacks/input.test.ts',
-  'apps/server/test/bans.test.ts',
-  'apps/server/test/bot.test.ts',
-  'apps/server/test/claims-concurrency.test.ts',
-  'apps/server/test/combo.test.ts',
-  'apps/server/test/daily.test.ts',
-  'apps/server/test/fairness.test.ts',
-  'apps/server/test/friends.test.ts',
-  'apps/server/test/fuzz/harness.ts',
-  'apps/server/test/fuzz/schema-gen.ts',
-  'apps/server/test/leaderboard-redis.test.ts',
-  'apps/server/test/leagues.test.ts',
-  'apps/server/test/load-safety.test.ts',
-  'apps/server/test/operators.test.ts',
-  'apps/server/test/outside.test.ts',
-  'apps/server/test/read-cost.test.ts',
-  'apps/server/test/seasons.test.ts',
-  'apps/server/test/signals.test.ts',
-  'apps/server/test/spin.test.ts',
-  'apps/server/test/tap-writer.test.ts',
-  'apps/server/test/tasks.test.ts',
-  'apps/web/src/admin/audit/audit-page.test.tsx',
-  'apps/web/src/app/start-gate.test.tsx',
-  'apps/web/src/features/home/home-screen.test.tsx',
-  'apps/web/src/locales/catalogues.test.ts',
   'packages/game/src/clusters.ts',
   'packages/game/src/population.ts',
-  'packages/game/test/account-age.test.ts',
-  'packages/game/test/allocation-rule.test.ts',
-  'packages/game/test/clusters.test.ts',
-  'packages/game/test/fairness.test.ts',
-  'packages/game/test/leaderboard.test.ts',
-  'packages/game/test/population.test.ts',
-  'packages/game/test/progression.test.ts',
-  'packages/game/test/tasks.test.ts',
   'packages/jetton/src/tree-file.ts',
   'packages/jetton/src/tree.ts',
-  'packages/jetton/test/contracts.test.ts',
-  'packages/jetton/test/gas.test.ts',
-  'packages/jetton/test/tree-file.test.ts',
-  'packages/jetton/test/tree.test.ts',
 ];
 const webNoServer = { group: ['@egg-rush/server*'], message: 'web never imports server.' };
 

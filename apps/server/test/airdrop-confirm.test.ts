@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Address } from '@ton/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { createJobs } from '../src/lib/jobs.ts';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
@@ -58,7 +58,7 @@ function answer(req: IncomingMessage, res: ServerResponse, url: URL, body: unkno
     });
   }
   if (req.method === 'GET' && url.pathname === '/api/v3/jetton/wallets') {
-    const owner = Address.parse(url.searchParams.get('owner_address')!);
+    const owner = Address.parse(url.searchParams.get('owner_address') ?? '');
     const wallets = onChain.deployed
       ? [
           {
@@ -146,15 +146,18 @@ beforeAll(async () => {
   }>();
   expect(claim.status).toBe('allocated');
   const { message } = await createAirdropService(t.deps).deployment(allocation.id);
+  const [transfer] = claim.messages;
+  assert(transfer, 'no message in the claim');
   chain = {
     minter: Address.parse(message.address),
-    wallet: Address.parse(claim.messages[0]!.address),
+    wallet: Address.parse(transfer.address),
     amount: claim.amount,
   };
   const sent = await t.call(player, { method: 'POST', url: '/api/v1/airdrop/claim/sent', payload: {} });
   expect(sent.json()).toEqual({ status: 'claim_sent' });
-  confirmer = claimConfirmer(t.deps)!;
-  expect(confirmer).not.toBeNull();
+  const made = claimConfirmer(t.deps);
+  assert(made, 'no claim confirmer');
+  confirmer = made;
 });
 
 afterAll(async () => {
@@ -172,7 +175,8 @@ beforeEach(async () => {
   seen.length = 0;
   mode = 'ok';
   // Claimed, the allocation still held.
-  onChain = { deployed: true, claimed: true, balance: chain!.amount };
+  assert(chain, 'no jetton deployed');
+  onChain = { deployed: true, claimed: true, balance: chain.amount };
 });
 
 describe('claims confirmed from the chain', () => {
@@ -183,11 +187,13 @@ describe('claims confirmed from the chain', () => {
     expect(await confirmer.runBatch()).toBe(1);
     expect(await status()).toBe('claimed');
     // It ran the player's jetton wallet's get method through toncenter v3, with the key.
-    const call = seen.at(-1)!;
+    const call = seen.at(-1);
+    assert(call, 'toncenter was not called');
     expect(call.method).toBe('POST');
     expect(call.url.pathname).toBe('/api/v3/runGetMethod');
     const body = call.body as { address: string; method: string; stack: unknown[] };
-    expect(Address.parse(body.address).equals(chain!.wallet)).toBe(true);
+    assert(chain, 'no jetton deployed');
+    expect(Address.parse(body.address).equals(chain.wallet)).toBe(true);
     expect(body).toMatchObject({ method: 'is_claimed', stack: [] });
     expect(call.key).toBe(API_KEY);
   });
@@ -200,7 +206,8 @@ describe('claims confirmed from the chain', () => {
 
   it('leaves the claim sent for a wallet holding jettons from a transfer, not from its claim', async () => {
     // Deployed by someone's transfer (more than the allocation), its own claim not made.
-    onChain = { deployed: true, claimed: false, balance: (BigInt(chain!.amount) * 2n).toString() };
+    assert(chain, 'no jetton deployed');
+    onChain = { deployed: true, claimed: false, balance: (BigInt(chain.amount) * 2n).toString() };
     expect(await confirmer.runBatch()).toBe(0);
     expect(await status()).toBe('claim_sent');
     await confirmer.settled();

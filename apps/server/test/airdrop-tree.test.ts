@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Address, Cell } from '@ton/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAirdropProof } from '@egg-rush/jetton/tree';
 import { queryRows } from '../src/db/client.ts';
 import { allocatedWalletBatches } from '../src/modules/airdrop/airdrop.repository.ts';
@@ -26,7 +26,7 @@ let t: TestApp;
 let published: { root: string; dumpHash: string };
 let wallets: string[];
 
-const treeFiles = (root: string) => {
+const treeFiles = (root: string): [boc: string, idx: string, json: string] => {
   const base = join(dataDir, 'airdrop', `tree-${root}`);
   return [`${base}.boc`, `${base}.idx`, `${base}.json`];
 };
@@ -63,10 +63,9 @@ afterAll(async () => {
 /** The TEP-177 answer for a wallet, checked against the published root. */
 async function payloadOf(service: ReturnType<typeof createAirdropService>, wallet: string) {
   const answer = await service.walletPayload(wallet);
-  const proof = Cell.fromBoc(Buffer.from(answer.custom_payload, 'base64'))[0]!
-    .beginParse()
-    .skip(32)
-    .loadRef();
+  const [payload] = Cell.fromBoc(Buffer.from(answer.custom_payload, 'base64'));
+  assert(payload, `no custom payload for ${wallet}`);
+  const proof = payload.beginParse().skip(32).loadRef();
   expect(verifyAirdropProof(proof, BigInt(`0x${published.root}`), Address.parse(wallet))?.amount).toBe(
     BigInt(answer.compressed_info.amount),
   );
@@ -79,27 +78,32 @@ describe('the published tree in files', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/airdrop/dump.boc' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
-    expect(res.rawPayload.equals(readFileSync(treeFiles(published.root)[0]!))).toBe(true);
+    expect(res.rawPayload.equals(readFileSync(treeFiles(published.root)[0]))).toBe(true);
     expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(published.dumpHash);
-    expect(Cell.fromBoc(res.rawPayload)[0]!.hash(0).toString('hex')).toBe(published.root);
+    expect(Cell.fromBoc(res.rawPayload)[0]?.hash(0).toString('hex')).toBe(published.root);
   });
 
   it('reads the rows in batches by address, descending, one batch at a time', async () => {
-    const id = (
-      await queryRows<{ id: number }>(t.deps.database.db, sql`select id from airdrop_allocations`)
-    )[0]!.id;
+    const [allocation] = await queryRows<{ id: number }>(
+      t.deps.database.db,
+      sql`select id from airdrop_allocations`,
+    );
+    assert(allocation, 'no allocation');
     const batches = [];
-    for await (const batch of allocatedWalletBatches(t.deps.database.db, id, 2)) batches.push(batch);
+    for await (const batch of allocatedWalletBatches(t.deps.database.db, allocation.id, 2))
+      batches.push(batch);
     expect(batches.every((b) => b.length <= 2)).toBe(true);
     expect(batches.length).toBe(Math.ceil(wallets.length / 2));
     expect(batches.flat().map((r) => r.walletAddress)).toEqual([...wallets].reverse());
   });
 
   it('writes the files again from the rows when they are gone, to the same root and dump', async () => {
-    const before = await payloadOf(createAirdropService(t.deps), wallets[0]!);
+    const [wallet] = wallets;
+    assert(wallet, 'no allocated wallet');
+    const before = await payloadOf(createAirdropService(t.deps), wallet);
     for (const file of treeFiles(published.root)) rmSync(file);
     const fresh = createAirdropService(t.deps);
-    expect(await payloadOf(fresh, wallets[0]!)).toEqual(before);
+    expect(await payloadOf(fresh, wallet)).toEqual(before);
     for (const file of treeFiles(published.root)) expect(existsSync(file)).toBe(true);
     const { path } = await fresh.dump();
     expect(createHash('sha256').update(readFileSync(path)).digest('hex')).toBe(published.dumpHash);

@@ -1,6 +1,6 @@
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { Address } from '@ton/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '@egg-rush/jetton/contracts';
 import { deploySandboxJetton, exitCode, sendTonConnect, type SandboxJetton } from '@egg-rush/jetton/testing';
 import { bindAddress } from '../src/modules/wallet/wallet.repository.ts';
@@ -25,10 +25,19 @@ const tokens: Record<number, string> = {};
 let startFrom: number;
 let expiredAt: number;
 
+/** A player's wallet in the emulator. */
+function walletOf(id: number) {
+  const wallet = wallets[id];
+  assert(wallet, `no wallet for ${id}`);
+  return wallet;
+}
+
 /** The server's answer to GET /airdrop/claim at the second `s` of its clock. */
 async function claimAt(id: number, s: number) {
   t.clock.set(s * 1000);
-  const res = await t.call(tokens[id]!, { method: 'GET', url: '/api/v1/airdrop/claim' });
+  const token = tokens[id];
+  assert(token, `no token for ${id}`);
+  const res = await t.call(token, { method: 'GET', url: '/api/v1/airdrop/claim' });
   expect(res.statusCode).toBe(200);
   return res.json<{ status: string; amount: string; messages: { address: string }[] }>();
 }
@@ -36,15 +45,18 @@ async function claimAt(id: number, s: number) {
 /** Sends messages from a player's wallet with the chain's clock at `s`: the claim's exit code. */
 async function sendAt(id: number, messages: { address: string }[], s: number) {
   blockchain.now = s;
-  const owner = wallets[id]!;
+  const owner = walletOf(id);
   const sent = await sendTonConnect(owner, messages as never);
-  const to = Address.parse(messages[0]!.address);
+  const [first] = messages;
+  assert(first, 'no message to send');
+  const to = Address.parse(first.address);
   expect(to.equals(jetton.walletOf(owner.address))).toBe(true);
   const tx = sent.find((x) => {
     const info = x.inMessage?.info;
     return info?.type === 'internal' && info.src.equals(owner.address) && info.dest.equals(to);
   });
-  return exitCode(tx!);
+  assert(tx, 'no transaction from the wallet to its jetton wallet');
+  return exitCode(tx);
 }
 
 beforeAll(async () => {
@@ -56,8 +68,9 @@ beforeAll(async () => {
   const at = new Date(t.clock.now());
   for (const id of [FIRST, LAST, LATE]) {
     tokens[id] = await t.login(id);
-    wallets[id] = await blockchain.treasury(`player-${id}`);
-    await t.deps.database.transaction((tx) => bindAddress(tx, id, wallets[id]!.address.toRawString(), at));
+    const wallet = await blockchain.treasury(`player-${id}`);
+    wallets[id] = wallet;
+    await t.deps.database.transaction((tx) => bindAddress(tx, id, wallet.address.toRawString(), at));
     await t.grant(id, { onion: 5000 }, at);
   }
   t.clock.advance(60_000);
@@ -93,9 +106,9 @@ describe('the claim window at its edges', () => {
       expect(open.messages).toHaveLength(1);
       // The same messages a second early: the jetton wallet refuses them too, and nothing changes.
       expect(await sendAt(FIRST, open.messages, startFrom - 1)).toBe(ExitCode.airdropNotReady);
-      expect((await jetton.walletData(wallets[FIRST]!.address))?.balance ?? 0n).toBe(0n);
+      expect((await jetton.walletData(walletOf(FIRST).address))?.balance ?? 0n).toBe(0n);
       expect(await sendAt(FIRST, open.messages, startFrom)).toBe(0);
-      expect((await jetton.walletData(wallets[FIRST]!.address))?.balance).toBe(BigInt(open.amount));
+      expect((await jetton.walletData(walletOf(FIRST).address))?.balance).toBe(BigInt(open.amount));
     },
   );
 
@@ -108,11 +121,11 @@ describe('the claim window at its edges', () => {
       const late = await claimAt(LATE, expiredAt);
       expect(late.messages).toHaveLength(1);
       expect(await sendAt(LAST, last.messages, expiredAt)).toBe(0);
-      expect((await jetton.walletData(wallets[LAST]!.address))?.balance).toBe(BigInt(last.amount));
+      expect((await jetton.walletData(walletOf(LAST).address))?.balance).toBe(BigInt(last.amount));
       // A second later the server gives none, and the jetton wallet refuses those given before.
       expect(await claimAt(LATE, expiredAt + 1)).toMatchObject({ status: 'allocated', messages: [] });
       expect(await sendAt(LATE, late.messages, expiredAt + 1)).toBe(ExitCode.airdropFinished);
-      expect((await jetton.walletData(wallets[LATE]!.address))?.balance ?? 0n).toBe(0n);
+      expect((await jetton.walletData(walletOf(LATE).address))?.balance ?? 0n).toBe(0n);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Address, Cell, CellType } from '@ton/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { weighPlayers, type AllocationRule, type ScoreFacts } from '@egg-rush/game/allocation-rule';
 import { verifyAirdropProof } from '@egg-rush/jetton/tree';
 import { queryRows } from '../src/db/client.ts';
@@ -54,6 +54,19 @@ let snapshotId: number;
 let allocationId: number;
 let published: { root: string; dumpHash: string };
 
+/** A player's token, from their login in beforeAll. */
+const tokenOf = (id: number) => {
+  const token = tokens[id];
+  assert(token, `${id} has not logged in`);
+  return token;
+};
+/** The wallet a player bound in beforeAll. */
+const walletOf = (id: number) => {
+  const address = WALLETS[id];
+  assert(address, `no wallet for ${id}`);
+  return address;
+};
+
 /** Coins credited at the test clock's instant (helpers' grant stamps the database's own clock). */
 const credit = (id: number, onion: number) =>
   t.deps.database.db.transaction(async (tx) => {
@@ -81,7 +94,7 @@ const tableCounts = async () =>
                (select count(*)::int from admin_audit) as audit`,
   );
 const claim = async (id: number) => {
-  const res = await t.call(tokens[id]!, { method: 'GET', url: '/api/v1/airdrop/claim' });
+  const res = await t.call(tokenOf(id), { method: 'GET', url: '/api/v1/airdrop/claim' });
   expect(res.statusCode).toBe(200);
   return res.json<{
     status: string;
@@ -137,7 +150,7 @@ describe('allocating a snapshot', () => {
       const res = await t.call(op, { method: 'POST', url: '/api/v1/admin/airdrop/allocations', payload });
       expect({ payload, status: res.statusCode }).toEqual({ payload, status });
     }
-    const player = await t.call(tokens[A]!, {
+    const player = await t.call(tokenOf(A), {
       method: 'POST',
       url: '/api/v1/admin/airdrop/allocations',
       payload: { snapshotId, supply: String(1000n * UNIT) },
@@ -233,20 +246,33 @@ describe('allocating a snapshot', () => {
     const coinsOf = new Map(coins.map((r) => [Number(r.user_id), BigInt(r.coins)]));
     // The rule's weights: with coins alone, counted as they are, each player's coins (less what
     // operators credited) over the largest.
-    const credited = (id: number) => p.largest.find((l) => l.playerIds.includes(id))!.operatorCoins;
+    const credited = (id: number) => {
+      const largest = p.largest.find((l) => l.playerIds.includes(id));
+      assert(largest, `${id} is not among the largest`);
+      return largest.operatorCoins;
+    };
     const weights = weighPlayers(
-      [A, B, C].map((id) => ({
-        ...NO_FACTS,
-        playerId: id,
-        coins: Number(coinsOf.get(id)!),
-        operatorCoins: credited(id),
-        activeDays: 1,
-      })),
+      [A, B, C].map((id) => {
+        const held = coinsOf.get(id);
+        assert(held !== undefined, `${id} is not in the snapshot`);
+        return {
+          ...NO_FACTS,
+          playerId: id,
+          coins: Number(held),
+          operatorCoins: credited(id),
+          activeDays: 1,
+        };
+      }),
       COINS_ONLY,
       t.clock.now(),
     );
-    const weight = [A, B, C].reduce((s, id) => s + weights.get(id)!, 0n);
-    const expected = (id: number) => ((6000n * UNIT * weights.get(id)!) / weight / UNIT) * UNIT;
+    const weightOf = (id: number) => {
+      const w = weights.get(id);
+      assert(w !== undefined, `no weight for ${id}`);
+      return w;
+    };
+    const weight = [A, B, C].reduce((s, id) => s + weightOf(id), 0n);
+    const expected = (id: number) => ((6000n * UNIT * weightOf(id)) / weight / UNIT) * UNIT;
     expect(p.largest.map((l) => [l.wallet, l.amount, l.playerIds])).toEqual(
       [B, C, A].map((id) => [WALLETS[id], String(expected(id)), [id]]),
     );
@@ -422,7 +448,7 @@ describe('publishing', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/airdrop/dump.boc' });
     expect(res.statusCode).toBe(200);
     expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(published.dumpHash);
-    expect(Cell.fromBoc(res.rawPayload)[0]!.hash().toString('hex')).toBe(published.root);
+    expect(Cell.fromBoc(res.rawPayload)[0]?.hash().toString('hex')).toBe(published.root);
   });
 });
 
@@ -456,7 +482,7 @@ describe('TEP-177 custom payload API', () => {
         expect(payload.loadUint(32)).toBe(0x0df602d6);
         const proof = payload.loadRef();
         expect(proof.type).toBe(CellType.MerkleProof);
-        expect(proof.refs[0]!.hash(0).toString('hex')).toBe(published.root);
+        expect(proof.refs[0]?.hash(0).toString('hex')).toBe(published.root);
         expect(verifyAirdropProof(proof, root, address)).toEqual({
           amount: BigInt(row.amount),
           startFrom: Number(body.compressed_info.start_from),
@@ -469,7 +495,7 @@ describe('TEP-177 custom payload API', () => {
   });
 
   it('answers 404 for an address not in the tree and 400 for a non-address', async () => {
-    for (const address of [WALLETS[EXCLUDED]!, wallet('e5'), wallet('00')]) {
+    for (const address of [walletOf(EXCLUDED), wallet('e5'), wallet('00')]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/airdrop/wallet/${address}` });
       expect(res.statusCode).toBe(404);
     }
@@ -499,6 +525,7 @@ describe('the claim', () => {
 
   it('gives the claim messages from start_from to expired_at, both seconds included, as the jetton wallet accepts them', async () => {
     const { opens, closes } = await claim(A);
+    assert(opens !== null && closes !== null, 'no claim window');
     const start = t.clock.now();
     const messagesAt = async (ms: number) => {
       t.clock.set(ms);
@@ -507,28 +534,28 @@ describe('the claim', () => {
       return c.messages.length;
     };
     try {
-      expect(await messagesAt((opens! - 1) * 1000 + 999)).toBe(0);
-      expect(await messagesAt(opens! * 1000)).toBe(1);
-      expect(await messagesAt((closes! - 1) * 1000)).toBe(1);
-      expect(await messagesAt(closes! * 1000)).toBe(1); // the contract: now() <= expired_at
-      expect(await messagesAt(closes! * 1000 + 999)).toBe(1);
-      expect(await messagesAt((closes! + 1) * 1000)).toBe(0);
+      expect(await messagesAt((opens - 1) * 1000 + 999)).toBe(0);
+      expect(await messagesAt(opens * 1000)).toBe(1);
+      expect(await messagesAt((closes - 1) * 1000)).toBe(1);
+      expect(await messagesAt(closes * 1000)).toBe(1); // the contract: now() <= expired_at
+      expect(await messagesAt(closes * 1000 + 999)).toBe(1);
+      expect(await messagesAt((closes + 1) * 1000)).toBe(0);
     } finally {
       t.clock.set(start);
     }
   });
 
   it('is remembered once sent, and shows as claimed once confirmed', async () => {
-    const sent = await t.call(tokens[C]!, { method: 'POST', url: '/api/v1/airdrop/claim/sent', payload: {} });
+    const sent = await t.call(tokenOf(C), { method: 'POST', url: '/api/v1/airdrop/claim/sent', payload: {} });
     expect(sent.json()).toEqual({ status: 'claim_sent' });
     expect(await claim(C)).toMatchObject({ status: 'claim_sent', messages: [] });
-    const nothing = await t.call(tokens[LATE]!, {
+    const nothing = await t.call(tokenOf(LATE), {
       method: 'POST',
       url: '/api/v1/airdrop/claim/sent',
       payload: {},
     });
     expect(nothing.statusCode).toBe(409);
-    await markClaimed(t.deps.database.db, allocationId, WALLETS[C]!, new Date(t.clock.now()));
+    await markClaimed(t.deps.database.db, allocationId, walletOf(C), new Date(t.clock.now()));
     expect(await claim(C)).toMatchObject({ status: 'claimed' });
     const preview = await t.call(op, {
       method: 'GET',
@@ -548,6 +575,6 @@ describe('the claim', () => {
       reason: 'wallet_changed',
       wallet: WALLETS[B],
     });
-    await bind(B, WALLETS[B]!);
+    await bind(B, walletOf(B));
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { LEAGUE_COUNT } from '@egg-rush/game/leagues';
 import { queryRows } from '../src/db/client.ts';
 import { createAdminService } from '../src/modules/admin/admin.service.ts';
@@ -83,11 +83,13 @@ const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(t.de
 
 /** Everything a write could change for a player, as one comparable value. */
 async function footprint(id: number) {
-  const count = async (table: string) =>
-    Number(
-      (await one<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${id}`))!
-        .n,
+  const count = async (table: string) => {
+    const row = await one<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${id}`,
     );
+    assert(row, `no count of ${table}`);
+    return Number(row.n);
+  };
   return {
     player: await one(sql`select * from users where id = ${id}`),
     ledger: await count('economy_events'),
@@ -158,20 +160,22 @@ describe('a banned player', () => {
 
   it('leaves the boards and the league sets for good: a later operator adjustment puts nothing back', async () => {
     const ID = 8112;
+    const { redis } = t.deps;
+    assert(redis, 'the app runs with Redis');
     await t.login(ID);
     await admin().adjust(OPERATOR, ID, { coins: 50_000, tickets: 0, reason: 'outage refund' });
-    await flushScores(t.deps.redis!);
-    expect(await redisScores(t.deps.redis!).rank(ID)).toBeDefined();
+    await flushScores(redis);
+    expect(await redisScores(redis).rank(ID)).toBeDefined();
     await admin().ban(SECOND, ID, 'bot', true);
     await admin().adjust(SECOND, ID, { coins: 1_000, tickets: 0, reason: 'late correction' });
-    await flushScores(t.deps.redis!);
-    expect(await redisScores(t.deps.redis!).rank(ID)).toBeUndefined();
-    const sets = leagueSets(t.deps.redis!);
+    await flushScores(redis);
+    expect(await redisScores(redis).rank(ID)).toBeUndefined();
+    const sets = leagueSets(redis);
     for (let league = 0; league < LEAGUE_COUNT; league++)
       expect(await sets.rank(league, ID), `league ${league}`).toBeUndefined();
     // Unbanned, they are back where their total puts them.
     await admin().ban(SECOND, ID, null, false);
-    expect(await redisScores(t.deps.redis!).rank(ID)).toBeDefined();
+    expect(await redisScores(redis).rank(ID)).toBeDefined();
   });
 
   it('counts for nothing in their squad and is not listed as a member', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { BOOST_COST } from '@egg-rush/game/boosts';
 import { FARM_DURATION_MS, FARM_REWARD } from '@egg-rush/game/farm';
 import { gameReward } from '@egg-rush/game/mole';
@@ -39,13 +39,14 @@ async function snapshot(userid: number) {
                (select coalesce(sum(delta_ticket), 0) from economy_events e where e.user_id = a.user_id) as ledger_ticket
         from accounts a where a.user_id = ${userid}`,
   );
+  assert(row, `no account for ${userid}`);
   return {
-    coins: Number(row!.coins),
-    ticket: Number(row!.ticket),
-    chests: Number(row!.chests),
-    rows: Number(row!.rows),
-    ledgerCoins: Number(row!.ledger_coins),
-    ledgerTicket: Number(row!.ledger_ticket),
+    coins: Number(row.coins),
+    ticket: Number(row.ticket),
+    chests: Number(row.chests),
+    rows: Number(row.rows),
+    ledgerCoins: Number(row.ledger_coins),
+    ledgerTicket: Number(row.ledger_ticket),
   };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -101,7 +102,9 @@ async function burst(
     }
   }
   expect(wins).toHaveLength(1);
-  return wins[0]!;
+  const [win] = wins;
+  assert(win, 'no claim paid');
+  return win;
 }
 
 describe(`${N} parallel claims pay exactly once`, () => {
@@ -124,7 +127,8 @@ describe(`${N} parallel claims pay exactly once`, () => {
   it('task reward', async () => {
     const token = await t.login(7002);
     const task = { taskName: 'Follow_Twitter', taskType: 'earn_coin', dailyType: 'twitter' };
-    const reward = TASKS.find((d) => d.taskName === task.taskName)!.reward;
+    const reward = TASKS.find((d) => d.taskName === task.taskName)?.reward;
+    assert(reward, `no task ${task.taskName}`);
     expect(reward.type).toBe('onion');
     const visit = await t.call(token, {
       method: 'POST',
@@ -241,9 +245,11 @@ describe(`${N} parallel claims pay exactly once`, () => {
     );
     // Every sign-in succeeds (it is the same player), but the invite pays once.
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    const [milestone] = MILESTONES;
+    assert(milestone, 'no referral milestone');
     expectMovedOnce(before, await snapshot(7010), {
       coins: REFERRAL_REWARD.regular.inviter,
-      ticket: MILESTONES[0]!.ticket,
+      ticket: milestone.ticket,
       rows: 2,
     });
     expect(await ledgerRows(7010, 'referral')).toBe(1);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { COMBO_REWARD } from '@egg-rush/game/combo';
 import { CATEGORY_TITLES, MINING_ITEMS, type MiningItem } from '@egg-rush/game/mining';
 import { DAY_MS, gameDay } from '@egg-rush/game/time';
@@ -80,12 +80,13 @@ describe('daily combo', () => {
   it('is found item by item by upgrading it today, revealing only what was found, and paid once of 100 claims', async () => {
     const day = gameDay(t.clock.now());
     const combo = comboOf(DEV_COMBO_SECRET, day);
-    const other = MINING_ITEMS.find((i) => !combo.includes(i))!;
+    const other = MINING_ITEMS.find((i) => !combo.includes(i));
+    assert(other, 'no item outside the combo');
     expect((await buy(other)).statusCode).toBe(200);
     expect((await today()).body.found).toEqual([]);
 
-    for (let k = 0; k < combo.length; k++) {
-      expect((await buy(combo[k]!)).statusCode).toBe(200);
+    for (const [k, item] of combo.entries()) {
+      expect((await buy(item)).statusCode).toBe(200);
       const { body, text } = await today();
       expect(body.found.map((i) => i.id)).toEqual(combo.slice(0, k + 1).map((i) => i.id));
       expect(body.hidden).toBe(2 - k);
@@ -108,9 +109,10 @@ describe('daily combo', () => {
                  (select count(*)::int from economy_events where user_id = ${ME} and kind = 'combo') as rows
           from accounts where user_id = ${ME}`,
     );
-    expect(Number(after!.coins) - Number(before!.coins)).toBe(COMBO_REWARD.onion);
-    expect(after!.ticket - before!.ticket).toBe(COMBO_REWARD.ticket);
-    expect(after!.rows).toBe(1);
+    assert(before && after, `no account for ${ME}`);
+    expect(Number(after.coins) - Number(before.coins)).toBe(COMBO_REWARD.onion);
+    expect(after.ticket - before.ticket).toBe(COMBO_REWARD.ticket);
+    expect(after.rows).toBe(1);
     expect((await today()).body.claimed).toBe(true);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });

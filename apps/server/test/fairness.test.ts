@@ -1,6 +1,6 @@
 import { sign } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { consoleRoutes, methodAndPath } from '@egg-rush/contract/routes';
 import { allocateAirdrop } from '@egg-rush/game/airdrop';
 import { RECOMMENDED_RULE, weighPlayers, type AllocationRule } from '@egg-rush/game/allocation-rule';
@@ -27,12 +27,14 @@ const UNIT = 10n ** 9n;
 
 const OPERATOR = 9300;
 /** Ten accounts of one farm: Telegram ids a few weeks old and close together; the first invited the rest. */
-const FARM = Array.from({ length: 10 }, (_, i) => 10_100_000_000 + i * 1_000);
+const farmId = (i: number) => 10_100_000_000 + i * 1_000;
+const FARM = Array.from({ length: 10 }, (_, i) => farmId(i));
 /** One of the farm's accounts is an operator's own player. */
-const FARM_OP = FARM[3]!;
+const FARM_OP = farmId(3);
 /** Honest players: old accounts; H[0] invited H[1] and H[2]; H[3] and H[4] share a household's network. */
-const H = Array.from({ length: 8 }, (_, i) => 400_000_000 + i * 1_000_003);
-const PREMIUM = H[7]!;
+const honestId = (j: number) => 400_000_000 + j * 1_000_003;
+const H = Array.from({ length: 8 }, (_, j) => honestId(j));
+const PREMIUM = honestId(7);
 /** An honest player whose Telegram account is as new as the farm's. */
 const NEWBIE = 10_100_004_500;
 const HONEST = [...H, NEWBIE];
@@ -79,6 +81,12 @@ async function loginFrom(id: number, ip: string, userAgent: string, extra: { sta
   tokens.set(id, token);
   return token;
 }
+/** The token of `id`'s latest login. */
+function tokenOf(id: number) {
+  const token = tokens.get(id);
+  assert(token, `no login for ${id}`);
+  return token;
+}
 
 async function consoleSession(id: number) {
   const res = await t.app.inject({
@@ -91,7 +99,7 @@ async function consoleSession(id: number) {
 }
 
 async function tap(id: number, ip: string, userAgent: string, count: number, meanMs: number, sdMs: number) {
-  const res = await t.call(tokens.get(id)!, {
+  const res = await t.call(tokenOf(id), {
     method: 'PUT',
     url: '/api/v1/users/tap',
     headers: { 'x-forwarded-for': ip, 'user-agent': userAgent },
@@ -153,6 +161,11 @@ const clusters = async () => {
   return res.json<{ clusters: ClusterView[] }>().clusters;
 };
 const farmCluster = `c${FARM[0]}`;
+const theFarmCluster = async () => {
+  const farm = (await clusters()).find((c) => c.id === farmCluster);
+  assert(farm, `no cluster ${farmCluster}`);
+  return farm;
+};
 const decide = (token: string, action: 'exclude' | 'clear', reason: string, id = farmCluster) =>
   t.call(token, {
     method: 'POST',
@@ -160,7 +173,7 @@ const decide = (token: string, action: 'exclude' | 'clear', reason: string, id =
     payload: { reason },
   });
 const review = async (id: number) => {
-  const res = await t.call(tokens.get(id)!, { method: 'GET', url: '/api/v1/airdrop/review' });
+  const res = await t.call(tokenOf(id), { method: 'GET', url: '/api/v1/airdrop/review' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
     status: string;
@@ -171,7 +184,7 @@ const review = async (id: number) => {
   }>();
 };
 const appeal = (id: number, text: string) =>
-  t.call(tokens.get(id)!, { method: 'POST', url: '/api/v1/airdrop/appeal', payload: { text } });
+  t.call(tokenOf(id), { method: 'POST', url: '/api/v1/airdrop/appeal', payload: { text } });
 interface AppealView {
   id: number;
   playerId: number;
@@ -272,7 +285,8 @@ describe('clusters', () => {
     const found = await clusters();
     const flagged = found.filter((c) => c.recommendation !== 'clear');
     expect(flagged.map((c) => c.id)).toEqual([farmCluster]);
-    const farm = flagged[0]!;
+    const [farm] = flagged;
+    assert(farm, 'no flagged cluster');
     expect(farm).toMatchObject({
       size: FARM.length,
       members: FARM,
@@ -304,11 +318,11 @@ describe('clusters', () => {
   });
 
   it('refuses every operators’ route to a player who is not an operator, and to no token, with 403', async () => {
-    const stranger = tokens.get(H[0]!)!;
+    const stranger = tokenOf(honestId(0));
     const session = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/session',
-      payload: { initData: launchData(H[0]!) },
+      payload: { initData: launchData(honestId(0)) },
     });
     expect(session.statusCode).toBe(403);
     for (const [name, route] of Object.entries(consoleRoutes)) {
@@ -324,12 +338,12 @@ describe('clusters', () => {
         expect({ route: name, status: res.statusCode }).toEqual({ route: name, status: 403 });
       }
     }
-    expect((await clusters()).find((c) => c.id === farmCluster)!.decision).toBeNull();
+    expect((await theFarmCluster()).decision).toBeNull();
   });
 
   it('tells the farm’s players they are under review and the others nothing; criteria are null before publishing', async () => {
-    const farm = (await clusters()).find((c) => c.id === farmCluster)!;
-    const underReview = await review(FARM[1]!);
+    const farm = await theFarmCluster();
+    const underReview = await review(farmId(1));
     expect(underReview).toEqual({
       status: 'review',
       evidence: farm.evidence,
@@ -340,14 +354,14 @@ describe('clusters', () => {
     // The cluster's evidence as operators read it: counts, no player's id.
     expect(underReview.evidence.length).toBeGreaterThan(0);
     for (const id of FARM) expect(underReview.evidence.join('\n')).not.toContain(String(id));
-    expect(await review(H[1]!)).toEqual({
+    expect(await review(honestId(1))).toEqual({
       status: 'none',
       evidence: [],
       reason: null,
       appeal: null,
       canAppeal: false,
     });
-    const criteria = await t.call(tokens.get(H[1]!)!, { method: 'GET', url: '/api/v1/airdrop/criteria' });
+    const criteria = await t.call(tokenOf(honestId(1)), { method: 'GET', url: '/api/v1/airdrop/criteria' });
     expect(criteria.json()).toEqual({ rule: null, publishedAt: null });
   });
 });
@@ -372,16 +386,21 @@ describe('allocations by the rule', () => {
       operator_coins: string;
     }>(t.deps.database.db, sql`select * from fairness_snapshot_facts where snapshot_id = ${snapshotId}`);
     expect(facts).toHaveLength(EVERYONE.length);
-    const of = (id: number) => facts.find((f) => Number(f.user_id) === id)!;
-    expect(of(FARM[0]!)).toMatchObject({ active_days: 5, tasks: 0, friends_stayed: 9, premium: false });
-    expect(of(H[0]!)).toMatchObject({ active_days: 5, friends_stayed: 2 });
+    const of = (id: number) => {
+      const row = facts.find((f) => Number(f.user_id) === id);
+      assert(row, `no facts for ${id}`);
+      return row;
+    };
+    expect(of(farmId(0))).toMatchObject({ active_days: 5, tasks: 0, friends_stayed: 9, premium: false });
+    expect(of(honestId(0))).toMatchObject({ active_days: 5, friends_stayed: 2 });
     expect(of(PREMIUM).premium).toBe(true);
     expect(new Date(of(NEWBIE).registered_at).getTime()).toBe(accountRegisteredAt(NEWBIE));
     const [run] = await queryRows<{ computed_at: string | Date }>(
       t.deps.database.db,
       sql`select computed_at from fairness_cluster_runs`,
     );
-    expect(new Date(run!.computed_at).getTime()).toBe(t.clock.now());
+    assert(run, 'no cluster run');
+    expect(new Date(run.computed_at).getTime()).toBe(t.clock.now());
   });
 
   it('weighs players by the recommended rule by default, the farm under review discounted, and shows the cohorts', async () => {
@@ -408,28 +427,40 @@ describe('allocations by the rule', () => {
     }));
     const weights = weighPlayers(facts, RECOMMENDED_RULE, takenAt);
     const expected = allocateAirdrop(
-      rows.map((r) => ({
-        playerId: Number(r.user_id),
-        wallet: String(r.wallet_address),
-        coins: Number(r.coins),
-        weight: weights.get(Number(r.user_id))!,
-      })),
+      rows.map((r) => {
+        const weight = weights.get(Number(r.user_id));
+        assert(weight !== undefined, `no weight for ${r.user_id}`);
+        return {
+          playerId: Number(r.user_id),
+          wallet: String(r.wallet_address),
+          coins: Number(r.coins),
+          weight,
+        };
+      }),
       { supply: 1_000_000n * UNIT, decimals: 9 },
     );
     const amountOf = await amounts(allocation.id);
-    for (const a of expected.allocations)
-      expect(amountOf(a.playerIds[0]!), String(a.playerIds)).toBe(a.amount);
+    for (const a of expected.allocations) {
+      const [id] = a.playerIds;
+      assert(id !== undefined, 'an allocation without players');
+      expect(amountOf(id), String(a.playerIds)).toBe(a.amount);
+    }
     expect(expected.allocations).toHaveLength(EVERYONE.length);
     // Under review weighs half: the same facts out of review would weigh twice as much.
-    const farmer = facts.find((f) => f.playerId === FARM[1])!;
+    const farmer = facts.find((f) => f.playerId === FARM[1]);
+    assert(farmer, `no facts for ${FARM[1]}`);
     const cleared = weighPlayers(
       facts.map((f) => (f.playerId === FARM[1] ? { ...farmer, review: false } : f)),
       RECOMMENDED_RULE,
       takenAt,
     );
-    expect(Number(cleared.get(FARM[1]!)!) / Number(weights.get(FARM[1]!)!)).toBeCloseTo(2, 6);
+    expect(Number(cleared.get(farmId(1))) / Number(weights.get(farmId(1)))).toBeCloseTo(2, 6);
 
-    const cohort = (name: string) => preview.cohorts.find((c) => c.cohort === name)!;
+    const cohort = (name: string) => {
+      const found = preview.cohorts.find((c) => c.cohort === name);
+      assert(found, `no cohort ${name}`);
+      return found;
+    };
     const total = BigInt(preview.allocation.total);
     const shareOf = (ids: number[]) =>
       Number((ids.reduce((s, id) => s + amountOf(id), 0n) * 1_000_000n) / total) / 1e6;
@@ -456,7 +487,7 @@ describe('allocations by the rule', () => {
       median: String(sorted[Math.floor(sorted.length / 2)]),
     });
     // The cluster's share of the newest draft is the same fraction.
-    expect((await clusters()).find((c) => c.id === farmCluster)!.share).toBe(shareOf(FARM));
+    expect((await theFarmCluster()).share).toBe(shareOf(FARM));
   });
 
   it('takes the operator’s own rule: no weight under review leaves the farm nothing, coins alone share the rest', async () => {
@@ -472,7 +503,7 @@ describe('allocations by the rule', () => {
     const amountOf = await amounts(allocation.id);
     for (const id of HONEST) expect(amountOf(id), String(id)).toBeGreaterThan(0n);
     expect(preview.cohorts.find((c) => c.cohort === 'review')).toMatchObject({ players: 0, share: 0 });
-    expect((await clusters()).find((c) => c.id === farmCluster)!.share).toBe(0);
+    expect((await theFarmCluster()).share).toBe(0);
     const invalid = await t.call(op, {
       method: 'POST',
       url: '/api/v1/admin/airdrop/allocations',
@@ -504,7 +535,7 @@ describe('decisions on a cluster', () => {
         at: t.clock.now(),
       },
     });
-    expect(await review(FARM[1]!)).toMatchObject({
+    expect(await review(farmId(1))).toMatchObject({
       status: 'excluded',
       evidence: cluster.evidence,
       reason: 'one phone model, one network, in step',
@@ -513,7 +544,7 @@ describe('decisions on a cluster', () => {
     t.clock.advance(1_000);
     const cleared = await decide(op, 'clear', 'a school computer room');
     expect(cleared.json<{ cluster: ClusterView }>().cluster.decision).toMatchObject({ action: 'clear' });
-    expect(await review(FARM[1]!)).toEqual({
+    expect(await review(farmId(1))).toEqual({
       status: 'cleared',
       evidence: cluster.evidence,
       reason: 'a school computer room',
@@ -525,8 +556,8 @@ describe('decisions on a cluster', () => {
     expect((await decide(op, 'exclude', 'the room plays at noon only, a farm after all')).statusCode).toBe(
       200,
     );
-    expect((await review(FARM[1]!)).status).toBe('excluded');
-    expect((await clusters()).find((c) => c.id === farmCluster)!.decision).toMatchObject({
+    expect((await review(farmId(1))).status).toBe('excluded');
+    expect((await theFarmCluster()).decision).toMatchObject({
       action: 'exclude',
       reason: 'the room plays at noon only, a farm after all',
     });
@@ -537,9 +568,9 @@ describe('decisions on a cluster', () => {
       ['airdrop.cluster.clear', 'a school computer room'],
       ['airdrop.cluster.exclude', 'one phone model, one network, in step'],
     ]);
-    expect(rows[2]!.before).toBeNull();
-    expect(rows[1]!.before).toMatchObject({ action: 'exclude', members: FARM });
-    expect(rows[1]!.after).toMatchObject({ action: 'clear', members: FARM, by: OPERATOR });
+    expect(rows[2]?.before).toBeNull();
+    expect(rows[1]?.before).toMatchObject({ action: 'exclude', members: FARM });
+    expect(rows[1]?.after).toMatchObject({ action: 'clear', members: FARM, by: OPERATOR });
   });
 
   it('refuses an operator’s decision on a cluster with their own player, and records the attempt', async () => {
@@ -549,11 +580,11 @@ describe('decisions on a cluster', () => {
       expect(res.json()).toMatchObject({ code: 'SELF_ACTION' });
     }
     expect((await audit(`player:${FARM_OP}`)).filter((r) => r.action === 'refused.self')).toHaveLength(2);
-    expect((await clusters()).find((c) => c.id === farmCluster)!.decision).toMatchObject({ by: OPERATOR });
+    expect((await theFarmCluster()).decision).toMatchObject({ by: OPERATOR });
   });
 
   it('keeps a decision standing for a member who left the cluster before it was decided again', async () => {
-    const departed = FARM[9]!;
+    const departed = farmId(9);
     const stayed = FARM.filter((id) => id !== departed);
     // The cluster as a computation finds it after one account left (its signals gone quiet).
     await t.deps.database.db.execute(
@@ -569,7 +600,7 @@ describe('decisions on a cluster', () => {
       const res = await decide(op, action, reason);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<{ cluster: ClusterView }>().cluster.members).toEqual(stayed);
-      expect((await review(FARM[0]!)).status).toBe(action === 'clear' ? 'cleared' : 'excluded');
+      expect((await review(farmId(0))).status).toBe(action === 'clear' ? 'cleared' : 'excluded');
       // Excluded with the whole farm, before it left: no later decision named it.
       expect((await review(departed)).status, action).toBe('excluded');
     }
@@ -587,8 +618,8 @@ describe('decisions on a cluster', () => {
 
 describe('appeals', () => {
   it('takes one appeal at a time from a player under review or excluded, and none from the others', async () => {
-    expect((await appeal(FARM[1]!, 'too short')).statusCode).toBe(400);
-    const sent = await appeal(FARM[1]!, 'This is my own phone; my brother plays on his, at noon too.');
+    expect((await appeal(farmId(1), 'too short')).statusCode).toBe(400);
+    const sent = await appeal(farmId(1), 'This is my own phone; my brother plays on his, at noon too.');
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({
       status: 'excluded',
@@ -596,10 +627,12 @@ describe('appeals', () => {
       appeal: { status: 'pending', answeredAt: null, answer: null },
       canAppeal: false,
     });
-    const again = await appeal(FARM[1]!, 'Please answer my appeal, I play every day myself.');
+    const again = await appeal(farmId(1), 'Please answer my appeal, I play every day myself.');
     expect(again.statusCode).toBe(409);
-    expect((await appeal(H[1]!, 'I would like to appeal, though nothing is wrong.')).statusCode).toBe(409);
-    expect((await appeal(FARM[2]!, 'I am a real person who plays at lunch time.')).statusCode).toBe(200);
+    expect((await appeal(honestId(1), 'I would like to appeal, though nothing is wrong.')).statusCode).toBe(
+      409,
+    );
+    expect((await appeal(farmId(2), 'I am a real person who plays at lunch time.')).statusCode).toBe(200);
     expect((await appeal(FARM_OP, 'An operator, appealing on their own player.')).statusCode).toBe(200);
 
     const queue = await appeals();
@@ -611,28 +644,29 @@ describe('appeals', () => {
   });
 
   it('answers: upheld clears the player, rejected keeps the decision; audited, and the bot tells each in their language', async () => {
-    await t.deps.database.db.execute(sql`update users set language_code = 'ru' where id = ${FARM[2]!}`);
+    await t.deps.database.db.execute(sql`update users set language_code = 'ru' where id = ${farmId(2)}`);
     const [first, second, own] = await appeals();
-    expect((await answer(op, first!.id, 'upheld', 'no')).statusCode).toBe(400);
+    assert(first && second && own, 'three appeals');
+    expect((await answer(op, first.id, 'upheld', 'no')).statusCode).toBe(400);
     expect((await answer(op, 999_999, 'upheld', 'unknown appeal')).statusCode).toBe(404);
-    const upheld = await answer(op, first!.id, 'upheld', 'his brother has his own account and phone');
+    const upheld = await answer(op, first.id, 'upheld', 'his brother has his own account and phone');
     expect(upheld.statusCode, upheld.body).toBe(200);
     expect(upheld.json()).toMatchObject({
       appeal: { status: 'upheld', answer: 'his brother has his own account and phone', answeredBy: OPERATOR },
     });
-    expect((await answer(op, first!.id, 'rejected', 'changed my mind')).statusCode).toBe(409);
-    expect((await answer(op, second!.id, 'rejected', 'in step with nine others')).statusCode).toBe(200);
-    const self = await answer(farmOp, own!.id, 'upheld', 'my own appeal');
+    expect((await answer(op, first.id, 'rejected', 'changed my mind')).statusCode).toBe(409);
+    expect((await answer(op, second.id, 'rejected', 'in step with nine others')).statusCode).toBe(200);
+    const self = await answer(farmOp, own.id, 'upheld', 'my own appeal');
     expect(self.statusCode).toBe(403);
     expect(self.json()).toMatchObject({ code: 'SELF_ACTION' });
 
-    expect(await review(FARM[1]!)).toMatchObject({
+    expect(await review(farmId(1))).toMatchObject({
       status: 'cleared',
       reason: null,
       appeal: { status: 'upheld', answer: 'his brother has his own account and phone' },
       canAppeal: false,
     });
-    expect(await review(FARM[2]!)).toMatchObject({
+    expect(await review(farmId(2))).toMatchObject({
       status: 'excluded',
       reason: 'the room plays at noon only, a farm after all',
       appeal: { status: 'rejected', answer: 'in step with nine others' },
@@ -649,17 +683,19 @@ describe('appeals', () => {
       OPERATOR,
     ]);
 
-    await t.app.bot!.notifier.runOnce();
+    const bot = t.app.bot;
+    assert(bot, 'the bot is on (BOT_TOKEN)');
+    await bot.notifier.runOnce();
     const said = (id: number) => fake.of('sendMessage', id).map((c) => String(c.payload.text));
-    expect(said(FARM[1]!)).toContain(botTexts('en').appealUpheld);
-    expect(said(FARM[2]!)).toContain(botTexts('ru').appealRejected);
+    expect(said(farmId(1))).toContain(botTexts('en').appealUpheld);
+    expect(said(farmId(2))).toContain(botTexts('ru').appealRejected);
     expect(said(FARM_OP)).toEqual([]);
-    await t.app.bot!.notifier.runOnce();
-    expect(said(FARM[1]!).filter((s) => s === botTexts('en').appealUpheld)).toHaveLength(1);
+    await bot.notifier.runOnce();
+    expect(said(farmId(1)).filter((s) => s === botTexts('en').appealUpheld)).toHaveLength(1);
   });
 
   it('lifts a player’s own exclusion when their appeal is upheld', async () => {
-    const id = H[5]!;
+    const id = honestId(5);
     const excluded = await t.call(op, {
       method: 'POST',
       url: '/api/v1/admin/airdrop/exclusions',
@@ -670,7 +706,8 @@ describe('appeals', () => {
     expect((await appeal(id, 'The wallet is mine alone, bought the phone second hand.')).statusCode).toBe(
       200,
     );
-    const mine = (await appeals()).find((a) => a.playerId === id && a.status === 'pending')!;
+    const mine = (await appeals()).find((a) => a.playerId === id && a.status === 'pending');
+    assert(mine, `no pending appeal of ${id}`);
     // The exclusion cannot be lifted (a failing write): the answer is not stored either.
     const db = t.deps.database.db;
     await db.execute(sql`create function refuse_lift() returns trigger language plpgsql as $$
@@ -701,7 +738,7 @@ describe('appeals', () => {
   });
 
   it('takes an appeal in paragraphs as sent, and refuses other control characters and bidi controls', async () => {
-    const id = FARM[4]!;
+    const id = farmId(4);
     for (const text of [
       'My own phone.\u0000 I play at noon, every day.',
       'My own phone.\r\nI play at noon, every day.',
@@ -714,8 +751,7 @@ describe('appeals', () => {
     const text = 'This phone is mine.\n\nMy sister plays on hers, at noon too; we share the flat.';
     const sent = await appeal(id, text);
     expect(sent.statusCode, sent.body).toBe(200);
-    const stored = (await appeals()).find((a) => a.playerId === id)! as AppealView & { text: string };
-    expect(stored.text).toBe(text);
+    expect((await appeals()).find((a) => a.playerId === id)).toMatchObject({ text });
   });
 
   it('keeps an upheld appeal standing against a later decision on the cluster; only the player’s own exclusion overrides it', async () => {
@@ -723,10 +759,10 @@ describe('appeals', () => {
     const again = await decide(op, 'exclude', 'the room plays at noon only, a farm after all');
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<{ cluster: ClusterView }>().cluster.members).toContain(FARM[1]);
-    expect((await review(FARM[1]!)).status).toBe('cleared');
-    expect((await review(FARM[2]!)).status).toBe('excluded');
+    expect((await review(farmId(1))).status).toBe('cleared');
+    expect((await review(farmId(2))).status).toBe('excluded');
 
-    const id = FARM[1]!;
+    const id = farmId(1);
     t.clock.advance(1_000);
     const alone = await t.call(op, {
       method: 'POST',
@@ -762,8 +798,8 @@ describe('after the decisions', () => {
         detail: `cluster ${farmCluster}: the room plays at noon only, a farm after all`,
       });
     const amountOf = await amounts(allocation.id);
-    expect(amountOf(FARM[1]!)).toBeGreaterThan(0n);
-    expect(amountOf(H[5]!)).toBeGreaterThan(0n);
+    expect(amountOf(farmId(1))).toBeGreaterThan(0n);
+    expect(amountOf(honestId(5))).toBeGreaterThan(0n);
     expect(preview.excluded.map((e) => e.playerId).sort()).toEqual(
       FARM.filter((id) => id !== FARM[1]).sort(),
     );
@@ -782,7 +818,8 @@ describe('after the decisions', () => {
         message: 'Decisions changed since this draft: allocate again.',
       });
     };
-    const pending = (await appeals()).find((a) => a.playerId === FARM[4] && a.status === 'pending')!;
+    const pending = (await appeals()).find((a) => a.playerId === FARM[4] && a.status === 'pending');
+    assert(pending, `no pending appeal of ${FARM[4]}`);
     t.clock.advance(1_000);
     expect((await answer(op, pending.id, 'rejected', 'in step with the others')).statusCode).toBe(200);
     await expectStale(publishedId);
@@ -810,7 +847,7 @@ describe('after the decisions', () => {
 
     t.clock.advance(1_000);
     publishedId = (await allocate(snapshotId)).allocation.id;
-    expect((await amounts(publishedId))(H[6]!)).toBeGreaterThan(0n);
+    expect((await amounts(publishedId))(honestId(6))).toBeGreaterThan(0n);
   });
 
   it('publishes the rule with the root; then refuses decisions, answers and appeals with 409', async () => {
@@ -821,7 +858,7 @@ describe('after the decisions', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const publishedAt = res.json<{ allocation: { publishedAt: number } }>().allocation.publishedAt;
-    const criteria = await t.call(tokens.get(H[2]!)!, { method: 'GET', url: '/api/v1/airdrop/criteria' });
+    const criteria = await t.call(tokenOf(honestId(2)), { method: 'GET', url: '/api/v1/airdrop/criteria' });
     expect(criteria.json()).toEqual({ rule: RECOMMENDED_RULE, publishedAt });
 
     for (const action of ['clear', 'exclude'] as const) {
@@ -829,12 +866,13 @@ describe('after the decisions', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'ALREADY_PUBLISHED' });
     }
-    const pending = (await appeals()).find((a) => a.status === 'pending')!;
+    const pending = (await appeals()).find((a) => a.status === 'pending');
+    assert(pending, 'no pending appeal');
     const late = await answer(op, pending.id, 'upheld', 'too late to change anything');
     expect(late.statusCode).toBe(409);
-    expect(await review(FARM[2]!)).toMatchObject({ status: 'excluded', canAppeal: false });
-    expect((await appeal(FARM[2]!, 'One more try after the airdrop was published.')).statusCode).toBe(409);
-    expect((await clusters()).find((c) => c.id === farmCluster)!.decision).toMatchObject({
+    expect(await review(farmId(2))).toMatchObject({ status: 'excluded', canAppeal: false });
+    expect((await appeal(farmId(2), 'One more try after the airdrop was published.')).statusCode).toBe(409);
+    expect((await theFarmCluster()).decision).toMatchObject({
       action: 'exclude',
     });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { MILESTONES, REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
@@ -20,7 +20,9 @@ describe('referrals', () => {
     const a = await t.profile(inviter, 1200);
     expect(a.onion).toBe(REFERRAL_REWARD.regular.inviter);
     expect(a.totalScore).toBe(REFERRAL_REWARD.regular.inviter);
-    expect(a.ticket).toBe(NEW_PLAYER.ticket + MILESTONES[0]!.ticket);
+    const [first] = MILESTONES;
+    assert(first, 'no referral milestone');
+    expect(a.ticket).toBe(NEW_PLAYER.ticket + first.ticket);
     expect((await t.profile(invitee, 1201)).onion).toBe(REFERRAL_REWARD.regular.invitee);
 
     // A repeat login through the same link pays nothing more.
@@ -83,7 +85,9 @@ describe('referrals', () => {
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect((await t.profile(inviter, 1230)).onion).toBe(REFERRAL_REWARD.regular.inviter);
-    const invitee = results[0]!.json().token as string;
+    const [login] = results;
+    assert(login, 'no login answered');
+    const invitee = login.json().token as string;
     expect((await t.profile(invitee, 1231)).onion).toBe(REFERRAL_REWARD.regular.invitee);
   });
 
@@ -101,7 +105,9 @@ describe('referrals', () => {
       false,
     ]);
     const p = await t.profile(inviter, 1240);
-    expect(p.ticket).toBe(NEW_PLAYER.ticket + MILESTONES[0]!.ticket + MILESTONES[1]!.ticket);
+    const [first, second] = MILESTONES;
+    assert(first && second, 'fewer than two referral milestones');
+    expect(p.ticket).toBe(NEW_PLAYER.ticket + first.ticket + second.ticket);
     expect(p.onion).toBe(5 * REFERRAL_REWARD.regular.inviter);
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });

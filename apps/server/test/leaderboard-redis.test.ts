@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_SIZE } from '@egg-rush/game/leaderboard';
 import { seededRng } from '@egg-rush/game/rng';
 import { queryRows } from '../src/db/client.ts';
@@ -26,7 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const scores = () => redisScores(t.deps.redis!);
+const scores = () => {
+  const { redis } = t.deps;
+  assert(redis, 'the app runs with Redis');
+  return redisScores(redis);
+};
 const ids = async () =>
   (await queryRows<{ id: string }>(t.deps.database.db, sql`select id from users order by id`)).map((r) =>
     Number(r.id),
@@ -71,11 +75,12 @@ describe('Leader Board in Redis', () => {
     expect(boards).toHaveLength(300);
     for (const b of boards) expect(b.redis).toEqual(b.pg);
     const [first] = boards;
-    expect(first!.redis.ranking).toHaveLength(LEADERBOARD_SIZE);
-    expect(first!.redis.totalParticipants).toBe(300);
+    assert(first, 'no boards');
+    expect(first.redis.ranking).toHaveLength(LEADERBOARD_SIZE);
+    expect(first.redis.totalParticipants).toBe(300);
     // Ties exist, and they are ordered by id in both.
-    const ranking = first!.redis.ranking;
-    const tied = ranking.filter((r) => r.totalScore === ranking[10]!.totalScore);
+    const ranking = first.redis.ranking;
+    const tied = ranking.filter((r) => r.totalScore === ranking[10]?.totalScore);
     expect(tied.length).toBeGreaterThan(1);
     expect(tied.map((r) => r.userid)).toEqual([...tied.map((r) => r.userid)].sort((a, b) => a - b));
   });
@@ -117,7 +122,8 @@ describe('Leader Board in Redis', () => {
         t.deps.database.db,
         sql`select total_score from accounts where user_id = ${id}`,
       );
-      expect(await scores().rank(id)).toMatchObject({ totalScore: Number(row!.total_score) });
+      assert(row, `no account for ${id}`);
+      expect(await scores().rank(id)).toMatchObject({ totalScore: Number(row.total_score) });
     }
     for (const board of await bothBoards()) expect(board.redis).toEqual(board.pg);
   });
@@ -166,7 +172,9 @@ describe('Leader Board in Redis', () => {
 describe('Leader Board writes', () => {
   it('gathers the totals of many tap calls into one ZADD GT per moment, the latest total of each player', async () => {
     const own = await createTestApp({ redis: true });
-    const prefix = (own.deps.redis!.options.keyPrefix ?? '') + 'lb:scores';
+    const { redis } = own.deps;
+    assert(redis, 'the app runs with Redis');
+    const prefix = (redis.options.keyPrefix ?? '') + 'lb:scores';
     const monitor = await new Redis(TEST_REDIS_URL).monitor();
     // MONITOR shows every client's commands, other test files' too: a line ioredis cannot match
     // with its queue is told as an 'error' event, which without a listener ends the whole run.
@@ -177,13 +185,13 @@ describe('Leader Board writes', () => {
     });
     try {
       const players = Array.from({ length: 10 }, (_, i) => 60_000 + i);
-      const tokens = await Promise.all(players.map((id) => own.login(id)));
-      await flushScores(own.deps.redis!); // sign-up totals out of the way
+      const logins = await Promise.all(players.map(async (id) => ({ id, token: await own.login(id) })));
+      await flushScores(redis); // sign-up totals out of the way
       zadds.length = 0;
       // 40 tap calls (4 per player) at once.
-      const calls = players.flatMap((id, i) =>
+      const calls = logins.flatMap(({ id, token }) =>
         Array.from({ length: 4 }, () =>
-          own.call(tokens[i]!, {
+          own.call(token, {
             method: 'PUT',
             url: '/api/v1/users/tap',
             payload: { userid: id, count: 3 },
@@ -203,7 +211,7 @@ describe('Leader Board writes', () => {
         own.deps.database.db,
         sql`select user_id as id, total_score from accounts where user_id in ${players} order by user_id`,
       );
-      const raw = await own.deps.redis!.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
+      const raw = await redis.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
       expect(raw.map(Number)).toEqual(rows.map((r) => Number(r.total_score)));
       expect(rows.every((r) => Number(r.total_score) >= 12)).toBe(true);
     } finally {
@@ -214,10 +222,12 @@ describe('Leader Board writes', () => {
 
   it('writes what is still gathered when the app closes', async () => {
     const own = await createTestApp({ redis: true });
-    const observer = new Redis(TEST_REDIS_URL, { keyPrefix: own.deps.redis!.options.keyPrefix });
+    const { redis } = own.deps;
+    assert(redis, 'the app runs with Redis');
+    const observer = new Redis(TEST_REDIS_URL, { keyPrefix: redis.options.keyPrefix });
     try {
       const token = await own.login(61_000);
-      await flushScores(own.deps.redis!);
+      await flushScores(redis);
       const tap = await own.call(token, {
         method: 'PUT',
         url: '/api/v1/users/tap',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { LEAGUES, leagueOf } from '@egg-rush/game/leagues';
 import { seededRng } from '@egg-rush/game/rng';
 import { queryRows } from '../src/db/client.ts';
@@ -22,6 +22,19 @@ beforeAll(async () => {
   t = await createTestApp({ redis: true });
 });
 afterAll(() => t.close());
+
+/** League `index` of the game's table. */
+const leagueAt = (index: number) => {
+  const league = LEAGUES[index];
+  assert(league, `no league ${index}`);
+  return league;
+};
+/** The app's Redis (the test app is made with one). */
+const redisOf = () => {
+  const { redis } = t.deps;
+  assert(redis, 'no Redis');
+  return redis;
+};
 
 /** Earns coins through the one write path (balance, lifetime score, ledger row, post-commit hook). */
 const earn = (userId: number, onion: number) =>
@@ -67,7 +80,7 @@ describe('leagues', () => {
 
   it('pays a league reward once under 100 parallel claims, with one ledger row', async () => {
     const token = await t.login(8102);
-    await earn(8102, LEAGUES[1]!.threshold);
+    await earn(8102, leagueAt(1).threshold);
     const [before] = await queryRows<{ coins: string; ticket: number }>(
       t.deps.database.db,
       sql`select coins, ticket from accounts where user_id = 8102`,
@@ -83,17 +96,18 @@ describe('leagues', () => {
       expect(r.statusCode).toBe(409);
       expect(r.json()).toMatchObject({ code: 'ALREADY_CLAIMED' });
     }
-    const reward = LEAGUES[1]!.reward;
+    const reward = leagueAt(1).reward;
     const [after] = await queryRows<{ coins: string; ticket: number; rows: number }>(
       t.deps.database.db,
       sql`select coins, ticket,
                  (select count(*)::int from economy_events where user_id = 8102 and kind = 'league') as rows
           from accounts where user_id = 8102`,
     );
-    expect(Number(after!.coins) - Number(before!.coins)).toBe(reward.onion);
-    expect(after!.ticket - before!.ticket).toBe(reward.ticket);
-    expect(after!.rows).toBe(1);
-    expect(ok[0]!.json()).toMatchObject({ success: true, league: 1 });
+    assert(before && after, 'no account for 8102');
+    expect(Number(after.coins) - Number(before.coins)).toBe(reward.onion);
+    expect(after.ticket - before.ticket).toBe(reward.ticket);
+    expect(after.rows).toBe(1);
+    expect(ok[0]?.json()).toMatchObject({ success: true, league: 1 });
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
 
@@ -109,7 +123,7 @@ describe('leagues', () => {
         ),
       );
     }
-    const sets = leagueSets(t.deps.redis!);
+    const sets = leagueSets(redisOf());
     const pg = await totals();
     const seen = new Map<number, number>();
     const spread = new Set<number>();
@@ -141,7 +155,7 @@ describe('leagues', () => {
 
   it('follows taps (the tap statement reports its totals to the same hook)', async () => {
     const token = await t.login(8310);
-    await earn(8310, LEAGUES[1]!.threshold - 5);
+    await earn(8310, leagueAt(1).threshold - 5);
     t.clock.advance(1000);
     const tap = await t.call(token, {
       method: 'PUT',
@@ -149,43 +163,44 @@ describe('leagues', () => {
       payload: { userid: 8310, count: 20 },
     });
     expect(tap.statusCode).toBe(200);
-    const total = (await totals()).get(8310)!;
-    expect(total).toBeGreaterThanOrEqual(LEAGUES[1]!.threshold);
-    const sets = leagueSets(t.deps.redis!);
+    const total = (await totals()).get(8310);
+    expect(total).toBeGreaterThanOrEqual(leagueAt(1).threshold);
+    const sets = leagueSets(redisOf());
     expect(await sets.rank(0, 8310)).toBeUndefined();
     expect(await sets.rank(1, 8310)).toMatchObject({ totalScore: total });
   });
 
   it('an older total arriving late never moves a player back down', async () => {
-    const sets = leagueSets(t.deps.redis!);
-    await sets.record([{ userid: 8300, totalScore: LEAGUES[4]!.threshold }]);
-    await sets.record([{ userid: 8300, totalScore: LEAGUES[2]!.threshold }]);
+    const sets = leagueSets(redisOf());
+    await sets.record([{ userid: 8300, totalScore: leagueAt(4).threshold }]);
+    await sets.record([{ userid: 8300, totalScore: leagueAt(2).threshold }]);
     expect(await sets.rank(2, 8300)).toBeUndefined();
-    expect(await sets.rank(4, 8300)).toMatchObject({ totalScore: LEAGUES[4]!.threshold });
-    await sets.record([{ userid: 8300, totalScore: LEAGUES[5]!.threshold + 1 }]);
+    expect(await sets.rank(4, 8300)).toMatchObject({ totalScore: leagueAt(4).threshold });
+    await sets.record([{ userid: 8300, totalScore: leagueAt(5).threshold + 1 }]);
     expect(await sets.rank(4, 8300)).toBeUndefined();
-    expect(await sets.rank(5, 8300)).toMatchObject({ totalScore: LEAGUES[5]!.threshold + 1 });
+    expect(await sets.rank(5, 8300)).toMatchObject({ totalScore: leagueAt(5).threshold + 1 });
     await sets.clear();
   });
 
   it('places a flush of many players with a handful of Redis commands, not one per league per player', async () => {
-    const sets = leagueSets(t.deps.redis!);
+    const sets = leagueSets(redisOf());
     const players = Array.from({ length: 500 }, (_, i) => ({ userid: 90_000 + i, totalScore: 10 + i }));
     await sets.record(players); // first seen: placed, and their league remembered
-    const prefix = t.deps.redis!.options.keyPrefix ?? '';
+    const prefix = redisOf().options.keyPrefix ?? '';
     const monitor = await new Redis(TEST_REDIS_URL).monitor();
     // MONITOR shows every client's commands, other test files' too: a line ioredis cannot match
     // with its queue is told as an 'error' event, which without a listener ends the whole run.
     monitor.on('error', () => undefined);
     const commands: string[] = [];
     monitor.on('monitor', (_time: string, args: string[]) => {
-      if (args[1]?.startsWith(`${prefix}lg:`)) commands.push(args[0]!.toLowerCase());
+      const [command, key] = args;
+      if (command && key?.startsWith(`${prefix}lg:`)) commands.push(command.toLowerCase());
     });
     try {
       await new Promise((r) => setTimeout(r, 100)); // the monitor is listening
       // Every player earns a little more, and one crosses into the next league.
       const next = players.map((p) => ({ ...p, totalScore: p.totalScore + 5 }));
-      next[0] = { userid: next[0]!.userid, totalScore: LEAGUES[1]!.threshold };
+      next[0] = { userid: 90_000, totalScore: leagueAt(1).threshold };
       await sets.record(next);
       await new Promise((r) => setTimeout(r, 200));
       // HMGET, a ZADD per league touched, the mover's ZREM and HSET: 5, far below 500.
@@ -195,25 +210,25 @@ describe('leagues', () => {
       monitor.disconnect();
     }
     expect(await sets.rank(0, 90_000)).toBeUndefined();
-    expect(await sets.rank(1, 90_000)).toMatchObject({ totalScore: LEAGUES[1]!.threshold });
+    expect(await sets.rank(1, 90_000)).toMatchObject({ totalScore: leagueAt(1).threshold });
     expect(await sets.rank(0, 90_499)).toMatchObject({ totalScore: 10 + 499 + 5 });
     await sets.clear();
   });
 
   it('takes a player found in a set but not in its index out of every other league (sets from before the index)', async () => {
-    const sets = leagueSets(t.deps.redis!);
+    const sets = leagueSets(redisOf());
     await sets.clear();
-    await t.deps.redis!.zadd('lg:{leagues}:3', LEAGUES[3]!.threshold, memberOf(8500));
-    await sets.record([{ userid: 8500, totalScore: LEAGUES[4]!.threshold }]);
+    await redisOf().zadd('lg:{leagues}:3', leagueAt(3).threshold, memberOf(8500));
+    await sets.record([{ userid: 8500, totalScore: leagueAt(4).threshold }]);
     expect(await sets.rank(3, 8500)).toBeUndefined();
-    expect(await sets.rank(4, 8500)).toMatchObject({ totalScore: LEAGUES[4]!.threshold });
+    expect(await sets.rank(4, 8500)).toMatchObject({ totalScore: leagueAt(4).threshold });
     await sets.clear();
   });
 
   it('is rebuilt from PostgreSQL when Redis lost it; PostgreSQL answers meanwhile', async () => {
     const token = await t.login(8400);
     await earn(8400, 7_000);
-    const sets = leagueSets(t.deps.redis!);
+    const sets = leagueSets(redisOf());
     await sets.clear();
     const board = await t.call(token, { method: 'GET', url: '/api/v1/leagues/8400/board' });
     expect(board.statusCode).toBe(200);

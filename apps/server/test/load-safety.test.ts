@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { DB_LIMITS, DatabaseBusyError, queryRows } from '../src/db/client.ts';
 import { findLedgerMismatches, lockAccount } from '../src/modules/accounts/index.ts';
 import { flushScores, memberOf } from '../src/modules/leaderboard/leaderboard.store.ts';
@@ -54,8 +54,10 @@ async function expectBoardMatches(t: TestApp, ids: number[]) {
     t.deps.database.db,
     sql`select user_id as id, total_score from accounts where user_id in ${ids} order by user_id`,
   );
-  await flushScores(t.deps.redis!); // totals gathered in the process for a moment go out now
-  const scores = await t.deps.redis!.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
+  const { redis } = t.deps;
+  assert(redis, 'the app runs with Redis');
+  await flushScores(redis); // totals gathered in the process for a moment go out now
+  const scores = await redis.zmscore('lb:scores', ...rows.map((r) => memberOf(Number(r.id))));
   expect(scores.map(Number)).toEqual(rows.map((r) => Number(r.total_score)));
 }
 
@@ -72,13 +74,15 @@ function chestStorm(label: string, options: { database?: 'pglite' }) {
     it('200 players open a chest at the same moment: all answer within 5 s, health meanwhile, Redis equals PostgreSQL', async () => {
       const ids = Array.from({ length: 200 }, (_, i) => 50_000 + i);
       // Sign-ups in groups: the storm under test is the chests', not 200 logins on one connection.
-      const tokens: string[] = [];
+      const logins: { id: number; token: string }[] = [];
       for (let i = 0; i < ids.length; i += 25) {
-        tokens.push(...(await Promise.all(ids.slice(i, i + 25).map((id) => t.login(id)))));
+        logins.push(
+          ...(await Promise.all(ids.slice(i, i + 25).map(async (id) => ({ id, token: await t.login(id) })))),
+        );
       }
       await setChests(t, ids, 1);
       const storm = Promise.all(
-        ids.map((id, i) => timed(t, tokens[i]!, 'PUT', '/api/v1/users/getCheat', id)),
+        logins.map(({ id, token }) => timed(t, token, 'PUT', '/api/v1/users/getCheat', id)),
       );
       const [replies, health] = await Promise.all([storm, pollHealth(t, storm)]);
       expect(replies.map((r) => r.status)).toEqual(ids.map(() => 200));
@@ -112,7 +116,7 @@ function chestStorm(label: string, options: { database?: 'pglite' }) {
         t.deps.database.db,
         sql`select chests as n from accounts where user_id = ${id}`,
       );
-      expect(Number(row!.n)).toBe(0);
+      expect(Number(row?.n)).toBe(0);
       // The 101st finds no chest: a clean refusal.
       const after = await timed(t, token, 'PUT', '/api/v1/users/getCheat', id);
       expect(after.status).toBe(409);
@@ -192,8 +196,10 @@ describe('a transaction that hangs', () => {
         t.deps.database.db,
         sql`select current_database() as db`,
       );
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${current!.db}`;
+      assert(current, 'no current database');
+      assert(process.env.DATABASE_URL, 'DATABASE_URL is set');
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${current.db}`;
       const outsider = new pg.Client({ connectionString: url.toString() });
       await outsider.connect();
       try {
@@ -234,7 +240,9 @@ describe('one database connection', () => {
     const inviter = 53_000;
     const inviterToken = await t.login(inviter);
     const ids = [53_001, 53_002, 53_003];
-    const tokens = await Promise.all(ids.map((id) => t.login(id, { start_param: String(inviter) })));
+    const players = await Promise.all(
+      ids.map(async (id) => ({ id, token: await t.login(id, { start_param: String(inviter) }) })),
+    );
     for (const id of ids) await t.grant(id, { onion: 100_000, ticket: 5 });
     await t.deps.database.db.execute(sql`update accounts set chests = 3 where user_id in ${ids}`);
     const seal = (score: number, gameId: string, key: string) =>
@@ -267,7 +275,7 @@ describe('one database connection', () => {
       return replies;
     };
     const started = performance.now();
-    const all = (await Promise.all(ids.map((id, i) => play(tokens[i]!, id)))).flat();
+    const all = (await Promise.all(players.map(({ id, token }) => play(token, id)))).flat();
     const elapsed = performance.now() - started;
     // Refusals are rules saying no (409), never a limit reached (503) or a failure (500).
     expect(all.filter((r) => r.status >= 500)).toEqual([]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADJUST_DAY_LIMITS,
   ADJUST_KIND,
@@ -31,15 +31,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const coinsOf = async (id: number) =>
-  Number(
-    (
-      await queryRows<{ coins: number }>(
-        t.deps.database.db,
-        sql`select coins from accounts where user_id = ${id}`,
-      )
-    )[0]!.coins,
+const coinsOf = async (id: number) => {
+  const [row] = await queryRows<{ coins: number }>(
+    t.deps.database.db,
+    sql`select coins from accounts where user_id = ${id}`,
   );
+  assert(row, `no account for ${id}`);
+  return Number(row.coins);
+};
+const sum = (xs: number[]) => xs.reduce((total, x) => total + x, 0);
 
 describe('an operator and their own player', () => {
   it('cannot credit, ban, unban or reset their own player; each attempt is refused and audited', async () => {
@@ -109,7 +109,7 @@ describe('adjustments per operator per day', () => {
     const allowed = Math.floor(ADJUST_DAY_LIMITS.coins / ADJUST_LIMITS.coins);
     expect(statuses).toEqual([...Array(allowed).fill(200), ...Array(5 - allowed).fill(409)]);
     const after = await Promise.all(winners.map(coinsOf));
-    expect(after.reduce((sum, coins, i) => sum + coins - before[i]!, 0)).toBe(ADJUST_DAY_LIMITS.coins);
+    expect(sum(after) - sum(before)).toBe(ADJUST_DAY_LIMITS.coins);
     // Debits count too: taking coins back is also bounded.
     const debit = await t.call(op, {
       method: 'POST',
@@ -136,7 +136,7 @@ describe('adjustments per operator per day', () => {
       t.deps.database.db,
       sql`select after from admin_audit where admin_id = ${OPERATOR} and action = 'player.adjust' order by id desc limit 1`,
     );
-    expect(audit[0]!.after.operatorDay).toEqual({ coins: 5, tickets: 0 });
+    expect(audit[0]?.after.operatorDay).toEqual({ coins: 5, tickets: 0 });
   });
 });
 
@@ -161,7 +161,7 @@ describe('the day limit under a burst', () => {
     for (const r of replies.filter((r) => r.statusCode !== 200))
       expect(r.json().code).toBe('ADJUST_DAY_LIMIT');
     const after = await Promise.all(players.map(coinsOf));
-    const credited = after.reduce((sum, coins, i) => sum + coins - before[i]!, 0);
+    const credited = sum(after) - sum(before);
     expect(credited).toBe(allowed * ADJUST_LIMITS.coins);
   });
 });
@@ -183,9 +183,11 @@ describe('adjustments per player per game day, all operators together', () => {
           from economy_events where user_id = ${id} and kind = ${ADJUST_KIND}
             and created_at >= ${new Date(end - DAY_MS)} and created_at < ${new Date(end)}`,
     );
-    return { coins: Number(row!.coins), tickets: Number(row!.tickets) };
+    assert(row, `no credits summed for ${id}`);
+    return { coins: Number(row.coins), tickets: Number(row.tickets) };
   };
-  const sessions = () => Promise.all([OPERATOR, OTHER_OPERATOR, THIRD_OPERATOR].map((id) => t.console(id)));
+  const sessions = () =>
+    Promise.all([t.console(OPERATOR), t.console(OTHER_OPERATOR), t.console(THIRD_OPERATOR)]);
 
   it('three operators in turn cannot credit one player past the per-player bound; the next game day allows again', async () => {
     t.clock.advance(3 * DAY_MS); // a day of its own for every operator
@@ -195,25 +197,24 @@ describe('adjustments per player per game day, all operators together', () => {
     const [a, b, c] = await sessions();
     // The review's case: each operator well within their own day, the player far past any one of them.
     const replies = [];
-    for (const token of [a!, b!, c!])
-      replies.push(await adjust(token, target, { coins: ADJUST_LIMITS.coins }));
+    for (const token of [a, b, c]) replies.push(await adjust(token, target, { coins: ADJUST_LIMITS.coins }));
     expect(replies.map((r) => r.statusCode)).toEqual([200, 409, 409]);
     for (const r of replies.slice(1)) expect(r.json().code).toBe('PLAYER_ADJUST_DAY_LIMIT');
-    expect(replies[1]!.json().message).toMatch(/1000000 coins and 1000 tickets a game day/);
+    expect(replies[1]?.json().message).toMatch(/1000000 coins and 1000 tickets a game day/);
     // Not one coin more from anyone, the first operator included; a debit still goes through.
-    for (const token of [a!, b!, c!]) {
+    for (const token of [a, b, c]) {
       const one = await adjust(token, target, { coins: 1_020 });
       expect({ status: one.statusCode, code: one.json().code }).toEqual({
         status: 409,
         code: 'PLAYER_ADJUST_DAY_LIMIT',
       });
     }
-    expect((await adjust(b!, target, { coins: -500 }, 'took back too much')).statusCode).toBe(200);
+    expect((await adjust(b, target, { coins: -500 }, 'took back too much')).statusCode).toBe(200);
     // Taking coins back gives no room for more credits.
-    expect((await adjust(c!, target, { coins: 500 })).statusCode).toBe(409);
+    expect((await adjust(c, target, { coins: 500 })).statusCode).toBe(409);
     // Tickets are bounded the same way.
-    expect((await adjust(b!, target, { tickets: PLAYER_ADJUST_DAY_LIMITS.tickets })).statusCode).toBe(200);
-    expect((await adjust(c!, target, { tickets: 1 })).json().code).toBe('PLAYER_ADJUST_DAY_LIMIT');
+    expect((await adjust(b, target, { tickets: PLAYER_ADJUST_DAY_LIMITS.tickets })).statusCode).toBe(200);
+    expect((await adjust(c, target, { tickets: 1 })).json().code).toBe('PLAYER_ADJUST_DAY_LIMIT');
     expect(await received(target)).toEqual(PLAYER_ADJUST_DAY_LIMITS);
     expect(await coinsOf(target)).toBe(before + PLAYER_ADJUST_DAY_LIMITS.coins - 500);
 
@@ -242,8 +243,11 @@ describe('adjustments per player per game day, all operators together', () => {
 });
 
 describe('console credentials', () => {
-  const claims = (token: string) =>
-    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+  const claims = (token: string) => {
+    const [, payload] = token.split('.');
+    assert(payload, 'a token of three parts');
+    return JSON.parse(Buffer.from(payload, 'base64url').toString()) as { iat: number; exp: number };
+  };
 
   it('a console session lasts as long as the rules say (8 hours), not a week', async () => {
     const token = await t.console(OTHER_OPERATOR);

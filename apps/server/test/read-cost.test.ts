@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { seededRng } from '@egg-rush/game/rng';
 import { SEASON_PRIZED, weekEndsAt, weekOf, weekStartsAt } from '@egg-rush/game/seasons';
 import { queryRows, type Database, type Db } from '../src/db/client.ts';
@@ -49,11 +49,11 @@ describe('the weekly board', () => {
   it('is read without the ledger, and equals the board the ledger gives', async () => {
     const week = weekOf(t.clock.now());
     const ids = [62_001, 62_002, 62_003, 62_004, 62_005];
-    const tokens = await Promise.all(ids.map((id) => t.login(id)));
+    const logins = await Promise.all(ids.map(async (id) => ({ id, token: await t.login(id) })));
     // Earnings by taps (the tap writer's one statement), grants (the write path), last week's
     // credits and spending (not counted), and a banned player (not shown).
-    for (const [i, id] of ids.entries()) {
-      expect((await tap(tokens[i]!, id, 5 + i)).statusCode).toBe(200);
+    for (const [i, { id, token }] of logins.entries()) {
+      expect((await tap(token, id, 5 + i)).statusCode).toBe(200);
       await t.grant(id, { onion: 1_000 * ((i * 7) % 5) });
     }
     await t.grant(62_003, { onion: -500 });
@@ -77,10 +77,11 @@ describe('the weekly board', () => {
       expected.rows.map((r) => [r.userid, r.coins, r.rank]),
     );
     expect(board.ranking).toHaveLength(4);
+    assert(expected.me, 'no row for 62002 on the board the ledger gives');
     expect(board.me).toMatchObject({
-      userid: expected.me!.userid,
-      coins: expected.me!.coins,
-      rank: expected.me!.rank,
+      userid: expected.me.userid,
+      coins: expected.me.coins,
+      rank: expected.me.rank,
     });
     expect(board.totalParticipants).toBe(expected.participants);
     expect((await seasons.current(62_005)).me).toBeNull();
@@ -111,7 +112,8 @@ describe('the weekly board', () => {
     for (const [i, board] of boards.entries()) expect(board.me?.userid).toBe(ids[i]);
 
     // The last of them earns past everyone: their own board shows it at once, first, and only once.
-    const last = ids[0]!;
+    const [last] = ids;
+    assert(last !== undefined, 'no readers');
     await credit(last, 10_000_000);
     const after = await seasons.current(last);
     expect(after.me).toMatchObject({ userid: last, rank: 1 });
@@ -154,22 +156,27 @@ describe('the squad board', () => {
         ranked.slice(0, 100).map(({ id, score, members, rank }) => ({ id, score, members, rank })),
       );
       expect(b.totalSquads).toBe(expected.length);
-      const mine = b.mine!;
+      const mine = b.mine;
+      const reader = readers[i];
+      assert(mine && reader !== undefined, `no squad on board ${i}`);
       expect(ranked.find((r) => r.id === mine.id)).toMatchObject({ score: mine.score, rank: mine.rank });
-      expect(mine.name).toBe(`Squad ${Math.floor(((readers[i]! - 63_000) % 150) / 5)}`);
+      expect(mine.name).toBe(`Squad ${Math.floor(((reader - 63_000) % 150) / 5)}`);
     }
 
     // The last squad's member earns: their own board shows it at once, ranked among the others.
-    const last = ranked.at(-1)!;
+    const [top] = ranked;
+    const last = ranked.at(-1);
+    assert(top && last, 'no squads ranked');
     const [member] = await queryRows<{ user_id: string }>(
       t.deps.database.db,
       sql`select user_id from squad_members where squad_id = ${last.id} limit 1`,
     );
+    assert(member, `no member of squad ${last.id}`);
     await t.deps.database.db.execute(
-      sql`update accounts set total_score = total_score + ${ranked[0]!.score + 1} where user_id = ${member!.user_id}`,
+      sql`update accounts set total_score = total_score + ${top.score + 1} where user_id = ${member.user_id}`,
     );
-    const after = await squads.board(Number(member!.user_id));
-    expect(after.mine).toMatchObject({ id: last.id, rank: 1, score: last.score + ranked[0]!.score + 1 });
+    const after = await squads.board(Number(member.user_id));
+    expect(after.mine).toMatchObject({ id: last.id, rank: 1, score: last.score + top.score + 1 });
     expect(after.ranking[0]).toMatchObject({ id: last.id, rank: 1 });
     expect(after.ranking.map((r) => r.rank)).toEqual(ranked.map((r) => r.rank));
     expect(new Set(after.ranking.map((r) => r.id)).size).toBe(ranked.length);
@@ -290,7 +297,7 @@ describe('the Leader Board lost by Redis', () => {
       }) as Db;
       const scores = redisScores(redis);
       const loads = await Promise.all(Array.from({ length: 20 }, () => scores.rebuildIfMissing(spy)));
-      const players = loads[0]!.players;
+      const players = loads[0]?.players;
       expect(players).toBeGreaterThan(0);
       for (const l of loads) expect(l).toEqual({ rebuilt: true, players });
       // One load: a page of players, then the empty page that ends it.
@@ -327,7 +334,8 @@ describe('the Leader Board and the league boards on PostgreSQL alone', () => {
 
     // One of them passes everyone (in the same league): their own boards show it at once, first
     // and only once.
-    const last = ids[0]!;
+    const [last] = ids;
+    assert(last !== undefined, 'no readers');
     await t.deps.database.db.execute(sql`update accounts set total_score = 1999999 where user_id = ${last}`);
     for (const board of [await leaderboard.total(last), await leagues.board(last, 4)]) {
       expect(board.me).toMatchObject({ userid: last, rank: 1, totalScore: 1_999_999 });

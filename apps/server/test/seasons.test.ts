@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { seededRng } from '@egg-rush/game/rng';
 import { SEASON_PRIZED, seasonPrize, weekEndsAt, weekOf, weekStartsAt } from '@egg-rush/game/seasons';
 import { buildApp } from '../src/app.ts';
@@ -63,7 +63,14 @@ async function paidRows(week: number) {
                (select count(*)::int from economy_events where kind = 'season' and ref like ${`${week}:%`}) as ledger,
                (select coalesce(sum(delta_ticket), 0)::int from economy_events where kind = 'season' and ref like ${`${week}:%`}) as tickets`,
   );
-  return row!;
+  assert(row, `no counts for week ${week}`);
+  return row;
+}
+
+/** The tickets of a prize that is there. */
+function ticketsOf(prize: { ticket: number } | null) {
+  assert(prize, 'no prize');
+  return prize.ticket;
 }
 
 describe('seasons', () => {
@@ -123,24 +130,29 @@ describe('seasons', () => {
     expect(await paidRows(WEEK)).toEqual({
       results: SEASON_PRIZED,
       ledger: SEASON_PRIZED,
-      tickets: standings.ranking.reduce((sum, r) => sum + r.prize!.ticket, 0),
+      tickets: standings.ranking.reduce((sum, r) => sum + ticketsOf(r.prize), 0),
     });
     // The week before (one player, 9001, earned in it) was settled by the same runs, once.
-    expect(await paidRows(WEEK - 1)).toEqual({ results: 1, ledger: 1, tickets: seasonPrize(1)!.ticket });
-    const expected = new Map(standings.ranking.map((r) => [r.userid, r.prize!.ticket]));
-    expected.set(9001, (expected.get(9001) ?? 0) + seasonPrize(1)!.ticket);
+    expect(await paidRows(WEEK - 1)).toEqual({ results: 1, ledger: 1, tickets: ticketsOf(seasonPrize(1)) });
+    const expected = new Map(standings.ranking.map((r) => [r.userid, ticketsOf(r.prize)]));
+    expected.set(9001, (expected.get(9001) ?? 0) + ticketsOf(seasonPrize(1)));
     const after = await tickets();
-    for (const [id, ticket] of after)
-      expect(ticket - before.get(id)!, `player ${id}`).toBe(expected.get(id) ?? 0);
+    for (const [id, ticket] of after) {
+      const was = before.get(id);
+      assert(was !== undefined, `player ${id} had no account before`);
+      expect(ticket - was, `player ${id}`).toBe(expected.get(id) ?? 0);
+    }
     expect(await findLedgerMismatches(database.db)).toEqual([]);
 
     // The results stay viewable, with the standings the week ended with.
-    const results = await a.results(standings.ranking[4]!.userid, WEEK);
+    const fifth = standings.ranking[4];
+    assert(fifth, 'fewer than five ranked');
+    const results = await a.results(fifth.userid, WEEK);
     expect(results).toMatchObject({ week: WEEK, settled: true });
     expect(results.ranking.map((r) => [r.userid, r.coins, r.rank, r.prize])).toEqual(
       standings.ranking.map((r) => [r.userid, r.coins, r.rank, r.prize]),
     );
-    expect(results.me).toMatchObject({ userid: standings.ranking[4]!.userid, rank: 5 });
+    expect(results.me).toMatchObject({ userid: fifth.userid, rank: 5 });
     // The new week starts empty.
     expect((await a.current(9001)).ranking).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { Address, beginCell, contractAddress, storeStateInit, type Cell } from '
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nacl from 'tweetnacl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@egg-rush/game/time';
 import { queryRows } from '../src/db/client.ts';
 import { appendLedger } from '../src/modules/ledger/ledger.repository.ts';
@@ -53,7 +53,9 @@ function toncenter(req: IncomingMessage, res: ServerResponse) {
   if (apiDown) return json(500, { error: 'internal server error' });
   const upper = (raw: string) => raw.toUpperCase();
   if (url.pathname === '/api/v3/accountStates') {
-    const raw = Address.parse(url.searchParams.get('address')!).toRawString();
+    const address = url.searchParams.get('address');
+    assert(address, 'accountStates without an address');
+    const raw = Address.parse(address).toRawString();
     const account = chain.get(raw);
     return json(200, {
       accounts: [
@@ -68,7 +70,9 @@ function toncenter(req: IncomingMessage, res: ServerResponse) {
     });
   }
   if (url.pathname === '/api/v3/transactions') {
-    const raw = Address.parse(url.searchParams.get('account')!).toRawString();
+    const account = url.searchParams.get('account');
+    assert(account, 'transactions without an account');
+    const raw = Address.parse(account).toRawString();
     const limit = Number(url.searchParams.get('limit'));
     expect(url.searchParams.get('sort')).toBe('asc');
     const txs = (chain.get(raw)?.txs ?? []).slice(0, limit).map((tx, i) => ({
@@ -206,10 +210,17 @@ async function everything(t: TestApp): Promise<string> {
   return parts.join('\n');
 }
 
+/** The app's reader of wallet facts, there with TON_API_ROOT. */
+function factsReader(app: TestApp) {
+  const reader = walletFactsReader(app.deps);
+  assert(reader, 'no wallet facts reader (TON_API_ROOT)');
+  return reader;
+}
+
 /** The reads a binding started once its reply was sent (after a turn of the event loop). */
 async function factsSettled(app: TestApp) {
   await new Promise((resolve) => setImmediate(resolve));
-  await walletFactsReader(app.deps)!.settled();
+  await factsReader(app).settled();
 }
 
 function tap(t: TestApp, token: string, userid: number, body: Record<string, unknown>) {
@@ -283,17 +294,18 @@ describe('sessions', () => {
     const [c] = await sessionsOf(t, 7003);
     const [d] = await sessionsOf(t, 7004);
     const [e] = await sessionsOf(t, 7005);
-    expect(a!.net).toMatch(/^[0-9a-f]{32}$/);
-    expect(b!.net).toBe(a!.net);
-    expect(c!.net).not.toBe(a!.net);
-    expect(e!.net).toBe(d!.net);
-    expect(d!.net).not.toBe(a!.net);
+    assert(a && b && c && d && e, 'a session of each login');
+    expect(a.net).toMatch(/^[0-9a-f]{32}$/);
+    expect(b.net).toBe(a.net);
+    expect(c.net).not.toBe(a.net);
+    expect(e.net).toBe(d.net);
+    expect(d.net).not.toBe(a.net);
     // Exactly the salted hash of the /24, of the user agent and the platform.
     expect(a).toMatchObject(
       hashesOf(t.env.signalsSalt, { ip: '203.0.113.1', userAgent: UA, platform: 'android' }),
     );
-    expect(a!.started_at).toBe(t.clock.now());
-    expect(a!.last_at).toBe(t.clock.now());
+    expect(a.started_at).toBe(t.clock.now());
+    expect(a.last_at).toBe(t.clock.now());
 
     const all = await everything(t);
     for (const raw of ['203.0.113', '198.51.100', '2001:db8', 'Pixel 8', 'EggRushTest']) {
@@ -308,9 +320,10 @@ describe('sessions', () => {
       await loginFrom(plain, 7012, '198.51.100.7');
       const [a] = await sessionsOf(plain, 7011);
       const [b] = await sessionsOf(plain, 7012);
-      expect(a!.net).toBe(b!.net);
-      expect(a!.net).toBe(hashesOf(plain.env.signalsSalt, { ip: '127.0.0.1', userAgent: UA }).net);
-      expect(a!.net).not.toBe(hashesOf(plain.env.signalsSalt, { ip: '203.0.113.7', userAgent: UA }).net);
+      assert(a && b, 'a session of each login');
+      expect(a.net).toBe(b.net);
+      expect(a.net).toBe(hashesOf(plain.env.signalsSalt, { ip: '127.0.0.1', userAgent: UA }).net);
+      expect(a.net).not.toBe(hashesOf(plain.env.signalsSalt, { ip: '203.0.113.7', userAgent: UA }).net);
     } finally {
       await plain.close();
     }
@@ -326,11 +339,11 @@ describe('sessions', () => {
     }
     // 50 s of taps: nothing written since the login.
     let [s] = await sessionsOf(t, id);
-    expect(s!.last_at).toBe(login);
+    expect(s?.last_at).toBe(login);
     t.clock.advance(10_000);
     await tap(t, token, id, { count: 2 });
     [s] = await sessionsOf(t, id);
-    expect(s!.last_at).toBe(login + 60_000);
+    expect(s?.last_at).toBe(login + 60_000);
 
     // Back after the session's gap, from another network, without a login: a new session on the
     // device of the last one.
@@ -343,9 +356,11 @@ describe('sessions', () => {
     });
     const sessions = await sessionsOf(t, id);
     expect(sessions).toHaveLength(2);
-    expect(sessions[1]!.started_at).toBe(t.clock.now());
-    expect(sessions[1]!.device).toBe(sessions[0]!.device);
-    expect(sessions[1]!.net).toBe(hashesOf(t.env.signalsSalt, { ip: '198.51.100.9', userAgent: '' }).net);
+    const [first, second] = sessions;
+    assert(first && second, 'two sessions');
+    expect(second.started_at).toBe(t.clock.now());
+    expect(second.device).toBe(first.device);
+    expect(second.net).toBe(hashesOf(t.env.signalsSalt, { ip: '198.51.100.9', userAgent: '' }).net);
   });
 });
 
@@ -372,25 +387,29 @@ describe('tap cadence', () => {
     const all = batches.flat();
     const expected = summary(all);
     const row = await tapsRow(t, id);
-    expect(row!.batches).toBe(batches.length);
-    expect(Number(row!.intervals)).toBe(all.length);
-    expect(row!.mean_ms).toBeCloseTo(expected.meanMs, 9);
-    expect(row!.m2 / all.length).toBeCloseTo(expected.sdMs ** 2, 6);
+    assert(row, `no taps of ${id}`);
+    expect(row.batches).toBe(batches.length);
+    expect(Number(row.intervals)).toBe(all.length);
+    expect(row.mean_ms).toBeCloseTo(expected.meanMs, 9);
+    expect(row.m2 / all.length).toBeCloseTo(expected.sdMs ** 2, 6);
 
     const [signals] = (await signalsOf(t.deps.database.db, { since: t.clock.now() - 3_600_000 })).filter(
       (s) => s.id === id,
     );
-    expect(signals!.taps!.batches).toBe(batches.length);
-    expect(signals!.taps!.meanMs).toBeCloseTo(expected.meanMs, 9);
-    expect(signals!.taps!.cv).toBeCloseTo(expected.sdMs / expected.meanMs, 9);
+    assert(signals?.taps, `no tap signals of ${id}`);
+    expect(signals.taps.batches).toBe(batches.length);
+    expect(signals.taps.meanMs).toBeCloseTo(expected.meanMs, 9);
+    expect(signals.taps.cv).toBeCloseTo(expected.sdMs / expected.meanMs, 9);
   });
 
   it('combines with the parallel formula whatever the split (pure)', () => {
     const xs = [5, 9, 1, 14, 3, 3, 8, 21, 2];
     const sums = (part: number[]) => cadenceSums(summary(part));
-    const whole = sums(xs)!;
+    const whole = sums(xs);
+    assert(whole, 'no sums');
     for (let cut = 1; cut < xs.length; cut++) {
-      const joined = combineCadence(sums(xs.slice(0, cut)), sums(xs.slice(cut)))!;
+      const joined = combineCadence(sums(xs.slice(0, cut)), sums(xs.slice(cut)));
+      assert(joined, `no sums cut at ${cut}`);
       expect(joined.intervals).toBe(whole.intervals);
       expect(joined.meanMs).toBeCloseTo(whole.meanMs, 12);
       expect(joined.m2).toBeCloseTo(whole.m2, 9);
@@ -453,7 +472,7 @@ describe('tap cadence', () => {
     expect(await recorder.flush()).toBeGreaterThanOrEqual(1);
     expect(await tapsRow(t, id)).toMatchObject({ batches: 1, mean_ms: 150 });
     const [s] = await sessionsOf(t, id);
-    expect(s!.last_at).toBe(t.clock.now());
+    expect(s?.last_at).toBe(t.clock.now());
   });
 });
 
@@ -478,7 +497,7 @@ describe('wallet facts', () => {
     expect(res.statusCode, res.body).toBe(200);
     await factsSettled(t);
     const [signals] = (await signalsOf(t.deps.database.db, { since: boundAt })).filter((s) => s.id === id);
-    expect(signals!.wallet).toEqual({
+    expect(signals?.wallet).toEqual({
       address: raw,
       boundAt,
       version: 'v4r2',
@@ -509,7 +528,7 @@ describe('wallet facts', () => {
     expect((await bind(t, token, w)).statusCode).toBe(200);
     await factsSettled(t);
     let [signals] = (await signalsOf(t.deps.database.db, { since: boundAt })).filter((s) => s.id === id);
-    expect(signals!.wallet).toEqual({
+    expect(signals?.wallet).toEqual({
       address: raw,
       boundAt,
       version: 'v5r1',
@@ -522,11 +541,11 @@ describe('wallet facts', () => {
       status: 'uninit',
       txs: [{ now: boundAt / 1000 + 60, source: funder, value: '500000000' }],
     });
-    expect(await walletFactsReader(t.deps)!.runBatch()).toBe(0); // not due yet
+    expect(await factsReader(t).runBatch()).toBe(0); // not due yet
     t.clock.advance(WALLET_FACTS.retryMs);
-    expect(await walletFactsReader(t.deps)!.runBatch()).toBeGreaterThanOrEqual(1);
+    expect(await factsReader(t).runBatch()).toBeGreaterThanOrEqual(1);
     [signals] = (await signalsOf(t.deps.database.db, { since: boundAt })).filter((s) => s.id === id);
-    expect(signals!.wallet).toMatchObject({ newWhenBound: true, fundedBy: funder, version: 'v5r1' });
+    expect(signals?.wallet).toMatchObject({ newWhenBound: true, fundedBy: funder, version: 'v5r1' });
   });
 
   it('survives the API failing: facts stay null, the binding answers at once, reads are retried a bounded number of times', async () => {
@@ -543,11 +562,11 @@ describe('wallet facts', () => {
             t.deps.database.db,
             sql`select attempts, next_check_at, new_when_bound from signal_wallets where user_id = ${id}`,
           )
-        )[0]!;
+        )[0];
       expect(await state()).toMatchObject({ attempts: 1, new_when_bound: null });
       for (let i = 1; i < WALLET_FACTS.attempts + 2; i++) {
         t.clock.advance(WALLET_FACTS.retryMs * 2 ** i);
-        await walletFactsReader(t.deps)!.runBatch(100);
+        await factsReader(t).runBatch(100);
       }
       expect(await state()).toEqual({
         attempts: WALLET_FACTS.attempts,
@@ -577,12 +596,12 @@ describe('wallet facts', () => {
       await recordWalletBound(tx, { userId: id, address: raw, at, version: null });
     });
     const before = asked.length;
-    await walletFactsReader(t.deps)!.runBatch(100);
+    await factsReader(t).runBatch(100);
     expect(asked.slice(before)).toContain('/api/v3/accountStates');
     const [signals] = (await signalsOf(t.deps.database.db, { since: at.getTime() - 120_000 })).filter(
       (s) => s.id === id,
     );
-    expect(signals!.wallet).toMatchObject({ version: 'v3r2', newWhenBound: true, fundedBy: funder });
+    expect(signals?.wallet).toMatchObject({ version: 'v3r2', newWhenBound: true, fundedBy: funder });
   });
 });
 
@@ -671,7 +690,7 @@ describe('signalsOf', () => {
         wallet: null,
         activeDays: 3,
       });
-      expect(s2!.coins).toBeGreaterThanOrEqual(1234);
+      expect(s2?.coins).toBeGreaterThanOrEqual(1234);
       expect(s3).toMatchObject({
         id: 8003,
         premium: true,

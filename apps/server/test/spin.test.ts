@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { SPIN_WHEEL } from '@egg-rush/game/spin';
 import { queryRows } from '../src/db/client.ts';
 import { findLedgerMismatches } from '../src/modules/accounts/index.ts';
@@ -22,12 +22,12 @@ describe('PUT /users/getSpin', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const segment = SPIN_WHEEL[body.segment];
-    expect(segment).toBeDefined();
-    expect(body.cheatData).toEqual({ type: segment!.type, value: segment!.value });
+    assert(segment, `no segment ${body.segment} on the wheel`);
+    expect(body.cheatData).toEqual({ type: segment.type, value: segment.value });
     const after = await t.profile(token, 5101);
-    expect(after.ticket).toBe(before.ticket - 1 + (segment!.type === 'ticket' ? segment!.value : 0));
-    expect(after.onion).toBe(before.onion + (segment!.type === 'onion' ? segment!.value : 0));
-    expect(after.cheatCount).toBe(before.cheatCount + (segment!.type === 'treasure' ? segment!.value : 0));
+    expect(after.ticket).toBe(before.ticket - 1 + (segment.type === 'ticket' ? segment.value : 0));
+    expect(after.onion).toBe(before.onion + (segment.type === 'onion' ? segment.value : 0));
+    expect(after.cheatCount).toBe(before.cheatCount + (segment.type === 'treasure' ? segment.value : 0));
     expect(body).toMatchObject({ onion: after.onion, ticket: after.ticket, cheatCount: after.cheatCount });
   });
 
@@ -60,7 +60,9 @@ describe('PUT /users/getSpin', () => {
       expect(refusals[0]?.json().message).toBe('Not Enough Ticket.');
       const after = (await fixed.call(token, { method: 'GET', url: '/api/v1/users/get/5103' })).json();
       expect(after.ticket).toBe(0);
-      expect(after.onion).toBe(before.onion + 10 * SPIN_WHEEL[0]!.value);
+      const [first] = SPIN_WHEEL;
+      assert(first, 'an empty wheel');
+      expect(after.onion).toBe(before.onion + 10 * first.value);
       const [spins] = await queryRows<{ n: number }>(
         fixed.deps.database.db,
         sql`select count(*)::int as n from economy_events where user_id = 5103 and kind = 'spin'`,

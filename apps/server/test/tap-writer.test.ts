@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { settleIncome } from '@egg-rush/game/income';
 import { planTap, TAP_INTERVAL_MS, type TapState } from '@egg-rush/game/tap';
 import { tasksForAction } from '@egg-rush/game/tasks';
@@ -27,6 +27,12 @@ interface Player extends TapState {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** The element at `i`, which is there. */
+function at<T>(xs: readonly T[], i: number): T {
+  const x = xs[i];
+  assert(x !== undefined, `nothing at ${i}`);
+  return x;
+}
 
 async function setPlayer(id: number, p: Player) {
   await t.deps.database.db.execute(sql`update accounts set
@@ -123,11 +129,11 @@ describe('the tap writer', () => {
         const sent = s.batches.map((b) => {
           now += b.wait;
           const i = b.player % ids.length;
-          return { i, count: b.count, now, answer: writer.submit(ids[i]!, b.count, now) };
+          return { i, count: b.count, now, answer: writer.submit(at(ids, i), b.count, now) };
         });
         const answers = await Promise.all(sent.map((b) => b.answer));
         sent.forEach((b, k) => {
-          const e = expected(model[b.i]!, b.count, b.now);
+          const e = expected(at(model, b.i), b.count, b.now);
           model[b.i] = e.next;
           if (e.row === null) expect(answers[k]).toBeNull();
           else expect(answers[k]).toMatchObject(e.row);
@@ -141,7 +147,7 @@ describe('the tap writer', () => {
               from accounts where user_id in ${ids} order by user_id`,
         );
         rows.forEach((row, i) => {
-          const p = model[i]!;
+          const p = at(model, i);
           expect(Number(row.energy)).toBe(p.energy);
           expect(Number(row.coins)).toBe(p.coins);
           expect(Number(row.total_score)).toBe(p.coins);
@@ -156,7 +162,7 @@ describe('the tap writer', () => {
               where user_id in ${ids} and kind in ('tap', 'income') group by user_id`,
         );
         const sums = new Map(ledger.map((r) => [Number(r.user_id), Number(r.sum)]));
-        ids.forEach((id, i) => expect(sums.get(id) ?? 0).toBe(model[i]!.coins));
+        expect(ids.map((id) => sums.get(id) ?? 0)).toEqual(model.map((p) => p.coins));
       }),
       { numRuns: 25 },
     );
@@ -171,7 +177,8 @@ describe('the tap writer', () => {
     const answers = await Promise.all(ids.map((id, i) => writer.submit(id, i + 1, now)));
     expect(answers.map((a) => a?.credited)).toEqual(ids.map((_, i) => i + 1));
     expect(writer.statements()).toBe(1);
-    const task = tasksForAction('tap')[0]!;
+    const [task] = tasksForAction('tap');
+    assert(task, 'no task counts taps');
     const progress = await queryRows<{ user_id: string; process_count: number }>(
       t.deps.database.db,
       sql`select user_id, process_count from task_progress
@@ -206,6 +213,6 @@ describe('the tap writer', () => {
       t.deps.database.db,
       sql`select count(*)::int as n from economy_events where user_id = ${ids[2]} and kind = 'tap'`,
     );
-    expect(rows[0]!.n).toBe(0);
+    expect(rows).toEqual([{ n: 0 }]);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER } from '@egg-rush/game/profile';
 import { REFERRAL_REWARD } from '@egg-rush/game/referrals';
 import { findTask, LINK_VISIT_MS, TASKS, isLinkTask } from '@egg-rush/game/tasks';
@@ -28,8 +28,17 @@ const list = async (token: string, id: number) => {
   expect(res.statusCode).toBe(200);
   return res.json<{ tasks: TaskView[]; resetAt: number; serverTime: number }>();
 };
-const one = async (token: string, id: number, name: string) =>
-  (await list(token, id)).tasks.find((x) => x.taskName === name)!;
+const one = async (token: string, id: number, name: string) => {
+  const task = (await list(token, id)).tasks.find((x) => x.taskName === name);
+  assert(task, `no task ${name} in the list of ${id}`);
+  return task;
+};
+/** A task of the catalogue, by name. */
+const definition = (name: string) => {
+  const task = findTask(name);
+  assert(task, `no task ${name} in the catalogue`);
+  return task;
+};
 const link = (token: string, userid: number, body: Record<string, unknown>) =>
   t.call(token, { method: 'POST', url: '/api/v1/users/linkReward', payload: { userid, ...body } });
 const claim = (token: string, userid: number, body: Record<string, unknown>) =>
@@ -67,7 +76,7 @@ describe('tasks', () => {
 
     const paid = await claim(token, 1301, { ...twitter, amount: 999_999, type: 'onion' });
     expect(paid.statusCode).toBe(200);
-    const reward = findTask('Follow_Twitter')!.reward.amount;
+    const reward = definition('Follow_Twitter').reward.amount;
     expect(paid.json()).toEqual({
       onion: reward,
       ticket: NEW_PLAYER.ticket,
@@ -108,7 +117,7 @@ describe('tasks', () => {
     const paid = await claim(token, 1330, twitter);
     expect(paid.statusCode).toBe(200);
     expect((await claim(token, 1330, twitter)).json().code).toBe('ALREADY_CLAIMED');
-    expect((await t.profile(token, 1330)).onion).toBe(findTask('Follow_Twitter')!.reward.amount);
+    expect((await t.profile(token, 1330)).onion).toBe(definition('Follow_Twitter').reward.amount);
   });
 
   it('pays nothing for the six link tasks claimed right after their link reward', async () => {
@@ -156,7 +165,7 @@ describe('tasks', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(14);
     expect((await t.profile(token, 1303)).ticket).toBe(
-      NEW_PLAYER.ticket + findTask('Partner_TON')!.reward.amount,
+      NEW_PLAYER.ticket + definition('Partner_TON').reward.amount,
     );
     expect(await findLedgerMismatches(t.deps.database.db)).toEqual([]);
   });
@@ -179,7 +188,7 @@ describe('tasks', () => {
     expect(early.json().message).toBe('Task is not completed yet!');
     await recordTaskProgress(db, 1304, 'spin', 1, clock.now());
     expect((await claim(token, 1304, { taskName: 'Daily_Spin' })).statusCode).toBe(200);
-    const spin = findTask('Daily_Spin')!.reward.amount;
+    const spin = definition('Daily_Spin').reward.amount;
     expect((await t.profile(token, 1304)).onion).toBe(2 * spin);
   });
 
@@ -217,7 +226,7 @@ describe('tasks', () => {
   });
 
   it('counts parallel tap batches exactly in the tap statement, capped at the target, per game day', async () => {
-    const target = findTask('Daily_Taps')!.targetCount;
+    const target = definition('Daily_Taps').targetCount;
     const token = await t.login(1330);
     await t.deps.database.db.execute(
       sql`update accounts set energy = 100000, max_energy = 100000 where user_id = ${1330}`,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { ACCOUNT_AGE_ANCHORS, accountRegisteredAt } from '../src/account-age.ts';
 
 describe('account age from the Telegram id', () => {
@@ -9,19 +9,23 @@ describe('account age from the Telegram id', () => {
 
   it('keeps the anchors ascending by id and by date', () => {
     for (let i = 1; i < ACCOUNT_AGE_ANCHORS.length; i++) {
-      expect(ACCOUNT_AGE_ANCHORS[i]![0]).toBeGreaterThan(ACCOUNT_AGE_ANCHORS[i - 1]![0]);
-      expect(ACCOUNT_AGE_ANCHORS[i]![1]).toBeGreaterThanOrEqual(ACCOUNT_AGE_ANCHORS[i - 1]![1]);
+      const [prev, cur] = [ACCOUNT_AGE_ANCHORS[i - 1], ACCOUNT_AGE_ANCHORS[i]];
+      assert(prev && cur, `no anchor ${i - 1} or ${i}`);
+      expect(cur[0]).toBeGreaterThan(prev[0]);
+      expect(cur[1]).toBeGreaterThanOrEqual(prev[1]);
     }
   });
 
   it('interpolates halfway between two anchors', () => {
-    const [a, b] = [ACCOUNT_AGE_ANCHORS[10]!, ACCOUNT_AGE_ANCHORS[11]!];
+    const [a, b] = [ACCOUNT_AGE_ANCHORS[10], ACCOUNT_AGE_ANCHORS[11]];
+    assert(a && b, 'fewer than 12 anchors');
     const mid = accountRegisteredAt((a[0] + b[0]) / 2);
     expect(Math.abs(mid - (a[1] + b[1]) / 2)).toBeLessThanOrEqual(1);
   });
 
   it('clamps below the first anchor and carries the last slope past the last', () => {
-    const first = ACCOUNT_AGE_ANCHORS[0]!;
+    const [first] = ACCOUNT_AGE_ANCHORS;
+    assert(first, 'no anchors');
     expect(accountRegisteredAt(1)).toBe(first[1]);
     expect(accountRegisteredAt(-5)).toBe(first[1]);
     const [p, q] = ACCOUNT_AGE_ANCHORS.slice(-2) as [readonly [number, number], readonly [number, number]];

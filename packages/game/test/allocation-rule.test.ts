@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   earnedCoins,
   FULL_ACCOUNT_AGE_MS,
@@ -84,7 +84,9 @@ describe('allocation rule', () => {
       reviewDiscount: 1,
     };
     const w = weighPlayers(facts, rule, NOW);
-    expect(w.get(2)! / 1_000_000n).toBe(2n * (w.get(1)! / 1_000_000n));
+    const [one, two] = [w.get(1), w.get(2)];
+    assert(one !== undefined && two !== undefined, 'a player without a weight');
+    expect(two / 1_000_000n).toBe(2n * (one / 1_000_000n));
   });
 
   it('does not count what operators credited', () => {
@@ -141,9 +143,12 @@ describe('allocation rule', () => {
         fc.constantFrom(...Object.keys(GROWTHS)),
         (pop, rule, k, g) => {
           const i = k % pop.length;
-          const before = weighPlayers(pop, rule, NOW).get(pop[i]!.playerId)!;
-          const grown = pop.map((f, j) => (j === i ? GROWTHS[g]!(f) : f));
-          const after = weighPlayers(grown, rule, NOW).get(pop[i]!.playerId)!;
+          const [player, grow] = [pop[i], GROWTHS[g]];
+          assert(player && grow);
+          const before = weighPlayers(pop, rule, NOW).get(player.playerId);
+          const grown = pop.map((f, j) => (j === i ? grow(f) : f));
+          const after = weighPlayers(grown, rule, NOW).get(player.playerId);
+          assert(before !== undefined && after !== undefined, `no weight for player ${player.playerId}`);
           expect(after).toBeGreaterThanOrEqual(before);
         },
       ),
@@ -172,7 +177,8 @@ describe('allocation rule', () => {
           NOW,
         );
         for (const [id, x] of w) {
-          const y = heavier.get(id)!;
+          const y = heavier.get(id);
+          assert(y !== undefined, `no weight for player ${id}`);
           expect(y >= 2n * x - 2n && y <= 2n * x + 2n).toBe(true);
         }
       }),
@@ -206,7 +212,8 @@ describe('allocation rule', () => {
           NOW,
         );
         for (const [id, x] of cleared) {
-          const y = reviewed.get(id)!;
+          const y = reviewed.get(id);
+          assert(y !== undefined, `no weight for player ${id}`);
           expect(y).toBeLessThanOrEqual(x);
           expect(Math.abs(Number(y) - Number(x) * rule.reviewDiscount)).toBeLessThanOrEqual(
             Number(x) * 1e-9 + 2,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { accountRegisteredAt } from '../src/account-age.ts';
 import {
   CLUSTERING,
@@ -52,7 +52,9 @@ function smallFarm(size: number, firstId: number): AccountSignals[] {
 
 /** A household: old accounts behind one address, playing together in the evening. */
 function household(ids: number[]): AccountSignals[] {
-  const rng = seededRng(ids[0]!);
+  const [head] = ids;
+  assert(head !== undefined, 'a household of no one');
+  const rng = seededRng(head);
   return ids.map((id, k) => {
     const sessions: SessionSignal[] = [];
     for (let d = 0; d < 21; d++) {
@@ -64,7 +66,7 @@ function household(ids: number[]): AccountSignals[] {
       id,
       joinedAt: START,
       premium: k === 0,
-      referrerId: k === 0 ? null : ids[0]!,
+      referrerId: k === 0 ? null : head,
       sessions,
       taps: null,
       mole: null,
@@ -84,11 +86,16 @@ function treeFarm(
   rng: Rng,
   farm: { taps: AccountSignals['taps']; boundAt: number; funder: number; coins: number },
 ): AccountSignals[] {
+  const earlier = (k: number) => {
+    const id = ids[Math.floor(rng() * k)];
+    assert(id !== undefined, `no account before ${k}`);
+    return id;
+  };
   return ids.map((id, k) => ({
     id,
     joinedAt: START,
     premium: false,
-    referrerId: k === 0 ? null : ids[Math.floor(rng() * k)]!,
+    referrerId: k === 0 ? null : earlier(k),
     sessions: [],
     taps: farm.taps,
     mole: null,
@@ -106,7 +113,11 @@ function treeFarm(
 
 /** The clusters of `farm` (given each account's `sessions`, in order) beside a household of two. */
 function clustersBesideHousehold(farm: AccountSignals[], sessions: SessionSignal[][]) {
-  farm.forEach((a, k) => (a.sessions = sessions[k]!.sort((x, y) => x.start - y.start)));
+  farm.forEach((a, k) => {
+    const own = sessions[k];
+    assert(own, `no sessions for account ${a.id}`);
+    a.sessions = own.sort((x, y) => x.start - y.start);
+  });
   return findClusters([...farm, ...household([123_456_789, 223_456_789])], NOW);
 }
 
@@ -115,9 +126,12 @@ describe('clusters', () => {
     const farm = smallFarm(20, 8_400_000_000);
     const home = household([123_456_789, 223_456_789, 323_456_789]);
     const clusters = findClusters([...home, ...farm], NOW);
-    const farmCluster = clusters.find((c) => c.members.includes(farm[0]!.id))!;
+    const [first, parent] = [farm[0], home[0]];
+    assert(first && parent);
+    const farmCluster = clusters.find((c) => c.members.includes(first.id));
+    assert(farmCluster, 'no cluster holds the farm');
     expect(farmCluster.members).toEqual(farm.map((a) => a.id));
-    expect(farmCluster.id).toBe(`c${farm[0]!.id}`);
+    expect(farmCluster.id).toBe(`c${first.id}`);
     expect(farmCluster.recommendation).toBe('exclude');
     expect(farmCluster.evidence).toContain('20 accounts, created within 1 day');
     expect(farmCluster.evidence).toContain('sessions start within 2 minutes of each other on 21 of 21 days');
@@ -128,7 +142,7 @@ describe('clusters', () => {
       "1680 of 1680 sessions start within 2 minutes of another member's (100 % beyond chance)",
     );
     expect(farmCluster.evidence).toContain('none is Premium');
-    for (const c of clusters) if (c.members.includes(home[0]!.id)) expect(c.recommendation).toBe('clear');
+    for (const c of clusters) if (c.members.includes(parent.id)) expect(c.recommendation).toBe('clear');
   });
 });
 
@@ -147,9 +161,9 @@ describe('a farm that never runs two accounts side by side twice', () => {
     for (let d = 0; d < 21; d++)
       for (const h of [9, 18]) {
         const at = START + d * DAY + h * 3_600_000 + (rng() - 0.5) * 3_600_000;
-        farm.forEach((_, k) => {
+        sessions.forEach((own, k) => {
           const start = Math.floor(at + rng() * 20 * MIN);
-          sessions[k]!.push({ start, end: start + 4 * MIN, net: `p${k}-${d}`, device: `m${k % 4}` });
+          own.push({ start, end: start + 4 * MIN, net: `p${k}-${d}`, device: `m${k % 4}` });
         });
       }
     const clusters = clustersBesideHousehold(farm, sessions);
@@ -249,11 +263,11 @@ describe('clusters of a simulated population', () => {
       fc.property(fc.integer({ min: -500, max: 500 }), fc.nat(), (shift, seed) => {
         const again = findClusters(disguise(POP.accounts, shift, seed), POP.now);
         expect(again).toEqual(
-          CLUSTERS.map((c) => ({
-            ...c,
-            id: `c${c.members[0]! + shift}`,
-            members: c.members.map((m) => m + shift),
-          })),
+          CLUSTERS.map((c) => {
+            const [first] = c.members;
+            assert(first !== undefined, `${c.id} has no members`);
+            return { ...c, id: `c${first + shift}`, members: c.members.map((m) => m + shift) };
+          }),
         );
       }),
       { numRuns: 4 },
@@ -275,9 +289,11 @@ describe('clusters of a simulated population', () => {
           .map((h) => Math.floor(start + h * 3_600_000))
           .sort((a, b) => a - b)
           .map((t) => ({ start: t, end: t + 5 * MIN, net: `own${x.id}`, device: `own${x.id}` }));
+        const [first] = sessions;
+        assert(first, 'a newcomer without sessions');
         const account: AccountSignals = {
           id: x.id,
-          joinedAt: sessions[0]!.start,
+          joinedAt: first.start,
           premium: x.premium,
           referrerId: null,
           sessions,
@@ -304,9 +320,14 @@ describe('clusters of a simulated population', () => {
 
   it('states numbers in its evidence that the members bear out', () => {
     const byId = new Map(POP.accounts.map((a) => [a.id, a]));
+    const account = (id: number) => {
+      const found = byId.get(id);
+      assert(found, `no account ${id}`);
+      return found;
+    };
     expect(CLUSTERS.length).toBeGreaterThan(2);
     for (const c of CLUSTERS) {
-      const members = c.members.map((id) => byId.get(id)!);
+      const members = c.members.map(account);
       const ids = new Set(c.members);
       expect(c.members).toEqual([...c.members].sort((a, b) => a - b));
       expect(c.id).toBe(`c${c.members[0]}`);
@@ -355,7 +376,10 @@ describe('clusters of a simulated population', () => {
   it('finds both farms whole and nothing else to exclude', () => {
     for (const farm of [0, 1]) {
       const ids = [...POP.truth].filter(([, t]) => t.farm === farm).map(([id]) => id);
-      const cluster = CLUSTERS.find((c) => c.members.includes(ids[0]!))!;
+      const [first] = ids;
+      assert(first !== undefined, `no accounts in farm ${farm}`);
+      const cluster = CLUSTERS.find((c) => c.members.includes(first));
+      assert(cluster, `no cluster holds farm ${farm}`);
       expect(cluster.members).toEqual(ids.sort((a, b) => a - b));
       expect(cluster.recommendation).toBe('exclude');
     }
@@ -377,10 +401,10 @@ describe('a farm that runs its accounts in turn on one phone', () => {
     const sessions = farm.map(() => [] as SessionSignal[]);
     for (let d = 0; d < 21; d++)
       for (const h of [6, 14]) {
-        const order = ids.map((_, k) => k).sort(() => rng() - 0.5);
-        order.forEach((k, turn) => {
+        const order = [...sessions].sort(() => rng() - 0.5);
+        order.forEach((own, turn) => {
           const start = START + d * DAY + h * 3_600_000 + turn * 4 * MIN + Math.floor(rng() * 20_000);
-          sessions[k]!.push({ start, end: start + 2 * MIN, net: 'phone-net', device: 'redmi-note12' });
+          own.push({ start, end: start + 2 * MIN, net: 'phone-net', device: 'redmi-note12' });
         });
       }
     const clusters = clustersBesideHousehold(farm, sessions);
@@ -391,12 +415,13 @@ describe('a farm that runs its accounts in turn on one phone', () => {
 
   it('leaves a family handing one tablet around clear', () => {
     const rng = seededRng(92);
-    const ids = [223_456_789, 323_456_789, 423_456_789];
+    const parent = 223_456_789;
+    const ids = [parent, 323_456_789, 423_456_789];
     const family: AccountSignals[] = ids.map((id, k) => ({
       id,
       joinedAt: START,
       premium: k === 0,
-      referrerId: k === 0 ? null : ids[0]!,
+      referrerId: k === 0 ? null : parent,
       sessions: [],
       taps: null,
       mole: null,
@@ -479,9 +504,11 @@ describe('a farm that spreads its sessions over the day', () => {
     const clusters = findClusters(pop.accounts, pop.now);
     const excluded = clusters.filter((c) => c.recommendation === 'exclude');
     expect(excluded).toHaveLength(1);
-    expect(excluded[0]!.members.length).toBeGreaterThanOrEqual(95);
-    expect(excluded[0]!.members.every((id) => ids.includes(id))).toBe(true);
-    expect(excluded[0]!.evidence.some((e) => e.startsWith('linked without playing in step'))).toBe(true);
+    const [farm] = excluded;
+    assert(farm);
+    expect(farm.members.length).toBeGreaterThanOrEqual(95);
+    expect(farm.members.every((id) => ids.includes(id))).toBe(true);
+    expect(farm.evidence.some((e) => e.startsWith('linked without playing in step'))).toBe(true);
     expect(clusters.filter((c) => c.recommendation === 'review')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { RECOMMENDED_RULE } from '../src/allocation-rule.ts';
 import { findClusters, type Cluster } from '../src/clusters.ts';
 import { FARM_KINDS, farmShares, simulatePopulation, type Population } from '../src/population.ts';
@@ -43,7 +43,8 @@ describe('clusters against every kind of farm', () => {
       });
       const m = measure(pop, findClusters(pop.accounts, pop.now));
       FARM_KINDS.forEach((kind, farm) => {
-        const f = m.farms.get(farm)!;
+        const f = m.farms.get(farm);
+        assert(f, `no accounts of the ${kind} farm`);
         expect({ kind, recall: f.excluded / f.accounts >= RECALL }).toEqual({ kind, recall: true });
       });
       expect(m.honest).toBeGreaterThan(8000);
@@ -72,13 +73,15 @@ describe('clusters against every kind of farm', () => {
       const pop = simulatePopulation({ seed: 1, days: 21, honest: 200, farms: [{ kind }] });
       const clusters = findClusters(pop.accounts, pop.now);
       const [shares] = farmShares(pop, clusters, RECOMMENDED_RULE);
-      expect(shares!.coins).toBeGreaterThan(0.6);
-      expect(shares!.jettonsByCoins).toBeGreaterThan(shares!.coins);
-      expect(shares!.jettonsByRule).toBeLessThan(0.05);
+      assert(shares, `no shares for the ${kind} farm`);
+      expect(shares.coins).toBeGreaterThan(0.6);
+      expect(shares.jettonsByCoins).toBeGreaterThan(shares.coins);
+      expect(shares.jettonsByRule).toBeLessThan(0.05);
       // Without any cluster, the rule alone: coins by their square root beside days and priors.
       const cleared = clusters.map((c) => ({ ...c, recommendation: 'clear' as const }));
       const [alone] = farmShares(pop, cleared, RECOMMENDED_RULE);
-      expect(alone!.jettonsByRule).toBeLessThan(shares!.jettonsByCoins - 0.1);
+      assert(alone, `no shares for the ${kind} farm without clusters`);
+      expect(alone.jettonsByRule).toBeLessThan(shares.jettonsByCoins - 0.1);
     }
   }, 90_000);
 });

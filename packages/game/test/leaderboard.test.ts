@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { compareRank, rankIn, rankOf, standingsOf, withOwnRow } from '../src/leaderboard.ts';
 
 interface Row {
@@ -21,8 +21,9 @@ describe('a shared board with the reader’s own row as it is now', () => {
         fc.integer({ min: 0, max: 25 }),
         fc.integer({ min: 1, max: 12 }),
         (ids, scores, pick, fresh, limit) => {
-          const before = ids.map((userid, i) => ({ userid, totalScore: scores[i]! * 10 }));
-          const me = before[pick % before.length]!;
+          const before = ids.map((userid, i) => ({ userid, totalScore: (scores[i] ?? 0) * 10 }));
+          const me = before[pick % before.length];
+          assert(me);
           const after = before.map((p) => (p.userid === me.userid ? { ...p, totalScore: fresh * 10 } : p));
           const full = ranked(after);
           const ownNow = {
@@ -58,11 +59,11 @@ describe('a rank among standings a moment old', () => {
         fc.integer({ min: 0, max: 20 }),
         fc.boolean(),
         (ids, scores, pick, fresh, newcomer) => {
-          const before = ids.map((userid, i) => ({ userid, totalScore: scores[i]! }));
+          const before = ids.map((userid, i) => ({ userid, totalScore: scores[i] ?? 0 }));
           // The reader either had an entry (which moves) or is new to the board.
-          const me = newcomer
-            ? { userid: 1_000, totalScore: fresh }
-            : { ...before[pick % before.length]!, totalScore: fresh };
+          const had = before[pick % before.length];
+          assert(had);
+          const me = newcomer ? { userid: 1_000, totalScore: fresh } : { ...had, totalScore: fresh };
           const after = [...before.filter((p) => p.userid !== me.userid), me];
           const standings = standingsOf(
             ranked(before).map((r) => ({ userid: r.userid, score: r.totalScore })),

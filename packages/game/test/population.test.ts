@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { accountRegisteredAt } from '../src/account-age.ts';
-import { FARM_KINDS, idRegisteredAround, simulatePopulation } from '../src/population.ts';
+import { FARM_KINDS, idRegisteredAround, simulatePopulation, type Population } from '../src/population.ts';
 
 const DAY = 86_400_000;
+
+const truthOf = (pop: Population, id: number) => {
+  const truth = pop.truth.get(id);
+  assert(truth, `no truth for account ${id}`);
+  return truth;
+};
 
 describe('simulated population', () => {
   it('is the same for the same seed and differs for another', () => {
@@ -29,10 +35,12 @@ describe('simulated population', () => {
       const ids = new Set([...pop.truth].filter(([, t]) => t.farm === farm).map(([id]) => id));
       const accounts = pop.accounts.filter((a) => ids.has(a.id));
       expect(accounts).toHaveLength(100);
-      expect([...pop.truth].find(([id]) => ids.has(id))![1]).toEqual({ farm, kind });
+      expect([...pop.truth].find(([id]) => ids.has(id))?.[1]).toEqual({ farm, kind });
       // New accounts with neighbouring ids, (almost) none Premium.
       const sorted = accounts.map((a) => a.id).sort((x, y) => x - y);
-      expect(accountRegisteredAt(sorted[99]!) - accountRegisteredAt(sorted[0]!)).toBeLessThan(3 * DAY);
+      const [first, last] = [sorted[0], sorted[99]];
+      assert(first !== undefined && last !== undefined, `${kind}: fewer than 100 accounts`);
+      expect(accountRegisteredAt(last) - accountRegisteredAt(first)).toBeLessThan(3 * DAY);
       for (const a of accounts) expect(a.joinedAt - accountRegisteredAt(a.id)).toBeLessThan(30 * DAY);
       expect(accounts.filter((a) => a.premium).length).toBeLessThanOrEqual(2);
       // A referral tree from a few roots.
@@ -54,7 +62,7 @@ describe('simulated population', () => {
     const friendsFarm = FARM_KINDS.indexOf('friends');
     const farmIds = new Set([...pop.truth].filter(([, t]) => t.farm === friendsFarm).map(([id]) => id));
     const friends = pop.accounts.filter(
-      (a) => a.referrerId !== null && farmIds.has(a.referrerId) && pop.truth.get(a.id)!.farm === null,
+      (a) => a.referrerId !== null && farmIds.has(a.referrerId) && truthOf(pop, a.id).farm === null,
     );
     expect(friends.length).toBeGreaterThanOrEqual(5);
     expect(friends.every((a) => a.activeDays > 0)).toBe(true);
@@ -67,7 +75,7 @@ describe('simulated population', () => {
       honest: 50,
       farms: [{ kind: 'sequential', size: 40 }],
     });
-    const farm = pop.accounts.filter((a) => pop.truth.get(a.id)!.farm === 0);
+    const farm = pop.accounts.filter((a) => truthOf(pop, a.id).farm === 0);
     const byPhone = new Map<string, { start: number; end: number; id: number }[]>();
     for (const a of farm)
       for (const s of a.sessions) {
@@ -78,10 +86,14 @@ describe('simulated population', () => {
     expect(byPhone.size).toBeLessThanOrEqual(4);
     for (const sessions of byPhone.values()) {
       sessions.sort((x, y) => x.start - y.start);
-      const gaps = sessions.slice(1).map((s, k) => s.start - sessions[k]!.end);
+      const gaps = sessions.slice(1).map((s, k) => {
+        const previous = sessions[k];
+        assert(previous);
+        return s.start - previous.end;
+      });
       // Never two at once; an account that had not joined yet leaves a longer gap, a night too.
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2 * 60_000);
-      const median = gaps.sort((x, y) => x - y)[Math.floor(gaps.length / 2)]!;
+      const median = gaps.sort((x, y) => x - y)[Math.floor(gaps.length / 2)];
       expect(median).toBeLessThanOrEqual(10 * 60_000);
       expect(new Set(sessions.map((s) => s.id)).size).toBeGreaterThan(5);
     }
@@ -125,7 +137,7 @@ describe('simulated population', () => {
 
   it('gives a farm of 100 most of the coins among 200 ordinary players, as the issue found', () => {
     const pop = simulatePopulation({ seed: 1, days: 21, honest: 200, farms: [{ kind: 'proxies' }] });
-    const farm = pop.facts.filter((f) => pop.truth.get(f.playerId)!.farm === 0);
+    const farm = pop.facts.filter((f) => truthOf(pop, f.playerId).farm === 0);
     const share = farm.reduce((s, f) => s + f.coins, 0) / pop.facts.reduce((s, f) => s + f.coins, 0);
     expect(share).toBeGreaterThan(0.6);
     expect(share).toBeLessThan(0.95);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { COMBO_SIZE, comboFromDigest, comboMessage } from '../src/combo.ts';
 import { LEAGUES, leagueOf, leagueProgress, rewardedLeagues } from '../src/leagues.ts';
 import { MINING_ITEMS } from '../src/mining.ts';
@@ -29,9 +29,12 @@ describe('leagues', () => {
   it('has eight to ten leagues with rising thresholds from zero and distinct names and colours', () => {
     expect(LEAGUES.length).toBeGreaterThanOrEqual(8);
     expect(LEAGUES.length).toBeLessThanOrEqual(10);
-    expect(LEAGUES[0]!.threshold).toBe(0);
-    for (let i = 1; i < LEAGUES.length; i++)
-      expect(LEAGUES[i]!.threshold).toBeGreaterThan(LEAGUES[i - 1]!.threshold);
+    expect(LEAGUES[0]?.threshold).toBe(0);
+    for (let i = 1; i < LEAGUES.length; i++) {
+      const [previous, league] = [LEAGUES[i - 1], LEAGUES[i]];
+      assert(previous && league, `no league ${i - 1} or ${i}`);
+      expect(league.threshold).toBeGreaterThan(previous.threshold);
+    }
     expect(new Set(LEAGUES.map((l) => l.name)).size).toBe(LEAGUES.length);
     expect(new Set(LEAGUES.map((l) => l.color)).size).toBe(LEAGUES.length);
     for (const l of LEAGUES) expect(l.color).toMatch(/^#[0-9a-f]{6}$/);
@@ -41,8 +44,10 @@ describe('leagues', () => {
     fc.assert(
       fc.property(score, (s) => {
         const i = leagueOf(s);
-        expect(s).toBeGreaterThanOrEqual(LEAGUES[i]!.threshold);
-        if (LEAGUES[i + 1]) expect(s).toBeLessThan(LEAGUES[i + 1]!.threshold);
+        const [league, next] = [LEAGUES[i], LEAGUES[i + 1]];
+        assert(league, `no league ${i}`);
+        expect(s).toBeGreaterThanOrEqual(league.threshold);
+        if (next) expect(s).toBeLessThan(next.threshold);
       }),
     );
     expect(leagueOf(4_999)).toBe(0);
@@ -64,11 +69,14 @@ describe('leagues', () => {
 
   it('pays a reward for each league reached but the first, never enough to reach the next one by itself', () => {
     expect(rewardedLeagues(0)).toEqual([]);
-    expect(rewardedLeagues(LEAGUES[3]!.threshold).map((l) => l.index)).toEqual([1, 2, 3]);
+    const fourth = LEAGUES[3];
+    assert(fourth, 'fewer than four leagues');
+    expect(rewardedLeagues(fourth.threshold).map((l) => l.index)).toEqual([1, 2, 3]);
     for (let i = 1; i < LEAGUES.length; i++) {
-      const l = LEAGUES[i]!;
+      const [l, next] = [LEAGUES[i], LEAGUES[i + 1]];
+      assert(l, `no league ${i}`);
       expect(l.reward.onion + l.reward.ticket).toBeGreaterThan(0);
-      if (LEAGUES[i + 1]) expect(l.threshold + l.reward.onion).toBeLessThan(LEAGUES[i + 1]!.threshold);
+      if (next) expect(l.threshold + l.reward.onion).toBeLessThan(next.threshold);
     }
   });
 });
@@ -137,13 +145,15 @@ describe('seasons', () => {
   });
 
   it('pays the top 100 by rank, never less for a better rank, nothing outside', () => {
-    expect(SEASON_PRIZES[0]!.from).toBe(1);
-    expect(SEASON_PRIZES.at(-1)!.to).toBe(SEASON_PRIZED);
+    expect(SEASON_PRIZES[0]?.from).toBe(1);
+    expect(SEASON_PRIZES.at(-1)?.to).toBe(SEASON_PRIZED);
     for (let rank = 1; rank <= SEASON_PRIZED; rank++) {
-      const prize = seasonPrize(rank)!;
+      const prize = seasonPrize(rank);
+      assert(prize, `no prize for rank ${rank}`);
       expect(prize.ticket).toBeGreaterThan(0);
       if (rank > 1) {
-        const better = seasonPrize(rank - 1)!;
+        const better = seasonPrize(rank - 1);
+        assert(better, `no prize for rank ${rank - 1}`);
         expect(better.ticket).toBeGreaterThanOrEqual(prize.ticket);
         expect(better.chests).toBeGreaterThanOrEqual(prize.chests);
       }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   addProgress,
   decideClaim,
@@ -13,6 +13,12 @@ import {
 } from '../src/tasks.ts';
 import { gameDay } from '../src/time.ts';
 
+const task = (taskName: string) => {
+  const found = findTask(taskName);
+  assert(found, `no task ${taskName}`);
+  return found;
+};
+
 describe('task catalogue', () => {
   it('has the four Earn More Coins rows in the specified order', () => {
     const earn = TASKS.filter((t) => t.taskType === 'earn_coin');
@@ -24,7 +30,7 @@ describe('task catalogue', () => {
     ]);
     expect(findTask('Earn_Reward')?.goTo).toBe('/airdrop');
     expect(findTask('Invites_Friends')?.goTo).toBe('/friends');
-    expect(findTask('Invites_Friends')!.targetCount).toBeGreaterThan(1);
+    expect(task('Invites_Friends').targetCount).toBeGreaterThan(1);
   });
 
   it('has daily tasks counted from actions and partner one_time tasks with links', () => {
@@ -40,18 +46,18 @@ describe('task catalogue', () => {
   });
 
   it('knows which tasks are completed by the link-reward call', () => {
-    expect(isLinkTask(findTask('Follow_Twitter')!)).toBe(true);
-    expect(isLinkTask(findTask('Earn_Reward')!)).toBe(true);
-    expect(isLinkTask(findTask('Partner_TON')!)).toBe(true);
-    expect(isLinkTask(findTask('Invites_Friends')!)).toBe(false);
-    expect(isLinkTask(findTask('Daily_Spin')!)).toBe(false);
+    expect(isLinkTask(task('Follow_Twitter'))).toBe(true);
+    expect(isLinkTask(task('Earn_Reward'))).toBe(true);
+    expect(isLinkTask(task('Partner_TON'))).toBe(true);
+    expect(isLinkTask(task('Invites_Friends'))).toBe(false);
+    expect(isLinkTask(task('Daily_Spin'))).toBe(false);
   });
 
   it('puts daily tasks in the game day and the others in period 0', () => {
     const now = Date.parse('2026-06-15T05:59:00Z');
-    expect(taskPeriod(findTask('Daily_Spin')!, now)).toBe(gameDay(now));
-    expect(taskPeriod(findTask('Daily_Spin')!, now + 2 * 60_000)).toBe(gameDay(now) + 1);
-    expect(taskPeriod(findTask('Follow_Twitter')!, now)).toBe(0);
+    expect(taskPeriod(task('Daily_Spin'), now)).toBe(gameDay(now));
+    expect(taskPeriod(task('Daily_Spin'), now + 2 * 60_000)).toBe(gameDay(now) + 1);
+    expect(taskPeriod(task('Follow_Twitter'), now)).toBe(0);
   });
 });
 

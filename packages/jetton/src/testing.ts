@@ -139,6 +139,15 @@ export function find(transactions: Transaction[], from: Address, to: Address, op
   });
 }
 
+/** The transaction `find` finds, which must be there: else throws, naming what is missing. */
+export function found(transactions: Transaction[], from: Address, to: Address, op?: number): Transaction {
+  const transaction = find(transactions, from, to, op);
+  if (!transaction) {
+    throw new Error(`no transaction from ${from} to ${to}${op === undefined ? '' : ` with op ${op}`}`);
+  }
+  return transaction;
+}
+
 /** Gas used by a transaction's compute phase (0 when it was skipped). */
 export function gasUsed(transaction: Transaction): bigint {
   const description = transaction.description;

@@ -1,6 +1,6 @@
 import { Address, beginCell, Cell, CellType, Dictionary, loadStateInit, toNano } from '@ton/core';
 import { Blockchain, internal, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   claimMessages,
   claimPayload,
@@ -13,12 +13,26 @@ import {
   transferBody,
   walletCodeRef,
 } from '../src/contracts.ts';
-import { deploySandboxJetton, exitCode, find, sendTonConnect, type SandboxJetton } from '../src/testing.ts';
+import {
+  deploySandboxJetton,
+  exitCode,
+  find,
+  found,
+  sendTonConnect,
+  type SandboxJetton,
+} from '../src/testing.ts';
 import { airdropProof, buildAirdropTree, customPayloadResponse, type AirdropTree } from '../src/tree.ts';
 
 const NOW = 1_800_000_000;
 const AMOUNT = 1_234_500_000_000n;
 const OTHER_AMOUNT = 777_000_000_000n;
+
+/** The proof of `address` in `tree`, which must be in it. */
+const proofOf = (tree: AirdropTree, address: Address) => {
+  const proof = airdropProof(tree, address);
+  assert(proof, `${address} is not in the tree`);
+  return proof;
+};
 
 describe('the mintless jetton in the TON emulator', () => {
   let alice: SandboxContract<TreasuryContract>;
@@ -36,16 +50,18 @@ describe('the mintless jetton in the TON emulator', () => {
       walletCode: jetton.code.wallet,
     });
     if (!served) throw new Error('Not in the tree');
+    const [proofPayload] = Cell.fromBoc(Buffer.from(served.custom_payload, 'base64'));
+    assert(proofPayload, 'an empty custom payload');
     const messages = claimMessages({
       owner,
       minter: jetton.minter,
       merkleRoot: tree.root,
       walletCode: jetton.code.wallet,
-      proofPayload: Cell.fromBoc(Buffer.from(served.custom_payload, 'base64'))[0]!,
+      proofPayload,
       queryId: 7n,
     });
     // The state_init served to wallets (TEP-177) is the one the claim deploys.
-    if (owner.equals(proofOwner)) expect(messages[0]!.stateInit).toBe(served.state_init);
+    if (owner.equals(proofOwner)) expect(messages[0]?.stateInit).toBe(served.state_init);
     return messages;
   };
   const balanceOf = async (owner: Address) => (await jetton.walletData(owner))?.balance ?? 0n;
@@ -93,21 +109,24 @@ describe('the mintless jetton in the TON emulator', () => {
 
   it('claims with a library reference as the wallet code: published once on the masterchain', async () => {
     const [message] = claimOf(alice.address);
-    const init = loadStateInit(Cell.fromBoc(Buffer.from(message!.stateInit!, 'base64'))[0]!.beginParse());
+    assert(message?.stateInit, 'a claim without the state_init of the wallet');
+    const [stateInit] = Cell.fromBoc(Buffer.from(message.stateInit, 'base64'));
+    assert(stateInit, 'an empty state_init');
+    const init = loadStateInit(stateInit.beginParse());
     // The code travelling in the claim is 8 + 256 bits: the library cell of the wallet's code.
     expect(init.code?.type).toBe(CellType.Library);
     expect(init.code?.bits.length).toBe(8 + 256);
     expect(init.code?.bits.substring(8, 256).toString()).toBe(
       jetton.code.wallet.hash().toString('hex').toUpperCase(),
     );
-    expect(Buffer.from(message!.stateInit!, 'base64').length).toBeLessThan(300);
+    expect(Buffer.from(message.stateInit, 'base64').length).toBeLessThan(300);
     const library = walletCodeRef(jetton.code.wallet);
     const { stackReader } = await jetton.blockchain.runGetMethod(jetton.minter, 'get_jetton_data');
     stackReader.skip(4);
     expect(stackReader.readCell().hash().equals(library.hash())).toBe(true);
 
     const sent = await sendTonConnect(alice, claimOf(alice.address));
-    expect(exitCode(find(sent, alice.address, jetton.walletOf(alice.address), Op.transfer)!)).toBe(0);
+    expect(exitCode(found(sent, alice.address, jetton.walletOf(alice.address), Op.transfer))).toBe(0);
     expect(await balanceOf(alice.address)).toBe(AMOUNT);
     const account = await jetton.blockchain.getContract(jetton.walletOf(alice.address));
     const state = account.account.account?.storage.state;
@@ -141,11 +160,11 @@ describe('the mintless jetton in the TON emulator', () => {
         minter: unpublished.minter,
         merkleRoot: carolTree.root,
         walletCode: unpublished.code.wallet,
-        proofPayload: claimPayload(airdropProof(carolTree, carol.address)!),
+        proofPayload: claimPayload(proofOf(carolTree, carol.address)),
       }),
     );
     // Exit 9, cell underflow: the TVM cannot load a library cell it does not have. The claim bounces.
-    expect(exitCode(find(attempt, carol.address, unpublished.walletOf(carol.address))!)).toBe(9);
+    expect(exitCode(found(attempt, carol.address, unpublished.walletOf(carol.address)))).toBe(9);
     expect(await unpublished.walletData(carol.address).catch(() => null)).toBeNull();
   });
 
@@ -164,18 +183,18 @@ describe('the mintless jetton in the TON emulator', () => {
     };
     // Five TON is about half a year at mainnet's masterchain prices: refused, nothing published.
     const short = await sendTonConnect(operator, [{ ...message, amount: toNano('5').toString() }]);
-    expect(exitCode(find(short, operator.address, librarian)!)).toBe(ExitCode.notEnoughGas);
+    expect(exitCode(found(short, operator.address, librarian))).toBe(ExitCode.notEnoughGas);
     expect(published()).toBe(false);
     const full = await sendTonConnect(operator, [message]);
-    expect(exitCode(find(full, operator.address, librarian)!)).toBe(0);
+    expect(exitCode(found(full, operator.address, librarian))).toBe(0);
     expect(published()).toBe(true);
   });
 
   it('credits a valid proof exactly its amount, once', async () => {
     const tonBefore = await alice.getBalance();
     const first = await sendTonConnect(alice, claimOf(alice.address));
-    const claim = find(first, alice.address, jetton.walletOf(alice.address), Op.transfer);
-    expect(exitCode(claim!)).toBe(0);
+    const claim = found(first, alice.address, jetton.walletOf(alice.address), Op.transfer);
+    expect(exitCode(claim)).toBe(0);
     const data = await jetton.walletData(alice.address);
     expect(data?.balance).toBe(AMOUNT);
     expect(data?.owner.equals(alice.address)).toBe(true);
@@ -191,8 +210,8 @@ describe('the mintless jetton in the TON emulator', () => {
     expect(tonBefore - (await alice.getBalance())).toBeLessThan(toNano('0.03'));
 
     const second = await sendTonConnect(alice, claimOf(alice.address));
-    const again = find(second, alice.address, jetton.walletOf(alice.address), Op.transfer);
-    expect(exitCode(again!)).toBe(ExitCode.alreadyClaimed);
+    const again = found(second, alice.address, jetton.walletOf(alice.address), Op.transfer);
+    expect(exitCode(again)).toBe(ExitCode.alreadyClaimed);
     expect(await balanceOf(alice.address)).toBe(AMOUNT);
     // Refused claims bounce: the TON comes back.
     expect(find(second, jetton.walletOf(alice.address), alice.address)?.inMessage?.info).toMatchObject({
@@ -202,15 +221,15 @@ describe('the mintless jetton in the TON emulator', () => {
 
   it("refuses another wallet's proof, on one's own wallet and on theirs", async () => {
     const own = await sendTonConnect(outsider, claimOf(outsider.address, alice.address));
-    expect(exitCode(find(own, outsider.address, jetton.walletOf(outsider.address))!)).not.toBe(0);
+    expect(exitCode(found(own, outsider.address, jetton.walletOf(outsider.address)))).not.toBe(0);
     expect(await balanceOf(outsider.address)).toBe(0n);
 
     const theirs = await sendTonConnect(outsider, claimOf(alice.address));
-    expect(exitCode(find(theirs, outsider.address, jetton.walletOf(alice.address))!)).toBe(ExitCode.notOwner);
+    expect(exitCode(found(theirs, outsider.address, jetton.walletOf(alice.address)))).toBe(ExitCode.notOwner);
 
     // Bob's proof on Bob's wallet, sent by Bob, proves nothing for Alice and Alice's for nothing of Bob's.
     const swapped = await sendTonConnect(bob, claimOf(bob.address, alice.address));
-    expect(exitCode(find(swapped, bob.address, jetton.walletOf(bob.address))!)).not.toBe(0);
+    expect(exitCode(found(swapped, bob.address, jetton.walletOf(bob.address)))).not.toBe(0);
     expect(await balanceOf(alice.address)).toBe(0n);
     expect(await balanceOf(bob.address)).toBe(0n);
   });
@@ -225,10 +244,10 @@ describe('the mintless jetton in the TON emulator', () => {
       minter: jetton.minter,
       merkleRoot: tree.root,
       walletCode: jetton.code.wallet,
-      proofPayload: claimPayload(airdropProof(forged, alice.address)!),
+      proofPayload: claimPayload(proofOf(forged, alice.address)),
     });
     const sent = await sendTonConnect(alice, messages);
-    expect(exitCode(find(sent, alice.address, jetton.walletOf(alice.address))!)).toBe(ExitCode.wrongRoot);
+    expect(exitCode(found(sent, alice.address, jetton.walletOf(alice.address)))).toBe(ExitCode.wrongRoot);
     expect(await balanceOf(alice.address)).toBe(0n);
 
     // A plain cell in place of the proof is refused too.
@@ -240,7 +259,7 @@ describe('the mintless jetton in the TON emulator', () => {
       proofPayload: claimPayload(forged.cell),
     });
     const sentPlain = await sendTonConnect(alice, plain);
-    expect(exitCode(find(sentPlain, alice.address, jetton.walletOf(alice.address))!)).toBe(
+    expect(exitCode(found(sentPlain, alice.address, jetton.walletOf(alice.address)))).toBe(
       ExitCode.notExotic,
     );
     expect(await balanceOf(alice.address)).toBe(0n);
@@ -248,11 +267,11 @@ describe('the mintless jetton in the TON emulator', () => {
 
   it('refuses a claim before start_from and after expired_at, and accepts it within', async () => {
     const tooEarly = await sendTonConnect(early, claimOf(early.address));
-    expect(exitCode(find(tooEarly, early.address, jetton.walletOf(early.address))!)).toBe(
+    expect(exitCode(found(tooEarly, early.address, jetton.walletOf(early.address)))).toBe(
       ExitCode.airdropNotReady,
     );
     const tooLate = await sendTonConnect(late, claimOf(late.address));
-    expect(exitCode(find(tooLate, late.address, jetton.walletOf(late.address))!)).toBe(
+    expect(exitCode(found(tooLate, late.address, jetton.walletOf(late.address)))).toBe(
       ExitCode.airdropFinished,
     );
     expect(await balanceOf(early.address)).toBe(0n);
@@ -264,7 +283,7 @@ describe('the mintless jetton in the TON emulator', () => {
     jetton.blockchain.now = NOW + 2001;
     expect(
       exitCode(
-        find(await sendTonConnect(bob, claimOf(bob.address)), bob.address, jetton.walletOf(bob.address))!,
+        found(await sendTonConnect(bob, claimOf(bob.address)), bob.address, jetton.walletOf(bob.address)),
       ),
     ).toBe(0);
   });
@@ -277,7 +296,8 @@ describe('the mintless jetton in the TON emulator', () => {
     const [before, atStart, atEnd, after] = await Promise.all(
       ['before', 'at-start', 'at-end', 'after'].map((name) => blockchain.treasury(name)),
     );
-    const owners = [before!, atStart!, atEnd!, after!];
+    assert(before && atStart && atEnd && after, 'four treasuries');
+    const owners = [before, atStart, atEnd, after];
     tree = buildAirdropTree(
       owners.map((o) => ({ address: o.address, amount: 9n, startFrom: start, expiredAt: end })),
     );
@@ -285,12 +305,12 @@ describe('the mintless jetton in the TON emulator', () => {
     const claimAt = async (owner: SandboxContract<TreasuryContract>, now: number) => {
       blockchain.now = now;
       const sent = await sendTonConnect(owner, claimOf(owner.address));
-      return exitCode(find(sent, owner.address, jetton.walletOf(owner.address))!);
+      return exitCode(found(sent, owner.address, jetton.walletOf(owner.address)));
     };
-    expect(await claimAt(before!, start - 1)).toBe(ExitCode.airdropNotReady);
-    expect(await claimAt(atStart!, start)).toBe(0);
-    expect(await claimAt(atEnd!, end)).toBe(0);
-    expect(await claimAt(after!, end + 1)).toBe(ExitCode.airdropFinished);
+    expect(await claimAt(before, start - 1)).toBe(ExitCode.airdropNotReady);
+    expect(await claimAt(atStart, start)).toBe(0);
+    expect(await claimAt(atEnd, end)).toBe(0);
+    expect(await claimAt(after, end + 1)).toBe(ExitCode.airdropFinished);
     expect(await Promise.all(owners.map((o) => balanceOf(o.address)))).toEqual([0n, 9n, 9n, 0n]);
   });
 
@@ -330,8 +350,8 @@ describe('the mintless jetton in the TON emulator', () => {
       [() => send(1n, toNano('0.02')), ExitCode.notEnoughGas],
     ] as const) {
       const result = await attempt();
-      const tx = find(result.transactions, alice.address, aliceWallet);
-      expect(exitCode(tx!)).toBe(code);
+      const tx = found(result.transactions, alice.address, aliceWallet);
+      expect(exitCode(tx)).toBe(code);
       expect(find(result.transactions, aliceWallet, alice.address)?.inMessage?.info).toMatchObject({
         bounced: true,
       });
@@ -345,7 +365,7 @@ describe('the mintless jetton in the TON emulator', () => {
         responseDestination: outsider.address,
       }),
     });
-    expect(exitCode(find(stranger.transactions, outsider.address, aliceWallet)!)).toBe(ExitCode.notOwner);
+    expect(exitCode(found(stranger.transactions, outsider.address, aliceWallet))).toBe(ExitCode.notOwner);
     expect(await balanceOf(alice.address)).toBe(AMOUNT - 1_000n);
 
     // A bounced internal_transfer gives the jettons back to the sender's wallet.
@@ -390,7 +410,7 @@ describe('the mintless jetton in the TON emulator', () => {
       () => {}, // not even the Either bit
     ]) {
       const { transactions } = await transfer(malformed);
-      expect(exitCode(find(transactions, alice.address, aliceWallet)!)).toBe(ExitCode.invalidMessage);
+      expect(exitCode(found(transactions, alice.address, aliceWallet))).toBe(ExitCode.invalidMessage);
       expect(find(transactions, aliceWallet, alice.address)?.inMessage?.info).toMatchObject({
         bounced: true,
       });
@@ -427,8 +447,8 @@ describe('the mintless jetton in the TON emulator', () => {
           .endCell(),
       }),
     );
-    const received = find(transactions, aliceWallet, bobWallet);
-    expect(exitCode(received!)).toBe(0);
+    const received = found(transactions, aliceWallet, bobWallet);
+    expect(exitCode(received)).toBe(0);
     expect(find(transactions, bobWallet, aliceWallet)?.inMessage?.info).toMatchObject({ bounced: true });
     expect(await balanceOf(bob.address)).toBe(OTHER_AMOUNT);
     expect(await balanceOf(alice.address)).toBe(AMOUNT + 500n);
@@ -459,7 +479,7 @@ describe('the mintless jetton in the TON emulator', () => {
       value: toNano('0.05'),
       body: body(Op.changeContent).storeRef(newContent).endCell(),
     });
-    expect(exitCode(find(refused.transactions, outsider.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    expect(exitCode(found(refused.transactions, outsider.address, jetton.minter))).toBe(ExitCode.notOwner);
     await jetton.admin.send({
       to: jetton.minter,
       value: toNano('0.05'),
@@ -487,7 +507,7 @@ describe('the mintless jetton in the TON emulator', () => {
     expect((await nextAdmin())?.equals(typo)).toBe(true);
     // Nobody else can claim in the typo's place, nor can the named admin-to-be act before claiming.
     const stolen = await outsider.send({ to: jetton.minter, value: toNano('0.05'), body: claimAdmin });
-    expect(exitCode(find(stolen.transactions, outsider.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    expect(exitCode(found(stolen.transactions, outsider.address, jetton.minter))).toBe(ExitCode.notOwner);
     expect(await isAdmin(jetton.admin.address)).toBe(true);
 
     // The admin, still admin, names the right address; only that one claims.
@@ -497,9 +517,9 @@ describe('the mintless jetton in the TON emulator', () => {
       value: toNano('0.05'),
       body: body(Op.changeContent).storeRef(jettonContent('https://example.org/bob.json')).endCell(),
     });
-    expect(exitCode(find(early.transactions, bob.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    expect(exitCode(found(early.transactions, bob.address, jetton.minter))).toBe(ExitCode.notOwner);
     const claimed = await bob.send({ to: jetton.minter, value: toNano('0.05'), body: claimAdmin });
-    expect(exitCode(find(claimed.transactions, bob.address, jetton.minter)!)).toBe(0);
+    expect(exitCode(found(claimed.transactions, bob.address, jetton.minter))).toBe(0);
     expect(await isAdmin(bob.address)).toBe(true);
     expect(await nextAdmin()).toBeNull();
     // The former admin is no longer one, and a second claim finds nobody named.
@@ -508,9 +528,9 @@ describe('the mintless jetton in the TON emulator', () => {
       value: toNano('0.05'),
       body: changeAdmin(typo),
     });
-    expect(exitCode(find(former.transactions, jetton.admin.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    expect(exitCode(found(former.transactions, jetton.admin.address, jetton.minter))).toBe(ExitCode.notOwner);
     const again = await bob.send({ to: jetton.minter, value: toNano('0.05'), body: claimAdmin });
-    expect(exitCode(find(again.transactions, bob.address, jetton.minter)!)).toBe(ExitCode.notOwner);
+    expect(exitCode(found(again.transactions, bob.address, jetton.minter))).toBe(ExitCode.notOwner);
     expect(await isAdmin(bob.address)).toBe(true);
   });
 

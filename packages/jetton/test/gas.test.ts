@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Transaction } from '@ton/core';
 import { beginCell, fromNano, toNano } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { assert, beforeEach, describe, expect, it } from 'vitest';
 import {
   cellTreeSize,
   claimMessages,
@@ -17,6 +17,7 @@ import {
   deploySandboxJetton,
   exitCode,
   find,
+  found,
   gasUsed,
   scaleGasPrices,
   sendTonConnect,
@@ -61,17 +62,20 @@ describe('the jetton’s gas and fees', () => {
   let tree: AirdropTree;
   let jetton: SandboxJetton;
 
-  const claim = (owner: SandboxContract<TreasuryContract>) =>
-    sendTonConnect(
+  const claim = (owner: SandboxContract<TreasuryContract>) => {
+    const proof = airdropProof(tree, owner.address);
+    assert(proof, `no proof for ${owner.address}`);
+    return sendTonConnect(
       owner,
       claimMessages({
         owner: owner.address,
         minter: jetton.minter,
         merkleRoot: tree.root,
         walletCode: jetton.code.wallet,
-        proofPayload: claimPayload(airdropProof(tree, owner.address)!),
+        proofPayload: claimPayload(proof),
       }),
     );
+  };
   const transfer = (value: bigint, amount = 1_000n, forwardTonAmount = 0n) =>
     alice.send({
       to: jetton.walletOf(alice.address),
@@ -104,7 +108,7 @@ describe('the jetton’s gas and fees', () => {
     const accepted = async (value: bigint) => {
       const { transactions } = await attempt(value);
       await blockchain.loadFrom(snapshot);
-      return exitCode(find(transactions, alice.address, jetton.walletOf(alice.address))!) === 0;
+      return exitCode(found(transactions, alice.address, jetton.walletOf(alice.address))) === 0;
     };
     let [low, high] = [0n, toNano('1')];
     while (high - low > 1n) {
@@ -136,20 +140,20 @@ describe('the jetton’s gas and fees', () => {
     const bobWallet = jetton.walletOf(bob.address);
     const tonBefore = await alice.getBalance();
     const claimed = await claim(alice);
-    const claimTx = find(claimed, alice.address, aliceWallet, Op.transfer)!;
-    const claimReceive = find(claimed, aliceWallet, aliceWallet, Op.internalTransfer)!;
+    const claimTx = found(claimed, alice.address, aliceWallet, Op.transfer);
+    const claimReceive = found(claimed, aliceWallet, aliceWallet, Op.internalTransfer);
     expect(exitCode(claimTx)).toBe(0);
     const claimSpent = tonBefore - (await alice.getBalance());
 
     const sent = await transfer(toNano('0.1'), 1_000n, toNano('0.01'));
-    const sendTx = find(sent.transactions, alice.address, aliceWallet, Op.transfer)!;
-    const receiveTx = find(sent.transactions, aliceWallet, bobWallet, Op.internalTransfer)!;
+    const sendTx = found(sent.transactions, alice.address, aliceWallet, Op.transfer);
+    const receiveTx = found(sent.transactions, aliceWallet, bobWallet, Op.internalTransfer);
     expect(exitCode(sendTx)).toBe(0);
     expect(exitCode(receiveTx)).toBe(0);
 
     const burnt = await burn(toNano('0.1'));
-    const burnTx = find(burnt.transactions, alice.address, aliceWallet, Op.burn)!;
-    const burnReceive = find(burnt.transactions, aliceWallet, jetton.minter, Op.burnNotification)!;
+    const burnTx = found(burnt.transactions, alice.address, aliceWallet, Op.burn);
+    const burnReceive = found(burnt.transactions, aliceWallet, jetton.minter, Op.burnNotification);
     expect(exitCode(burnReceive)).toBe(0);
 
     const asked = await bob.send({
@@ -162,12 +166,13 @@ describe('the jetton’s gas and fees', () => {
         .storeBit(1)
         .endCell(),
     });
-    const provideTx = find(asked.transactions, bob.address, jetton.minter)!;
+    const provideTx = found(asked.transactions, bob.address, jetton.minter);
     expect(exitCode(provideTx)).toBe(0);
 
-    const account = (await blockchain.getContract(bobWallet)).account.account!;
+    const { account } = (await blockchain.getContract(bobWallet)).account;
+    assert(account, "no account for Bob's wallet");
     const used = account.storageStats.used;
-    const walletState = (await blockchain.getContract(bobWallet)).account.account!.storage.state;
+    const walletState = account.storage.state;
     expect(walletState.type).toBe('active');
     const stateInit = cellTreeSize(
       stateInitCell(
@@ -265,19 +270,19 @@ describe('the jetton’s gas and fees', () => {
     const aliceWallet = jetton.walletOf(alice.address);
     const value = toNano('0.06');
     const first = await transfer(value);
-    expect(exitCode(find(first.transactions, alice.address, aliceWallet)!)).toBe(0);
+    expect(exitCode(found(first.transactions, alice.address, aliceWallet))).toBe(0);
 
     scaleGasPrices(blockchain, 0, 10n);
     const dear = await transfer(value);
-    expect(exitCode(find(dear.transactions, alice.address, aliceWallet)!)).toBe(ExitCode.notEnoughGas);
+    expect(exitCode(found(dear.transactions, alice.address, aliceWallet))).toBe(ExitCode.notEnoughGas);
     expect(find(dear.transactions, aliceWallet, alice.address)?.inMessage?.info).toMatchObject({
       bounced: true,
     });
     expect((await jetton.walletData(alice.address))?.balance).toBe(AMOUNT - 1_000n);
     // Enough for the new prices: accepted, and the receiver can pay its step.
     const paid = await transfer(toNano('0.5'));
-    expect(exitCode(find(paid.transactions, alice.address, aliceWallet)!)).toBe(0);
-    expect(exitCode(find(paid.transactions, aliceWallet, jetton.walletOf(bob.address))!)).toBe(0);
+    expect(exitCode(found(paid.transactions, alice.address, aliceWallet))).toBe(0);
+    expect(exitCode(found(paid.transactions, aliceWallet, jetton.walletOf(bob.address)))).toBe(0);
     expect((await jetton.walletData(bob.address))?.balance).toBe(2_000n);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Address, beginCell, Cell, Dictionary } from '@ton/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, describe, expect, it } from 'vitest';
 import { claimPayload, claimTransferHead, transferBody } from '../src/contracts.ts';
 import {
   airdropItemValue,
@@ -59,7 +59,8 @@ function checkAgainstCore(hashes: Buffer[], options: { proofs?: number } = {}) {
   // The dump is the whole dictionary.
   const dump = readFileSync(treeFilePaths(dir, name).dump);
   expect(dump.length).toBe(manifest.dumpBytes);
-  const loaded = Cell.fromBoc(dump)[0]!;
+  const [loaded] = Cell.fromBoc(dump);
+  assert(loaded, 'an empty dump');
   expect(loaded.hash(0).equals(root.hash(0))).toBe(true);
   // Byte for byte the dump the in-memory tree writes.
   expect(dump.equals(dumpAirdropTree(buildAirdropTree(entries.map(toEntry))))).toBe(true);
@@ -71,9 +72,10 @@ function checkAgainstCore(hashes: Buffer[], options: { proofs?: number } = {}) {
     const found = file.lookup(address);
     expect(found?.item).toEqual(item(entry));
     if (i % every === 0) {
-      const proof = found!.proof();
+      assert(found, `no entry for ${address}`);
+      const proof = found.proof();
       expect(proof.toBoc().equals(dict.generateMerkleProof([address]).toBoc())).toBe(true);
-      expect(found!.payloadBoc().equals(claimPayload(proof).toBoc())).toBe(true);
+      expect(found.payloadBoc().equals(claimPayload(proof).toBoc())).toBe(true);
       // The claim's transfer body above it: the bytes transferBody gives with the proof's cells.
       const body = transferBody({
         amount: 0n,
@@ -81,7 +83,7 @@ function checkAgainstCore(hashes: Buffer[], options: { proofs?: number } = {}) {
         responseDestination: address,
         customPayload: claimPayload(proof),
       });
-      expect(found!.payloadBoc(claimTransferHead(address)).equals(body.toBoc())).toBe(true);
+      expect(found.payloadBoc(claimTransferHead(address)).equals(body.toBoc())).toBe(true);
     }
   });
   // Addresses next to present ones, not in the tree.
@@ -93,7 +95,9 @@ function checkAgainstCore(hashes: Buffer[], options: { proofs?: number } = {}) {
       expect(file.lookup(new Address(0, hashOf(n)))).toBeNull();
     }
   }
-  expect(file.lookup(new Address(-1, Buffer.from(entries[0]!.hash)))).toBeNull();
+  const [first] = entries;
+  assert(first, 'no entries');
+  expect(file.lookup(new Address(-1, Buffer.from(first.hash)))).toBeNull();
   return { entries, manifest, file };
 }
 
@@ -146,16 +150,16 @@ describe('the streamed airdrop tree', () => {
       [1000, 4],
     ] as const)
       checkAgainstCore(random(n, seed), { proofs: 10 });
-    const edge = write(
-      random(4, 5),
-      (i) =>
-        [
-          { amount: 0n, startFrom: 0, expiredAt: 0 },
-          { amount: (1n << 120n) - 1n, startFrom: 0, expiredAt: 2 ** 48 - 1 },
-          { amount: 255n, startFrom: 7, expiredAt: 8 },
-          { amount: 256n, startFrom: 2 ** 48 - 1, expiredAt: 2 ** 48 - 1 },
-        ][i]!,
-    );
+    const edge = write(random(4, 5), (i) => {
+      const edgeItem = [
+        { amount: 0n, startFrom: 0, expiredAt: 0 },
+        { amount: (1n << 120n) - 1n, startFrom: 0, expiredAt: 2 ** 48 - 1 },
+        { amount: 255n, startFrom: 7, expiredAt: 8 },
+        { amount: 256n, startFrom: 2 ** 48 - 1, expiredAt: 2 ** 48 - 1 },
+      ][i];
+      assert(edgeItem, `no edge item ${i}`);
+      return edgeItem;
+    });
     const dict = coreDict(edge.entries);
     expect(edge.manifest.rootHex).toBe(beginCell().storeDictDirect(dict).endCell().hash(0).toString('hex'));
     for (const entry of edge.entries) {
@@ -163,8 +167,8 @@ describe('the streamed airdrop tree', () => {
       expect(edge.file.get(address)).toEqual(item(entry));
       expect(
         edge.file
-          .lookup(address)!
-          .proof()
+          .lookup(address)
+          ?.proof()
           .toBoc()
           .equals(dict.generateMerkleProof([address]).toBoc()),
       ).toBe(true);
@@ -181,11 +185,14 @@ describe('the streamed airdrop tree', () => {
     expect(manifest.rootHex).toBe(tree.rootHex);
     const dump = readFileSync(treeFilePaths(dir, name).dump);
     expect(dump.equals(dumpAirdropTree(tree))).toBe(true);
-    expect(Cell.fromBoc(dump)[0]!.hash(0).toString('hex')).toBe(tree.rootHex);
+    expect(Cell.fromBoc(dump)[0]?.hash(0).toString('hex')).toBe(tree.rootHex);
     for (let i = 0; i < entries.length; i += 997) {
-      const address = new Address(0, Buffer.from(entries[i]!.hash));
-      const found = file.lookup(address)!;
-      const expected = airdropProof(tree, address)!;
+      const entry = entries[i];
+      assert(entry, `no entry ${i}`);
+      const address = new Address(0, Buffer.from(entry.hash));
+      const found = file.lookup(address);
+      const expected = airdropProof(tree, address);
+      assert(found && expected, `no proof for ${address}`);
       expect(found.proof().toBoc().equals(expected.toBoc())).toBe(true);
       expect(found.payloadBoc().equals(claimPayload(expected).toBoc())).toBe(true);
     }
@@ -194,7 +201,9 @@ describe('the streamed airdrop tree', () => {
   it('serves from the files alone: reopened, it answers the same', () => {
     const { entries, name, file } = write(random(500, 8));
     file.close();
-    expect(() => file.lookup(new Address(0, Buffer.from(entries[0]!.hash)))).toThrow(/closed/);
+    const [first] = entries;
+    assert(first, 'no entries');
+    expect(() => file.lookup(new Address(0, Buffer.from(first.hash)))).toThrow(/closed/);
     const again = AirdropTreeFile.open(dir, name);
     for (const entry of entries)
       expect(again.get(new Address(0, Buffer.from(entry.hash)))).toEqual(item(entry));

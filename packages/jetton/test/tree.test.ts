@@ -1,5 +1,5 @@
 import { Address, beginCell, Cell, CellType, Dictionary, exoticMerkleProof } from '@ton/core';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { Op, walletAddress } from '../src/contracts.ts';
 import {
   airdropItemValue,
@@ -20,6 +20,11 @@ const entries: AirdropEntry[] = Array.from({ length: 300 }, (_, i) => ({
   startFrom: 1_700_000_000 + i,
   expiredAt: 1_800_000_000,
 }));
+const entryAt = (i: number) => {
+  const found = entries[i];
+  assert(found, `no entry ${i}`);
+  return found;
+};
 
 describe('the airdrop tree', () => {
   const tree = buildAirdropTree(entries);
@@ -32,7 +37,7 @@ describe('the airdrop tree', () => {
     for (const entry of [...entries].reverse()) dict.set(entry.address, entry);
     expect(beginCell().storeDictDirect(dict).endCell().hash(0).toString('hex')).toBe(tree.rootHex);
     // An item: amount:Coins start_from:uint48 expired_at:uint48.
-    const first = entries[0]!;
+    const first = entryAt(0);
     const item = beginCell()
       .storeCoins(first.amount)
       .storeUint(first.startFrom, 48)
@@ -44,13 +49,12 @@ describe('the airdrop tree', () => {
 
   it("proves every entry against the root, and each proof is @ton/core's own", () => {
     for (const entry of entries) {
-      const proof = airdropProof(tree, entry.address);
-      expect(proof).not.toBeNull();
-      const cell = proof!;
+      const cell = airdropProof(tree, entry.address);
+      assert(cell, `no proof for ${entry.address}`);
       expect(cell.type).toBe(CellType.MerkleProof);
       const { proofHash } = exoticMerkleProof(cell.bits, cell.refs);
       expect(proofHash.toString('hex')).toBe(tree.rootHex);
-      expect(cell.refs[0]!.hash(0).toString('hex')).toBe(tree.rootHex);
+      expect(cell.refs[0]?.hash(0).toString('hex')).toBe(tree.rootHex);
       expect(verifyAirdropProof(cell, tree.root, entry.address)).toEqual({
         amount: entry.amount,
         startFrom: entry.startFrom,
@@ -58,19 +62,20 @@ describe('the airdrop tree', () => {
       });
     }
     // The cut along one path is exactly what Dictionary.generateMerkleProof gives.
-    const some = entries[42]!.address;
+    const some = entryAt(42).address;
     expect(
-      airdropProof(tree, some)!
-        .hash()
+      airdropProof(tree, some)
+        ?.hash()
         .equals(tree.dict.generateMerkleProof([some]).hash()),
     ).toBe(true);
   });
 
   it('gives no proof for an absent address, and a proof proves nothing for another address', () => {
     expect(airdropProof(tree, address(2))).toBeNull();
-    const proof = airdropProof(tree, entries[0]!.address)!;
-    expect(verifyAirdropProof(proof, tree.root, entries[1]!.address)).toBeNull();
-    expect(verifyAirdropProof(proof, tree.root + 1n, entries[0]!.address)).toBeNull();
+    const proof = airdropProof(tree, entryAt(0).address);
+    assert(proof, 'no proof for the first entry');
+    expect(verifyAirdropProof(proof, tree.root, entryAt(1).address)).toBeNull();
+    expect(verifyAirdropProof(proof, tree.root + 1n, entryAt(0).address)).toBeNull();
   });
 
   it('dumps the whole dictionary as a BOC that loads back to the same root', () => {
@@ -92,7 +97,9 @@ describe('the airdrop tree', () => {
       const built = buildAirdropTree(list);
       expect(built.rootHex).toBe(beginCell().storeDictDirect(dict).endCell().hash(0).toString('hex'));
       for (const entry of list) {
-        expect(verifyAirdropProof(airdropProof(built, entry.address)!, built.root, entry.address)).toEqual({
+        const proof = airdropProof(built, entry.address);
+        assert(proof, `no proof for ${entry.address}`);
+        expect(verifyAirdropProof(proof, built.root, entry.address)).toEqual({
           amount: entry.amount,
           startFrom: entry.startFrom,
           expiredAt: entry.expiredAt,
@@ -103,28 +110,31 @@ describe('the airdrop tree', () => {
 
   it('refuses duplicated addresses, an empty list and reversed windows', () => {
     expect(() => buildAirdropTree([])).toThrow();
-    expect(() => buildAirdropTree([entries[0]!, entries[0]!])).toThrow(/Duplicated/);
-    expect(() => buildAirdropTree([{ ...entries[0]!, startFrom: 2, expiredAt: 1 }])).toThrow();
+    expect(() => buildAirdropTree([entryAt(0), entryAt(0)])).toThrow(/Duplicated/);
+    expect(() => buildAirdropTree([{ ...entryAt(0), startFrom: 2, expiredAt: 1 }])).toThrow();
   });
 
   it("answers TEP-177's custom payload API: the claim payload, the wallet's state_init, the item", () => {
     const minter = address(999_999);
     const walletCode = beginCell().storeUint(0xc0de, 16).endCell();
-    const entry = entries[5]!;
-    const answer = customPayloadResponse(tree, entry.address, { minter, walletCode })!;
+    const entry = entryAt(5);
+    const answer = customPayloadResponse(tree, entry.address, { minter, walletCode });
+    assert(answer, 'no answer for an entry');
     expect(answer.compressed_info).toEqual({
       amount: entry.amount.toString(),
       start_from: String(entry.startFrom),
       expired_at: String(entry.expiredAt),
     });
-    const payload = Cell.fromBoc(Buffer.from(answer.custom_payload, 'base64'))[0]!.beginParse();
+    const [payloadCell] = Cell.fromBoc(Buffer.from(answer.custom_payload, 'base64'));
+    assert(payloadCell, 'an empty custom payload');
+    const payload = payloadCell.beginParse();
     expect(payload.loadUint(32)).toBe(Op.merkleAirdropClaim);
     const proof = payload.loadRef();
     expect(verifyAirdropProof(proof, tree.root, entry.address)?.amount).toBe(entry.amount);
     const wallet = walletAddress({ owner: entry.address, minter, merkleRoot: tree.root, walletCode });
     expect(answer.jetton_wallet).toBe(wallet.toRawString());
     expect(answer.owner).toBe(entry.address.toRawString());
-    expect(Cell.fromBoc(Buffer.from(answer.state_init, 'base64'))[0]!.refs).toHaveLength(2);
+    expect(Cell.fromBoc(Buffer.from(answer.state_init, 'base64'))[0]?.refs).toHaveLength(2);
     expect(customPayloadResponse(tree, address(2), { minter, walletCode })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { sign } from '@tma.js/init-data-node';
 import { sql } from 'drizzle-orm';
 import { capLaunchText, LAUNCH_NAME_MAX } from '@egg-rush/game/names';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { queryRows } from '../../src/db/client.ts';
 import { DEV_BOT_TOKEN } from '../../src/env.ts';
@@ -50,7 +50,7 @@ describe('SQL injection in every string field', () => {
       t.deps.database.db,
       sql`select count(*)::int as n from accounts where coins >= 999999999`,
     );
-    expect(rich!.n).toBe(0);
+    expect(rich).toEqual({ n: 0 });
   });
 
   it('refuses injected task names, mining items, wallet addresses and game data, changing nothing', async () => {
@@ -264,8 +264,9 @@ describe('hostile bodies', () => {
       expect(avatar.statusCode).toBe(200);
       expect(avatar.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(avatar.body).not.toMatch(/<script|onload|javascript:|<svg[^>]*><svg/i);
-      const text = /<text[^>]*>([^<]*)<\/text>/.exec(avatar.body)![1];
-      expect(text).not.toMatch(/[<>"]/);
+      const text = /<text[^>]*>([^<]*)<\/text>/.exec(avatar.body);
+      assert(text, `no <text> in the avatar of ${id}`);
+      expect(text[1]).not.toMatch(/[<>"]/);
     }
   });
 
@@ -296,10 +297,14 @@ describe('control characters', () => {
   it('answers 400 naming the field to a NUL in a console search, audit filter and task id, changing nothing', async () => {
     const op = await t.console(OPERATOR);
     const before = await dumpTables();
-    const audits = async () =>
-      (
-        await queryRows<{ n: number }>(t.deps.database.db, sql`select count(*)::int as n from admin_audit`)
-      )[0]!.n;
+    const audits = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        t.deps.database.db,
+        sql`select count(*)::int as n from admin_audit`,
+      );
+      assert(row, 'no count of admin_audit');
+      return row.n;
+    };
     const auditsBefore = await audits();
     for (const evil of CONTROLS) {
       const e = encodeURIComponent(evil);
@@ -344,7 +349,7 @@ describe('control characters', () => {
     let sent = 0;
     // (The CORS plugin's `OPTIONS *` answers preflights alone, before any hook.)
     for (const route of t.app.registeredRoutes.filter((r) => r.method !== 'OPTIONS')) {
-      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const params = route.url.match(/(?<=:)\w+/g) ?? [];
       const fields = [
         ...params.map((name) => ['params', name] as const),
         ...fieldNames(route.schema?.querystring).map((name) => ['querystring', name] as const),
@@ -354,7 +359,7 @@ describe('control characters', () => {
         ...(route.method === 'GET' ? [] : [['body', 'extra'] as const]),
       ];
       for (const [where, name] of fields) {
-        const value = (field: string) => (where === 'params' && field === name ? '\u0000' : fillers[field]!);
+        const value = (field: string) => (where === 'params' && field === name ? '\u0000' : fillers[field]);
         const url = route.url.replace(/:(\w+)/g, (_, field: string) =>
           encodeURIComponent(value(field) ?? 'x'),
         );
@@ -399,7 +404,10 @@ function fieldNames(schema: unknown): string[] {
     { type: string; shape?: object; options?: unknown[]; innerType?: unknown; in?: unknown } | undefined;
   if (!def) return [];
   if (def.type === 'object') return Object.keys(def.shape ?? {});
-  if (def.type === 'union') return [...new Set(def.options!.flatMap(fieldNames))];
+  if (def.type === 'union') {
+    assert(def.options, 'a union schema without options');
+    return [...new Set(def.options.flatMap(fieldNames))];
+  }
   if (def.type === 'pipe') return fieldNames(def.in);
   return def.innerType ? fieldNames(def.innerType) : [];
 }

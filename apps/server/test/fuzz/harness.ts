@@ -2,7 +2,7 @@ import { beginCell, contractAddress, storeStateInit } from '@ton/core';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import nacl from 'tweetnacl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_TITLES, MINING_ITEMS } from '@egg-rush/game/mining';
 import { TASKS } from '@egg-rush/game/tasks';
 import { createTokens, TOKEN_TTL_SECONDS } from '../../src/lib/token.ts';
@@ -142,7 +142,8 @@ export async function snapshot(): Promise<Record<string, string>> {
     `select ${columns.join(', ')}`,
     [],
   );
-  return row!;
+  assert(row, 'no snapshot row');
+  return row;
 }
 
 // --- Hostile values -----------------------------------------------------------------------------
@@ -514,6 +515,7 @@ const loginBody = fc
   }));
 
 /** A standard v4r2 wallet whose key the test holds. */
+type TestWallet = ReturnType<typeof testWallet>;
 export function testWallet(seed: number) {
   const keys = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(seed));
   const key = Buffer.from(keys.publicKey);
@@ -525,7 +527,7 @@ export function testWallet(seed: number) {
     stateInit: beginCell().store(storeStateInit(init)).endCell(),
   };
 }
-export const WALLETS = [testWallet(1), testWallet(2)];
+export const WALLETS: readonly [TestWallet, TestWallet] = [testWallet(1), testWallet(2)];
 
 export async function proofPayload(auth: AuthKind) {
   const res = await t.app.inject({
@@ -563,8 +565,9 @@ const proofBody = fc
   .map(
     (s) =>
       new Later('ton proof', async () => {
-        const w = WALLETS[s.wallet]!;
-        const address = WALLETS[s.otherAddress ? 1 - s.wallet : s.wallet]!.address;
+        const w = WALLETS[s.wallet];
+        const other = WALLETS[s.wallet === 0 ? 1 : 0];
+        const address = (s.otherAddress ? other : w).address;
         const payload =
           s.payload === 'fresh'
             ? await proofPayload('me')
@@ -576,8 +579,8 @@ const proofBody = fc
           domain: { lengthBytes: Buffer.byteLength(s.domain), value: s.domain },
           payload,
         };
-        const signature = nacl.sign.detached(tonProofMessage(address, proof), w.keys.secretKey);
-        if (s.badSignature) signature[0]! ^= 1;
+        const signed = nacl.sign.detached(tonProofMessage(address, proof), w.keys.secretKey);
+        const signature = s.badSignature ? signed.map((b, i) => (i === 0 ? b ^ 1 : b)) : signed;
         return {
           address: s.friendly ? address.toString() : address.toRawString(),
           network: s.network,
@@ -718,11 +721,7 @@ export const FIELDS: Record<string, RouteFields> = {
   'POST /api/v1/users/taskReward': { body: taskFields, valid: exactTask },
   'POST /api/v1/wallet/proof/check': {
     body: {
-      address: fc.constantFrom(
-        WALLETS[0]!.address.toRawString(),
-        WALLETS[0]!.address.toString(),
-        'EQ-invalid',
-      ),
+      address: fc.constantFrom(WALLETS[0].address.toRawString(), WALLETS[0].address.toString(), 'EQ-invalid'),
       network: fc.constantFrom('-239', '-3'),
       proof: fc.record({
         timestamp: fc.oneof(fc.integer({ min: 1 }), hostile),

@@ -68,7 +68,8 @@ export function fieldsOf(where: Where, schema: JsonSchema): Field[] {
     if (options) {
       const real = options.map((o, i) => [o, i] as const).filter(([o]) => !isNull(o));
       // A union with one real option (a nullable value) is that option.
-      if (real.length === 1) return walk(real[0]![0], path, required, choices);
+      const [only] = real;
+      if (real.length === 1 && only) return walk(only[0], path, required, choices);
       out.push({ where, path, schema: s, required, choices });
       for (const [option, i] of real) walkInside(option, path, new Map([...choices, [key(path), i]]));
       return;
@@ -101,7 +102,8 @@ const FORMATS: Record<string, string> = {
 
 /** A string the schema accepts: the pattern's, in the length bounds, else letters. */
 function validString(s: JsonSchema, seed: number): string {
-  if (FORMATS[s.format ?? '']) return FORMATS[s.format!]!;
+  const formatted = FORMATS[s.format ?? ''];
+  if (formatted) return formatted;
   const min = s.minLength ?? 0;
   const max = s.maxLength ?? Math.max(min, 8);
   if (s.pattern) {
@@ -139,13 +141,16 @@ export function validValue(
   options: { hint?: Hint; choices?: Map<string, number>; seed?: number; numbers?: { n: number } } = {},
   path: Path = [],
 ): unknown {
-  if (!options.numbers) options = { ...options, numbers: { n: 0 } };
+  const numbers = options.numbers ?? { n: 0 };
+  options = { ...options, numbers };
   const hinted = options.hint?.(path, schema);
   if (hinted !== undefined) return hinted;
   const opts = optionsOf(schema);
   if (opts) {
     const chosen = options.choices?.get(key(path)) ?? opts.findIndex((o) => !isNull(o));
-    return validValue(opts[chosen]!, options, path);
+    const option = opts[chosen];
+    if (!option) throw new Error(`no option ${chosen} of the union at ${key(path)}`);
+    return validValue(option, options, path);
   }
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
@@ -166,7 +171,7 @@ export function validValue(
       return validString(schema, options.seed ?? 1);
     case 'integer':
     case 'number':
-      return validNumber(schema, ++options.numbers!.n);
+      return validNumber(schema, ++numbers.n);
     case 'boolean':
       return true;
     case 'null':
@@ -200,9 +205,10 @@ const deepObject = (depth: number): unknown => {
   for (let i = 0; i < depth; i++) v = { a: v };
   return v;
 };
+const LOOKALIKES: Record<string, string> = { a: 'а', e: 'е', o: 'о', c: 'с', p: 'р', x: 'х' };
 /** Latin a, e, o, c, p, x in the value as Cyrillic а, е, о, с, р, х (or an а put in front). */
 export function lookalike(value: string): string {
-  const swapped = value.replace(/[aeocpx]/g, (c) => ({ a: 'а', e: 'е', o: 'о', c: 'с', p: 'р', x: 'х' })[c]!);
+  const swapped = value.replace(/[aeocpx]/g, (c) => LOOKALIKES[c] ?? c);
   return swapped === value ? `а${value}` : swapped;
 }
 
@@ -361,7 +367,11 @@ export function jsonText(value: unknown): string {
     }
     return v;
   });
-  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_m, i: string) => raws[Number(i)]!);
+  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_m, i: string) => {
+    const raw = raws[Number(i)];
+    if (raw === undefined) throw new Error(`no raw text ${i}`);
+    return raw;
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '../../test/fixtures.ts';
 import {
   type Answer,
@@ -199,10 +199,13 @@ describe('start gate', () => {
       </StartGate>,
     );
     const boot = new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('root');
-    expect(boot?.children).toHaveLength(1);
-    expect(shape(container.firstElementChild!)).toEqual(shape(boot!.firstElementChild!));
+    assert(boot, 'no #root in index.html');
+    expect(boot.children).toHaveLength(1);
+    const [drawn, painted] = [container.firstElementChild, boot.firstElementChild];
+    assert(drawn && painted, 'no first frame');
+    expect(shape(drawn)).toEqual(shape(painted));
     // The same file as the gate's egg (../assets/egg.svg), which the build inlines in both.
-    expect(boot!.querySelector('img')?.getAttribute('src')).toBe('/src/assets/egg.svg');
+    expect(boot.querySelector('img')?.getAttribute('src')).toBe('/src/assets/egg.svg');
   });
 });
 
@@ -235,8 +238,11 @@ describe('start gate in the player’s language', () => {
       );
       const page = new DOMParser().parseFromString(indexHtml, 'text/html');
       translateFrame(page, 'ru');
-      const boot = page.getElementById('root')!;
-      expect(shape(container.firstElementChild!)).toEqual(shape(boot.firstElementChild!));
+      const boot = page.getElementById('root');
+      assert(boot, 'no #root in index.html');
+      const [drawn, painted] = [container.firstElementChild, boot.firstElementChild];
+      assert(drawn && painted, 'no first frame');
+      expect(shape(drawn)).toEqual(shape(painted));
       expect(boot.querySelector('button')?.textContent).toBe(t('start.start'));
       expect(t('start.start')).not.toBe('Start');
     } finally {

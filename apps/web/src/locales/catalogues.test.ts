@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '@egg-rush/contract/locales';
 import { LANGUAGES as CONTRACT_LANGUAGES } from '@egg-rush/contract/users';
 import {
@@ -22,7 +22,11 @@ const KNOWN_FALLBACKS: Record<string, readonly string[]> = {};
 
 type Tree = { [key: string]: string | Tree };
 const catalogues: Record<string, Tree> = CATALOGUES;
-const read = (lng: string) => catalogues[lng]!;
+const read = (lng: string) => {
+  const tree = catalogues[lng];
+  assert(tree, `no catalogue for ${lng}`);
+  return tree;
+};
 /** The files of the catalogues' folder (packages/contract/locales), each one a language. */
 const folder = Object.keys(import.meta.glob('../../../../packages/contract/locales/*.json'));
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -39,6 +43,11 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
 const en = flatten(read('en'));
+const english = (key: string) => {
+  const text = en.get(key);
+  assert(text !== undefined, `no English text for ${key}`);
+  return text;
+};
 const plurals = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
 const singles = [...en.keys()].filter((k) => !PLURAL.test(k));
 const files = folder.map((f) => f.slice(f.lastIndexOf('/') + 1, -'.json'.length));
@@ -74,13 +83,13 @@ describe('the catalogues', () => {
     const extra = [...catalogue.keys()].filter((k) => !en.has(k) && !plurals.has(k.replace(PLURAL, '')));
     expect(extra).toEqual([]);
     for (const key of singles) {
-      if (catalogue.has(key))
-        expect([key, placeholders(catalogue.get(key)!)]).toEqual([key, placeholders(en.get(key)!)]);
+      const text = catalogue.get(key);
+      if (text !== undefined) expect([key, placeholders(text)]).toEqual([key, placeholders(english(key))]);
     }
     for (const base of plurals) {
-      const english = placeholders(en.get(`${base}_other`)!);
+      const other = placeholders(english(`${base}_other`));
       for (const form of categories)
-        expect([base, placeholders(catalogue.get(`${base}_${form}`) ?? '')]).toEqual([base, english]);
+        expect([base, placeholders(catalogue.get(`${base}_${form}`) ?? '')]).toEqual([base, other]);
     }
   });
 });

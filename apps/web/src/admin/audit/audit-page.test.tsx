@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { renderWithProviders, serve, type Call } from '../../../test/harness.tsx';
 import { AuditPage } from './audit-page.tsx';
 
@@ -60,14 +60,14 @@ describe('the console audit page', () => {
     // Text the rows carry is shown as text, never as markup.
     expect(within(ban).getByText('bot farm <b>x</b>', { selector: 'td' })).toBeTruthy();
     expect(ban.querySelector('b')).toBeNull();
-    expect(within(ban).getByText('banReason:').parentElement!.textContent).toBe(
+    expect(within(ban).getByText('banReason:').parentElement?.textContent).toBe(
       'banReason: — → bot farm <b>x</b>',
     );
 
     // Only what changed, before → after.
-    expect(within(adjust).getByText('coins:').parentElement!.textContent).toBe('coins: 100 → 350');
+    expect(within(adjust).getByText('coins:').parentElement?.textContent).toBe('coins: 100 → 350');
     expect(within(adjust).queryByText('tickets:')).toBeNull();
-    expect(within(adjust).getByText('operatorDay:').parentElement!.textContent).toBe(
+    expect(within(adjust).getByText('operatorDay:').parentElement?.textContent).toBe(
       'operatorDay: — → 20000',
     );
     expect(within(snapshot).getByText('snapshot:3')).toBeTruthy();
@@ -79,8 +79,9 @@ describe('the console audit page', () => {
     fireEvent.change(screen.getByLabelText('Rows'), { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText('1 entry for player:7002', undefined, { timeout: 5000 });
-    const audits = calls.filter((c) => c.path === '/admin/audit');
-    expect(new URLSearchParams(audits.at(-1)!.search)).toEqual(
+    const last = calls.filter((c) => c.path === '/admin/audit').at(-1);
+    assert(last, 'no call for the audit log');
+    expect(new URLSearchParams(last.search)).toEqual(
       new URLSearchParams({ target: 'player:7002', limit: '200' }),
     );
     expect(within(screen.getByRole('table', { name: 'Audit log' })).getAllByRole('row')).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeagueStatusResponse } from '@egg-rush/contract/leagues';
 import type { Profile } from '@egg-rush/contract/users';
 import { LEAGUES } from '@egg-rush/game/leagues';
@@ -87,7 +87,7 @@ describe('Home', () => {
     const taps = calls.filter((c) => c.path === '/users/tap');
     expect(taps).toHaveLength(1);
     // With the cadence of the batch: the two intervals between its three taps.
-    expect(taps[0]!.body).toMatchObject({ userid: 77, count: 3, cadence: { n: 2 } });
+    expect(taps[0]?.body).toMatchObject({ userid: 77, count: 3, cadence: { n: 2 } });
     await waitFor(() => expect(useTapStore.getState().inFlight).toBe(0));
     expect(screen.getByTestId('balance')).toHaveTextContent('1,206');
   });
@@ -340,7 +340,9 @@ describe('Home', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Сокровища' }));
       const sheet = await screen.findByRole('dialog', { name: 'Сокровища' });
       await waitFor(() => expect(within(sheet).getByTestId('chest-count')).toHaveTextContent('Осталось 2'));
-      fireEvent.click(within(sheet).getAllByRole('button', { name: 'Открыть сундук' })[0]!);
+      const [openChest] = within(sheet).getAllByRole('button', { name: 'Открыть сундук' });
+      assert(openChest);
+      fireEvent.click(openChest);
       expect(await screen.findByText('Вы получили 1 монету')).toBeInTheDocument();
       expect(within(sheet).getByTestId('chest-prize')).toHaveTextContent('+1 монета');
     } finally {
@@ -364,8 +366,9 @@ describe('Home', () => {
     expect(await within(sheet).findByText('Total Participants: 3')).toBeInTheDocument();
     const rows = within(within(sheet).getByRole('list', { name: 'Ranking' })).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['1Bo9,000', '2AdaYou1,200', '3Cy300']);
-    expect(rows[1]!.querySelector('[data-me]')).not.toBeNull();
-    expect(rows[0]!.querySelector('[data-me]')).toBeNull();
+    assert(rows[0] && rows[1]);
+    expect(rows[1].querySelector('[data-me]')).not.toBeNull();
+    expect(rows[0].querySelector('[data-me]')).toBeNull();
     view.unmount();
 
     routes.leaderboard = refuse(500, 'INTERNAL', 'x');
@@ -451,7 +454,8 @@ describe('League on Home', () => {
     expect(await within(sheet).findByTestId('league-rank')).toHaveTextContent('You: #2');
     const rows = within(within(sheet).getByRole('list', { name: 'League ranking' })).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['1Bo20,000', '2AdaYou15,000']);
-    expect(rows[1]!.querySelector('[data-me]')).not.toBeNull();
+    assert(rows[1]);
+    expect(rows[1].querySelector('[data-me]')).not.toBeNull();
     expect(calls.find((c) => c.path === '/leagues/77/board')?.search).toBe('');
 
     // Another league's board, picked by its badge.
